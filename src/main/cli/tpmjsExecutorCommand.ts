@@ -1,0 +1,4 @@
+export default async function tpmjsExecutorCommand(_args: string[]): Promise<number> {
+  process.stderr.write('execbox: this command is not built yet\n');
+  return 2;
+}

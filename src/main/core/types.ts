@@ -1,0 +1,93 @@
+import type { ExecuteError } from '../../shared/errors';
+import type { ExecuteResult } from '../../shared/executeResult';
+import type { MessageDirection, ProtocolMessage, ToolCallMessage } from '../../shared/protocol/messages';
+import type { ExecutorRuntimeOptions } from '../../shared/runtimeOptions';
+import type { HostEvent } from '../../shared/transcript';
+
+export type JsonSchema = Record<string, unknown> | boolean;
+
+export interface ToolExecutionContext {
+  signal: AbortSignal;
+  providerName: string;
+  safeToolName: string;
+  originalToolName: string;
+  callId?: string;
+}
+
+/** Author-facing tool, keyed by its original name inside a ToolProvider. */
+export interface ToolDefinition {
+  description?: string;
+  inputSchema?: JsonSchema;
+  outputSchema?: JsonSchema;
+  execute(input: unknown, context: ToolExecutionContext): unknown;
+}
+
+export interface ToolProvider {
+  name: string;
+  tools: Record<string, ToolDefinition>;
+  /** Caller-supplied declarations; generated from the schemas when absent. */
+  types?: string;
+}
+
+export type ToolCallResult = { ok: true; result?: unknown } | { ok: false; error: ExecuteError };
+
+export interface ResolvedTool {
+  safeName: string;
+  originalName: string;
+  description?: string;
+  inputSchema?: JsonSchema;
+  outputSchema?: JsonSchema;
+  /** Validates input and output, enforces JSON-serializability and classifies failures. Never throws. */
+  call(input: unknown, context: ToolExecutionContext): Promise<ToolCallResult>;
+}
+
+export interface ResolvedToolProvider {
+  name: string;
+  tools: Record<string, ResolvedTool>;
+  types: string;
+  originalToSafeName: Record<string, string>;
+  safeToOriginalName: Record<string, string>;
+}
+
+export interface ProtocolObservation {
+  direction: MessageDirection;
+  message: ProtocolMessage;
+  /** performance.now() at the moment the message crossed. */
+  at: number;
+}
+
+/** The host's execution deadline; a debugger pauses it while it holds a call. */
+export interface ExecutionClock {
+  pause(): void;
+  resume(): void;
+}
+
+/**
+ * Lets a debugger hold a tool call before dispatch (breakpoints, replay). Calling `dispatch`
+ * continues normally; returning an answer without it skips the provider.
+ */
+export type ToolCallInterceptor = (
+  call: ToolCallMessage,
+  dispatch: (input: unknown) => Promise<ToolCallResult>,
+  context: { signal: AbortSignal; clock: ExecutionClock },
+) => Promise<ToolCallResult>;
+
+export interface ExecutionHooks {
+  onMessage?(observation: ProtocolObservation): void;
+  onHostEvent?(event: HostEvent, at: number): void;
+  interceptToolCall?: ToolCallInterceptor;
+}
+
+export interface ExecutionOptions extends Partial<ExecutorRuntimeOptions> {
+  signal?: AbortSignal;
+  hooks?: ExecutionHooks;
+}
+
+export interface Executor {
+  execute(
+    code: string,
+    providers: ResolvedToolProvider[],
+    options?: ExecutionOptions,
+  ): Promise<ExecuteResult>;
+  dispose(): Promise<void>;
+}

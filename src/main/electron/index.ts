@@ -1,0 +1,2 @@
+// The Electron shell; the app issue fills it in.
+export {};

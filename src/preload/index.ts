@@ -1,0 +1,2 @@
+// Exposes PlaygroundApi to the renderer; the app issue fills it in.
+export {};

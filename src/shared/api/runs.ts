@@ -1,0 +1,38 @@
+import type { ExecuteResult } from '../executeResult';
+import type { ExecutorRuntimeOptions } from '../runtimeOptions';
+import type { TranscriptEntry } from '../transcript';
+
+export type ExecutorChoice =
+  | { kind: 'process'; mode: 'pooled' | 'ephemeral' }
+  | { kind: 'worker'; mode: 'pooled' | 'ephemeral' }
+  | { kind: 'remote'; url: string; tokenSecret?: string };
+
+export interface RunRequest {
+  code: string;
+  snippetId?: string;
+  limits?: Partial<ExecutorRuntimeOptions>;
+  executor?: ExecutorChoice;
+}
+
+export interface RunSummary {
+  runId: string;
+  state: 'running' | 'paused' | 'finished';
+  startedAt: string;
+  result?: ExecuteResult;
+}
+
+export interface RunsApi {
+  start(request: RunRequest): Promise<{ runId: string }>;
+  cancel(runId: string): Promise<void>;
+  transcript(runId: string): Promise<TranscriptEntry[]>;
+}
+
+export const RUNS_API_METHODS = [
+  'start',
+  'cancel',
+  'transcript',
+] as const satisfies readonly (keyof RunsApi)[];
+
+export type RunsEvent =
+  | { channel: 'runs'; type: 'entries'; runId: string; entries: TranscriptEntry[] }
+  | { channel: 'runs'; type: 'finished'; runId: string; result: ExecuteResult };

@@ -1,0 +1,42 @@
+import type { ExecuteErrorCode } from './errors';
+import type { MessageDirection, ProtocolMessage } from './protocol/messages';
+
+/** Host-side happenings that are not protocol messages but belong in the run's story. */
+export type HostEvent =
+  | { type: 'run_started'; runId: string; executor: string }
+  | { type: 'tool_dispatch_started'; callId: string; providerName: string; toolName: string }
+  | {
+      type: 'tool_dispatch_finished';
+      callId: string;
+      ok: boolean;
+      errorCode?: ExecuteErrorCode;
+      durationMs: number;
+    }
+  | { type: 'breakpoint_hit'; callId: string; providerName: string; toolName: string; input?: unknown }
+  | { type: 'breakpoint_resumed'; callId: string; action: BreakpointActionKind; pausedMs: number }
+  | { type: 'input_edited'; callId: string }
+  | { type: 'result_edited'; callId: string }
+  | { type: 'hand_answered'; callId: string; ok: boolean }
+  | { type: 'replay_answered'; callId: string }
+  | { type: 'replay_diverged'; callId: string; reason: string }
+  | { type: 'manual_answer_requested'; callId: string; requestId: string }
+  | { type: 'cancel_requested'; reason: 'caller' | 'timeout' }
+  | { type: 'hard_kill'; reason: string }
+  | { type: 'transport_closed'; reason: string }
+  | { type: 'transport_error'; message: string }
+  | { type: 'malformed_message'; direction: MessageDirection; reason: string }
+  | { type: 'run_finished'; ok: boolean; errorCode?: ExecuteErrorCode; durationMs: number };
+
+export type BreakpointActionKind = 'continue' | 'step' | 'edit_input' | 'answer' | 'edit_result';
+
+export type TranscriptEntry =
+  | {
+      kind: 'message';
+      /** Position in the run, from 0. */
+      seq: number;
+      /** Milliseconds since the run started, from a monotonic clock. */
+      at: number;
+      direction: MessageDirection;
+      message: ProtocolMessage;
+    }
+  | { kind: 'event'; seq: number; at: number; event: HostEvent };

@@ -1,0 +1,5 @@
+import { buildRunnerForTests } from '../scripts/buildRunnerForTests';
+
+export default async function setup(): Promise<void> {
+  await buildRunnerForTests();
+}
