@@ -1,22 +1,131 @@
-/** Starting point; the providers issue owns the exact config shapes (they are the workspace file's). */
+import type { ExecuteErrorCode } from '../errors';
+import type { ToolManifest } from '../manifest';
+
+/**
+ * Provider configurations: exactly the shapes stored in a workspace file's `providers` array.
+ * Secret values never appear here: fields documented as accepting `${secret:NAME}` hold references
+ * that the host expands from its secret store when it connects.
+ */
 export type ProviderKind = 'mock' | 'mcp' | 'tpmjs' | 'module';
+
+export const PROVIDER_KINDS = ['mock', 'mcp', 'tpmjs', 'module'] as const satisfies readonly ProviderKind[];
+
+export type JsonSchemaValue = Record<string, unknown> | boolean;
 
 export interface ProviderConfigBase {
   id: string;
-  /** The guest namespace. */
+  /** The guest namespace: a JavaScript identifier. */
   name: string;
   kind: ProviderKind;
+  description?: string;
 }
 
-export type ProviderConfig = ProviderConfigBase & Record<string, unknown>;
+/** What a mock rule (or a manual answer) produces: a result, or an error with a stable code. */
+export type MockOutcome = { result: unknown } | { error: { code: ExecuteErrorCode; message: string } };
+
+/**
+ * One test on the tool input. `path` is a JSON Pointer ("" is the whole input, "/user/name" a field).
+ * Exactly one operator: `equals` (deep equality), `contains` (substring of a string, or an element
+ * deep-equal to the value in an array), `matches` (JavaScript regular expression on a string) or
+ * `exists` (whether the path resolves).
+ */
+export interface MockCondition {
+  path: string;
+  equals?: unknown;
+  contains?: unknown;
+  matches?: string;
+  exists?: boolean;
+}
+
+/** A rule matches when every condition holds; the first matching rule wins. */
+export interface MockRule {
+  when: MockCondition[];
+  then: MockOutcome;
+}
+
+export type MockResponse =
+  | { mode: 'fixed'; result: unknown }
+  | { mode: 'rules'; rules: MockRule[]; otherwise?: MockOutcome }
+  /**
+   * TRUSTED CODE: the body of an async function `(input, context)` run in the host with node:vm.
+   * node:vm is not a sandbox; `trusted: true` is the author's acknowledgement of that.
+   */
+  | { mode: 'handler'; trusted: true; source: string }
+  /** The host asks the UI (a `manual_call` event) and waits for `answerManualCall`. */
+  | { mode: 'manual' };
+
+export interface MockToolConfig {
+  description?: string;
+  inputSchema?: JsonSchemaValue;
+  outputSchema?: JsonSchemaValue;
+  /** Artificial latency before any response mode answers; aborted by cancel and timeout. */
+  latencyMs?: number;
+  response: MockResponse;
+}
+
+export interface MockProviderConfig extends ProviderConfigBase {
+  kind: 'mock';
+  /** Keyed by the tool's original name. */
+  tools: Record<string, MockToolConfig>;
+}
+
+/** `env`, `headers` values may hold `${secret:NAME}` references. */
+export type McpTransportConfig =
+  | { type: 'stdio'; command: string; args?: string[]; env?: Record<string, string>; cwd?: string }
+  /** Streamable HTTP, falling back to SSE when the server offers only that. */
+  | { type: 'http'; url: string; headers?: Record<string, string> }
+  | { type: 'sse'; url: string; headers?: Record<string, string> };
+
+export interface McpProviderConfig extends ProviderConfigBase {
+  kind: 'mcp';
+  transport: McpTransportConfig;
+  /** Per-request deadline for the MCP server (default 30 s); `timeout` when exceeded. */
+  requestTimeoutMs?: number;
+}
+
+/** A `package@version::tool` reference, optionally with schemas the executor cannot report. */
+export interface TpmjsToolEntry {
+  ref: string;
+  description?: string;
+  inputSchema?: JsonSchemaValue;
+  outputSchema?: JsonSchemaValue;
+}
+
+export interface TpmjsProviderConfig extends ProviderConfigBase {
+  kind: 'tpmjs';
+  baseUrl: string;
+  /** A `${secret:NAME}` reference, sent as a Bearer token. */
+  apiKey?: string;
+  tools: (string | TpmjsToolEntry)[];
+  /** Sent as the request's `env`; values may hold `${secret:NAME}` references. */
+  env?: Record<string, string>;
+  requestTimeoutMs?: number;
+}
+
+export interface ModuleProviderConfig extends ProviderConfigBase {
+  kind: 'module';
+  /** A trusted ES module file, relative to the workspace file's folder or absolute. */
+  path: string;
+}
+
+export type ProviderConfig =
+  MockProviderConfig | McpProviderConfig | TpmjsProviderConfig | ModuleProviderConfig;
+
+type WithOptionalId<T> = T extends ProviderConfig ? Omit<T, 'id'> & { id?: string } : never;
+
+/** A provider to add: the host assigns an id when none is given. */
+export type NewProviderConfig = WithOptionalId<ProviderConfig>;
+
+export type ProviderState = 'connecting' | 'ready' | 'error' | 'awaiting_trust';
 
 export interface ProviderStatus {
   id: string;
   name: string;
   kind: ProviderKind;
-  state: 'connecting' | 'ready' | 'error' | 'awaiting_trust';
+  state: ProviderState;
   error?: string;
   toolCount: number;
+  tools: ToolManifest[];
   types: string;
   config: ProviderConfig;
 }
@@ -24,14 +133,26 @@ export interface ProviderStatus {
 /** An answer the UI gives to a manual mock tool call. */
 export type ManualAnswer = { ok: true; result?: unknown } | { ok: false; code: string; message: string };
 
+export interface ProviderTestResult {
+  ok: boolean;
+  toolCount?: number;
+  tools?: ToolManifest[];
+  error?: string;
+}
+
 export interface ProvidersApi {
   list(): Promise<ProviderStatus[]>;
-  add(config: ProviderConfig): Promise<ProviderStatus>;
+  add(config: NewProviderConfig): Promise<ProviderStatus>;
   update(id: string, config: ProviderConfig): Promise<ProviderStatus>;
   remove(id: string): Promise<void>;
-  test(config: ProviderConfig): Promise<{ ok: boolean; toolCount?: number; error?: string }>;
+  /** Connects and lists tools without saving anything. */
+  test(config: NewProviderConfig): Promise<ProviderTestResult>;
+  /** Reconnects a provider (e.g. after an error) and re-reads its tools. */
+  refresh(id: string): Promise<ProviderStatus>;
+  /** All ready providers' declarations, concatenated, for the editor. */
   declarations(): Promise<string>;
   answerManualCall(requestId: string, answer: ManualAnswer): Promise<void>;
+  pendingManualCalls(): Promise<ManualCallRequest[]>;
 }
 
 export const PROVIDERS_API_METHODS = [
@@ -40,18 +161,22 @@ export const PROVIDERS_API_METHODS = [
   'update',
   'remove',
   'test',
+  'refresh',
   'declarations',
   'answerManualCall',
+  'pendingManualCalls',
 ] as const satisfies readonly (keyof ProvidersApi)[];
+
+export interface ManualCallRequest {
+  requestId: string;
+  providerName: string;
+  toolName: string;
+  input: unknown;
+}
 
 export type ProvidersEvent =
   | { channel: 'providers'; type: 'changed'; providers: ProviderStatus[] }
   | { channel: 'providers'; type: 'typings'; declarations: string }
-  | {
-      channel: 'providers';
-      type: 'manual_call';
-      requestId: string;
-      providerName: string;
-      toolName: string;
-      input: unknown;
-    };
+  | ({ channel: 'providers'; type: 'manual_call' } & ManualCallRequest)
+  /** The call was cancelled (run cancel or timeout) or answered elsewhere: the UI drops its prompt. */
+  | { channel: 'providers'; type: 'manual_call_settled'; requestId: string };

@@ -1,4 +1,5 @@
 import type { ExecutorRuntimeOptions } from '../runtimeOptions';
+import type { WorkspaceTranscriptRef } from '../workspaceFormat';
 import type { ExecutorChoice } from './runs';
 
 export interface SnippetView {
@@ -12,10 +13,16 @@ export interface RuntimeSettings {
   executor: ExecutorChoice;
 }
 
-/** A process the workspace wants to start (MCP stdio command, module file) that needs the user's consent. */
+/**
+ * Something the workspace wants to run in the host (an MCP stdio command, a module file, trusted
+ * handler code) that needs the user's consent before anything starts.
+ */
 export interface TrustRequest {
   id: string;
+  providerId: string;
   providerName: string;
+  kind: 'command' | 'module' | 'handler';
+  /** What would run, shown to the user verbatim (command line, file path, handler tools). */
   what: string;
 }
 
@@ -27,18 +34,30 @@ export interface WorkspaceView {
   activeSnippetId: string | null;
   runtime: RuntimeSettings;
   pendingTrust: TrustRequest[];
+  transcripts: WorkspaceTranscriptRef[];
+  /** Secret names the providers reference that have no value in the secret store. */
+  missingSecrets: string[];
+  /** Non-fatal problems met while opening (e.g. the last workspace could not be read: demo opened). */
+  warnings: string[];
 }
 
 export interface WorkspaceApi {
   get(): Promise<WorkspaceView>;
+  /** Opens a workspace file; a broken file is reported and the current workspace stays open. */
   open(path: string): Promise<WorkspaceView>;
   saveAs(path: string): Promise<WorkspaceView>;
+  /** Opens a fresh copy of the built-in demo workspace (written to the given path). */
+  createFromDemo(path: string): Promise<WorkspaceView>;
+  rename(name: string): Promise<void>;
   createSnippet(name: string, code?: string): Promise<SnippetView>;
   updateSnippet(id: string, patch: { name?: string; code?: string }): Promise<void>;
   deleteSnippet(id: string): Promise<void>;
   setActiveSnippet(id: string): Promise<void>;
   setRuntimeSettings(settings: Partial<RuntimeSettings>): Promise<void>;
   answerTrust(requestId: string, allow: boolean): Promise<void>;
+  /** Records a saved transcript; a relative `file` is resolved against the workspace folder. */
+  addTranscript(ref: { name: string; file: string }): Promise<WorkspaceTranscriptRef>;
+  removeTranscript(id: string): Promise<void>;
   listSecrets(): Promise<string[]>;
   setSecret(name: string, value: string): Promise<void>;
   deleteSecret(name: string): Promise<void>;
@@ -48,12 +67,16 @@ export const WORKSPACE_API_METHODS = [
   'get',
   'open',
   'saveAs',
+  'createFromDemo',
+  'rename',
   'createSnippet',
   'updateSnippet',
   'deleteSnippet',
   'setActiveSnippet',
   'setRuntimeSettings',
   'answerTrust',
+  'addTranscript',
+  'removeTranscript',
   'listSecrets',
   'setSecret',
   'deleteSecret',
