@@ -25,14 +25,18 @@ export interface RunsApi {
   start(request: RunRequest): Promise<{ runId: string }>;
   cancel(runId: string): Promise<void>;
   transcript(runId: string): Promise<TranscriptEntry[]>;
+  /** Active runs and the most recent finished ones, oldest first. */
+  list(): Promise<RunSummary[]>;
 }
 
 export const RUNS_API_METHODS = [
   'start',
   'cancel',
   'transcript',
+  'list',
 ] as const satisfies readonly (keyof RunsApi)[];
 
 export type RunsEvent =
+  | { channel: 'runs'; type: 'started'; runId: string; request: RunRequest }
   | { channel: 'runs'; type: 'entries'; runId: string; entries: TranscriptEntry[] }
   | { channel: 'runs'; type: 'finished'; runId: string; result: ExecuteResult };

@@ -1,0 +1,101 @@
+import type { PlaygroundEvent, PlaygroundHostServices } from '../../shared/api/playgroundApi';
+import type { ProvidersApi, ProvidersEvent } from '../../shared/api/providers';
+import type { ExecutorChoice } from '../../shared/api/runs';
+import type { RuntimeSettings, WorkspaceApi, WorkspaceEvent } from '../../shared/api/workspace';
+import type { RpcResponse } from '../../shared/rpc/envelope';
+import { invokeRpcRequest } from '../../shared/rpc/invokeRpcRequest';
+import { parseRpcRequest } from '../../shared/rpc/parseRpcRequest';
+import type { Unsubscribe } from '../../shared/transport';
+import type { Executor, ResolvedToolProvider } from '../core/types';
+import { createEventBus } from './createEventBus';
+import { createExecutorCache } from './createExecutorCache';
+import { createRunsService } from './createRunsService';
+import { createUnavailableService } from './createUnavailableService';
+import type { RunExtension, RunLauncher } from './runExtension';
+
+/** What the workspace layer gives the host (see src/main/workspace/createWorkspaceHost.ts). */
+export interface WorkspaceHostLike {
+  workspace: WorkspaceApi;
+  providers: ProvidersApi;
+  resolvedProviders(): Promise<ResolvedToolProvider[]>;
+  runtimeSettings(): RuntimeSettings;
+  onEvent(listener: (event: WorkspaceEvent | ProvidersEvent) => void): Unsubscribe;
+  dispose(): Promise<void>;
+}
+
+/** What an optional service (debugging, network) needs from the host to plug in. */
+export interface ServiceContext {
+  launcher: RunLauncher;
+  workspaceHost: WorkspaceHostLike;
+  emit(event: PlaygroundEvent): void;
+}
+
+export interface PlaygroundHostOptions {
+  workspaceHost: WorkspaceHostLike;
+  createExecutor(choice: ExecutorChoice): Executor | Promise<Executor>;
+  /** Optional services; each may add a RunExtension to every run. */
+  debug?(context: ServiceContext): { api: PlaygroundHostServices['debug']; extension?: RunExtension };
+  network?(context: ServiceContext): { api: PlaygroundHostServices['network']; dispose?(): Promise<void> };
+  batchIntervalMs?: number;
+}
+
+export interface PlaygroundHost {
+  services: PlaygroundHostServices;
+  onEvent(listener: (event: PlaygroundEvent) => void): Unsubscribe;
+  /** Parses an untrusted envelope, calls the service and answers; never rejects. */
+  handle(raw: unknown): Promise<RpcResponse>;
+  launcher: RunLauncher;
+  dispose(): Promise<void>;
+}
+
+/** Composes the workspace, runs, debugging and network services behind one event bus. */
+export function createPlaygroundHost(options: PlaygroundHostOptions): PlaygroundHost {
+  const bus = createEventBus<PlaygroundEvent>((error) =>
+    process.stderr.write(`execbox: an event listener failed: ${String(error)}\n`),
+  );
+  const { workspaceHost } = options;
+  const stopForwarding = workspaceHost.onEvent((event) => bus.emit(event));
+  const executors = createExecutorCache(options.createExecutor);
+  const runs = createRunsService({
+    resolvedProviders: () => workspaceHost.resolvedProviders(),
+    runtimeSettings: () => workspaceHost.runtimeSettings(),
+    executorFor: (choice) => executors.get(choice),
+    emit: (event) => bus.emit(event),
+    batchIntervalMs: options.batchIntervalMs,
+  });
+  const context: ServiceContext = { launcher: runs.launch, workspaceHost, emit: (event) => bus.emit(event) };
+  const debug = options.debug?.(context);
+  if (debug?.extension) runs.addExtension(debug.extension);
+  const network = options.network?.(context);
+
+  const services: PlaygroundHostServices = {
+    workspace: workspaceHost.workspace,
+    providers: workspaceHost.providers,
+    runs: runs.api,
+    debug: debug?.api ?? createUnavailableService('debug'),
+    network: network?.api ?? createUnavailableService('network'),
+  };
+
+  return {
+    services,
+    onEvent: (listener) => bus.subscribe(listener),
+    launcher: runs.launch,
+    async handle(raw) {
+      const parsed = parseRpcRequest(raw);
+      if (!parsed.ok) {
+        return {
+          type: 'response',
+          id: parsed.id ?? -1,
+          ok: false,
+          error: { kind: 'bad_request', message: parsed.reason },
+        };
+      }
+      return invokeRpcRequest(services, parsed.request);
+    },
+    async dispose() {
+      stopForwarding();
+      await runs.dispose();
+      await Promise.allSettled([executors.dispose(), network?.dispose?.(), workspaceHost.dispose()]);
+    },
+  };
+}

@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto';
+import type { ExecutorChoice, RunRequest, RunsApi, RunsEvent, RunSummary } from '../../shared/api/runs';
+import type { RuntimeSettings } from '../../shared/api/workspace';
+import type { ExecuteResult } from '../../shared/executeResult';
+import { InvalidArgumentError } from '../../shared/rpc/invalidArgumentError';
+import type { ExecutorRuntimeOptions } from '../../shared/runtimeOptions';
+import type { TranscriptEntry } from '../../shared/transcript';
+import type { Executor, ResolvedToolProvider, ToolCallInterceptor } from '../core/types';
+import { composeInterceptors } from './composeInterceptors';
+import { createEntryBatcher } from './createEntryBatcher';
+import { createTranscriptRecorder } from './createTranscriptRecorder';
+import { describeExecutorChoice } from './describeExecutorChoice';
+import type { PreparedRun, RunExtension, RunLauncher } from './runExtension';
+import { validateRunRequest } from './validateRunRequest';
+
+export interface RunsServiceOptions {
+  resolvedProviders(): Promise<ResolvedToolProvider[]>;
+  runtimeSettings(): RuntimeSettings;
+  executorFor(choice: ExecutorChoice): Executor | Promise<Executor>;
+  emit(event: RunsEvent): void;
+  extensions?: RunExtension[];
+  /** Finished runs whose transcripts stay available to `transcript(runId)`. */
+  keepFinishedRuns?: number;
+  batchIntervalMs?: number;
+}
+
+export interface RunsService {
+  api: RunsApi;
+  /** Host-internal: starts a run with an extra interceptor (replay against a recording). */
+  launch: RunLauncher;
+  addExtension(extension: RunExtension): void;
+  /** Cancels every active run and waits for them to finish. */
+  dispose(): Promise<void>;
+}
+
+interface RunRecord {
+  summary: RunSummary;
+  entries: readonly TranscriptEntry[];
+  controller: AbortController;
+  finished: Promise<void>;
+}
+
+function failure(code: 'internal_error', message: string): ExecuteResult {
+  return { ok: false, error: { code, message }, logs: [], durationMs: 0 };
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export function createRunsService(options: RunsServiceOptions): RunsService {
+  const extensions = [...(options.extensions ?? [])];
+  const keep = options.keepFinishedRuns ?? 20;
+  const runs = new Map<string, RunRecord>();
+
+  function forgetOldRuns() {
+    const finished = [...runs.values()].filter((run) => run.summary.state === 'finished');
+    for (const run of finished.slice(0, Math.max(0, finished.length - keep))) runs.delete(run.summary.runId);
+  }
+
+  const launch: RunLauncher = async (request, extra) => {
+    const runId = randomUUID();
+    const settings = options.runtimeSettings();
+    const choice = request.executor ?? settings.executor;
+    const startedAt = performance.now();
+    const recorder = createTranscriptRecorder(startedAt);
+    const batcher = createEntryBatcher(
+      (entries) => options.emit({ channel: 'runs', type: 'entries', runId, entries }),
+      options.batchIntervalMs,
+    );
+    const controller = new AbortController();
+    const summary: RunSummary = { runId, state: 'running', startedAt: new Date().toISOString() };
+
+    batcher.add(
+      recorder.recordEvent({ type: 'run_started', runId, executor: describeExecutorChoice(choice) }),
+    );
+    const context = {
+      runId,
+      request,
+      emit: (event: Parameters<typeof recorder.recordEvent>[0]) => batcher.add(recorder.recordEvent(event)),
+    };
+    const prepared: PreparedRun[] = [];
+    if (extra) prepared.push(extra);
+    for (const extension of extensions) {
+      const run = extension.prepareRun(context);
+      if (run) prepared.push(run);
+    }
+    const interceptors = prepared.flatMap((p) => (p.interceptToolCall ? [p.interceptToolCall] : []));
+    const limits: Partial<ExecutorRuntimeOptions> = { ...settings.limits, ...request.limits };
+    for (const p of prepared) Object.assign(limits, p.runtimeOverrides);
+
+    const execute = async (): Promise<ExecuteResult> => {
+      let providers: ResolvedToolProvider[];
+      let executor: Executor;
+      try {
+        providers = await options.resolvedProviders();
+      } catch (error) {
+        return failure('internal_error', `the providers could not be loaded: ${errorMessage(error)}`);
+      }
+      try {
+        executor = await options.executorFor(choice);
+      } catch (error) {
+        return failure(
+          'internal_error',
+          `the ${describeExecutorChoice(choice)} executor could not start: ${errorMessage(error)}`,
+        );
+      }
+      const interceptToolCall: ToolCallInterceptor | undefined = composeInterceptors(interceptors);
+      try {
+        return await executor.execute(request.code, providers, {
+          ...limits,
+          signal: controller.signal,
+          hooks: {
+            onMessage: (observation) => batcher.add(recorder.recordMessage(observation)),
+            onHostEvent: (event, at) => batcher.add(recorder.recordEvent(event, at)),
+            ...(interceptToolCall ? { interceptToolCall } : {}),
+          },
+        });
+      } catch (error) {
+        return failure('internal_error', `the executor failed: ${errorMessage(error)}`);
+      }
+    };
+
+    const finished = execute().then((result) => {
+      batcher.add(
+        recorder.recordEvent({
+          type: 'run_finished',
+          ok: result.ok,
+          ...(result.ok ? {} : { errorCode: result.error.code }),
+          durationMs: Math.round((performance.now() - startedAt) * 100) / 100,
+        }),
+      );
+      batcher.flush();
+      summary.state = 'finished';
+      summary.result = result;
+      options.emit({ channel: 'runs', type: 'finished', runId, result });
+      for (const extension of extensions) {
+        try {
+          extension.finishRun?.(runId, recorder.entries, result);
+        } catch {
+          // An extension's bookkeeping must not break the run that already finished.
+        }
+      }
+      forgetOldRuns();
+    });
+    runs.set(runId, { summary, entries: recorder.entries, controller, finished });
+    options.emit({ channel: 'runs', type: 'started', runId, request });
+    return { runId };
+  };
+
+  function find(runId: unknown): RunRecord {
+    if (typeof runId !== 'string') throw new InvalidArgumentError('runId must be a string');
+    const run = runs.get(runId);
+    if (!run)
+      throw new InvalidArgumentError(
+        `no run with id ${JSON.stringify(runId)} (finished runs are kept ${keep} at a time)`,
+      );
+    return run;
+  }
+
+  const api: RunsApi = {
+    start: async (request) => launch(validateRunRequest(request)),
+    cancel: async (runId) => {
+      find(runId).controller.abort();
+    },
+    transcript: async (runId) => [...find(runId).entries],
+    list: async () => [...runs.values()].map((run) => ({ ...run.summary })),
+  };
+
+  return {
+    api,
+    launch,
+    addExtension: (extension) => extensions.push(extension),
+    dispose: async () => {
+      const active = [...runs.values()].filter((run) => run.summary.state !== 'finished');
+      for (const run of active) run.controller.abort();
+      await Promise.all(active.map((run) => run.finished));
+    },
+  };
+}

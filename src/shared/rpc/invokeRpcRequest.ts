@@ -1,0 +1,36 @@
+import type { PlaygroundHostServices } from '../api/playgroundApi';
+import type { RpcRequest, RpcResponse } from './envelope';
+import { InvalidArgumentError } from './invalidArgumentError';
+
+/** Calls the service method a parsed request names and wraps the outcome; never rejects. */
+export async function invokeRpcRequest(
+  services: PlaygroundHostServices,
+  request: RpcRequest,
+): Promise<RpcResponse> {
+  const { id, namespace, method, args } = request;
+  const service = services[namespace] as unknown as Record<string, unknown>;
+  const fn = service[method];
+  if (typeof fn !== 'function') {
+    return {
+      type: 'response',
+      id,
+      ok: false,
+      error: { kind: 'bad_request', message: `${namespace}.${method} is not available on this host` },
+    };
+  }
+  try {
+    const value: unknown = await (fn as (...a: unknown[]) => unknown).apply(service, args);
+    return value === undefined
+      ? { type: 'response', id, ok: true }
+      : { type: 'response', id, ok: true, value };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const kind = error instanceof InvalidArgumentError ? 'bad_request' : 'failed';
+    return {
+      type: 'response',
+      id,
+      ok: false,
+      error: { kind, message: `${namespace}.${method}: ${message}` },
+    };
+  }
+}

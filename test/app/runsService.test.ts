@@ -1,0 +1,219 @@
+import { describe, expect, it } from 'vitest';
+import { PLAYGROUND_API_METHODS, type PlaygroundEvent } from '../../src/shared/api/playgroundApi';
+import type { RunsEvent } from '../../src/shared/api/runs';
+import type { TranscriptEntry } from '../../src/shared/transcript';
+import { createPlaygroundHost } from '../../src/main/host/createPlaygroundHost';
+import { createRunsService } from '../../src/main/host/createRunsService';
+import { createFakeExecutor, createFakeWorkspaceHost, done, SETTINGS, type FakeScript } from './fakes';
+
+function setup(script: FakeScript) {
+  const events: RunsEvent[] = [];
+  const executor = createFakeExecutor(script);
+  const finished = new Map<string, (event: RunsEvent) => void>();
+  const service = createRunsService({
+    resolvedProviders: async () => [],
+    runtimeSettings: () => SETTINGS,
+    executorFor: () => executor,
+    emit: (event) => {
+      events.push(event);
+      if (event.type === 'finished') finished.get(event.runId)?.(event);
+    },
+  });
+  const waitFinished = (runId: string) =>
+    new Promise<RunsEvent>((resolve) => {
+      const already = events.find((e) => e.type === 'finished' && e.runId === runId);
+      if (already) resolve(already);
+      else finished.set(runId, resolve);
+    });
+  const entriesOf = (runId: string): TranscriptEntry[] =>
+    events.flatMap((e) => (e.type === 'entries' && e.runId === runId ? e.entries : []));
+  return { service, events, executor, waitFinished, entriesOf };
+}
+
+const protocolRun: FakeScript = async (_code, options) => {
+  const at = performance.now();
+  const say = options.hooks!.onMessage!;
+  say({ direction: 'host_to_runner', message: { type: 'cancel', id: 'x' }, at });
+  say({ direction: 'runner_to_host', message: { type: 'started', id: 'x' }, at: at + 1 });
+  options.hooks!.onHostEvent!(
+    { type: 'tool_dispatch_started', callId: 'c1', providerName: 'p', toolName: 't' },
+    at + 2,
+  );
+  return done();
+};
+
+describe('the runs service', () => {
+  it('streams every message and host event in order, then the result', async () => {
+    const { service, events, waitFinished, entriesOf } = setup(protocolRun);
+    const { runId } = await service.api.start({ code: '1 + 1' });
+    await waitFinished(runId);
+    expect(events[0]).toMatchObject({ type: 'started', runId, request: { code: '1 + 1' } });
+    expect(events.at(-1)).toMatchObject({ type: 'finished', runId, result: { ok: true, result: 2 } });
+    const entries = entriesOf(runId);
+    expect(entries.map((e) => e.seq)).toEqual([0, 1, 2, 3, 4]);
+    expect(entries.map((e) => (e.kind === 'message' ? e.message.type : e.event.type))).toEqual([
+      'run_started',
+      'cancel',
+      'started',
+      'tool_dispatch_started',
+      'run_finished',
+    ]);
+    expect(entries.every((e) => e.at >= 0)).toBe(true);
+    expect(await service.api.transcript(runId)).toEqual(entries);
+    expect((await service.api.list()).map((r) => [r.runId, r.state])).toEqual([[runId, 'finished']]);
+  });
+
+  it('coalesces a flood of 10,000 messages into a few batches', async () => {
+    const { service, events, waitFinished, entriesOf } = setup(async (_code, options) => {
+      for (let i = 0; i < 10_000; i++) {
+        options.hooks!.onMessage!({
+          direction: 'runner_to_host',
+          message: { type: 'tool_call', callId: `c${i}`, providerName: 'p', safeToolName: 't' },
+          at: performance.now(),
+        });
+      }
+      return done();
+    });
+    const { runId } = await service.api.start({ code: 'x' });
+    await waitFinished(runId);
+    expect(entriesOf(runId)).toHaveLength(10_002);
+    expect(events.filter((e) => e.type === 'entries').length).toBeLessThan(10);
+  });
+
+  it('passes the merged limits and cancels through the abort signal', async () => {
+    const { service, executor, waitFinished } = setup(
+      (_code, options) =>
+        new Promise((resolve) =>
+          options.signal!.addEventListener('abort', () =>
+            resolve({ ok: false, error: { code: 'timeout', message: 'cancelled' }, logs: [], durationMs: 5 }),
+          ),
+        ),
+    );
+    const { runId } = await service.api.start({ code: 'for(;;){}', limits: { timeoutMs: 1234 } });
+    await service.api.cancel(runId);
+    const finished = await waitFinished(runId);
+    expect(finished).toMatchObject({ result: { ok: false, error: { code: 'timeout' } } });
+    expect(executor.calls[0]).toMatchObject({
+      timeoutMs: 1234,
+      memoryLimitBytes: SETTINGS.limits.memoryLimitBytes,
+    });
+  });
+
+  it('refuses bad requests with what and where', async () => {
+    const { service } = setup(protocolRun);
+    await expect(service.api.start({ code: 42 } as never)).rejects.toThrow('request.code must be a string');
+    await expect(service.api.start({ code: '', limits: { timeoutMs: -1 } })).rejects.toThrow(
+      'request.limits.timeoutMs must be a positive integer (got -1)',
+    );
+    await expect(service.api.start({ code: '', limits: { nope: 1 } as never })).rejects.toThrow(
+      'request.limits.nope is not a known limit',
+    );
+    await expect(
+      service.api.start({ code: '', executor: { kind: 'worker', mode: 'x' } as never }),
+    ).rejects.toThrow("request.executor.mode must be 'pooled' or 'ephemeral'");
+    await expect(service.api.cancel('missing')).rejects.toThrow('no run with id "missing"');
+  });
+
+  it('turns an executor that cannot start into an internal_error result', async () => {
+    const events: RunsEvent[] = [];
+    let resolveFinished: (event: RunsEvent) => void = () => {};
+    const finished = new Promise<RunsEvent>((resolve) => (resolveFinished = resolve));
+    const service = createRunsService({
+      resolvedProviders: async () => [],
+      runtimeSettings: () => SETTINGS,
+      executorFor: () => {
+        throw new Error('no runner file');
+      },
+      emit: (event) => {
+        events.push(event);
+        if (event.type === 'finished') resolveFinished(event);
+      },
+    });
+    await service.api.start({ code: '1' });
+    expect(await finished).toMatchObject({
+      result: {
+        ok: false,
+        error: { code: 'internal_error', message: expect.stringContaining('no runner file') },
+      },
+    });
+  });
+
+  it('lets run extensions intercept tool calls, override limits and see the finished transcript', async () => {
+    const seen: { entries: number; ok: boolean }[] = [];
+    const { service, executor, waitFinished } = setup(async (_code, options) => {
+      const answer = await options.hooks!.interceptToolCall!(
+        { type: 'tool_call', callId: 'c1', providerName: 'p', safeToolName: 't', input: 1 },
+        async (input) => ({ ok: true, result: input }),
+        { signal: options.signal!, clock: { pause() {}, resume() {} } },
+      );
+      return done({ result: answer });
+    });
+    service.addExtension({
+      prepareRun: (run) => {
+        run.emit({ type: 'input_edited', callId: 'c1' });
+        return {
+          runtimeOverrides: { timeoutMs: 99 },
+          interceptToolCall: (call, dispatch) => dispatch((call.input as number) + 1),
+        };
+      },
+      finishRun: (_id, entries, result) => seen.push({ entries: entries.length, ok: result.ok }),
+    });
+    const { runId } = await service.api.start({ code: 'x' });
+    const finished = await waitFinished(runId);
+    expect(finished).toMatchObject({ result: { ok: true, result: { ok: true, result: 2 } } });
+    expect(executor.calls[0]?.timeoutMs).toBe(99);
+    expect(seen).toEqual([{ entries: 3, ok: true }]);
+  });
+});
+
+describe('the playground host', () => {
+  it('answers RPC envelopes and forwards workspace events to its listeners', async () => {
+    const workspaceHost = createFakeWorkspaceHost();
+    const executor = createFakeExecutor(protocolRun);
+    const host = createPlaygroundHost({ workspaceHost, createExecutor: () => executor });
+    const events: PlaygroundEvent[] = [];
+    host.onEvent((event) => events.push(event));
+
+    expect(
+      await host.handle({ type: 'request', id: 1, namespace: 'workspace', method: 'listSecrets', args: [] }),
+    ).toEqual({
+      type: 'response',
+      id: 1,
+      ok: true,
+      value: ['TOKEN'],
+    });
+    expect(
+      await host.handle({ type: 'request', id: 2, namespace: 'runs', method: 'dispose', args: [] }),
+    ).toMatchObject({
+      id: 2,
+      ok: false,
+      error: { kind: 'bad_request' },
+    });
+    expect(
+      await host.handle({ type: 'request', id: 3, namespace: 'runs', method: 'start', args: [{}] }),
+    ).toMatchObject({
+      id: 3,
+      ok: false,
+      error: { kind: 'bad_request', message: 'runs.start: request.code must be a string' },
+    });
+    const debugMethod = PLAYGROUND_API_METHODS.debug[0];
+    expect(
+      await host.handle({ type: 'request', id: 4, namespace: 'debug', method: debugMethod, args: [] }),
+    ).toMatchObject({
+      ok: false,
+      error: { kind: 'failed', message: expect.stringContaining('the debug service is not available') },
+    });
+
+    workspaceHost.emit({ channel: 'providers', type: 'typings', declarations: 'declare namespace x {}' });
+    expect(events).toContainEqual({
+      channel: 'providers',
+      type: 'typings',
+      declarations: 'declare namespace x {}',
+    });
+
+    await host.services.runs.start({ code: '1' });
+    await host.dispose();
+    expect(executor.disposed).toBe(true);
+    expect(workspaceHost.disposed).toBe(true);
+  });
+});
