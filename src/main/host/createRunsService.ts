@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ExecutorChoice, RunRequest, RunsApi, RunsEvent, RunSummary } from '../../shared/api/runs';
+import type { ExecutorChoice, RunsApi, RunsEvent, RunSummary } from '../../shared/api/runs';
 import type { RuntimeSettings } from '../../shared/api/workspace';
 import type { ExecuteResult } from '../../shared/executeResult';
 import { InvalidArgumentError } from '../../shared/rpc/invalidArgumentError';
