@@ -214,7 +214,7 @@ describe('parseRunnerMessage', () => {
 
   it('rejects malformed runner messages with a reason', () => {
     const cases: [unknown, RegExp][] = [
-      [{ type: 'execute', ...execute }, /"execute" is not valid from a runner/],
+      [execute, /"execute" is not valid from a runner/],
       [
         { type: 'tool_call', callId: '', providerName: 'p', safeToolName: 't' },
         /tool_call.callId must be a non-empty string/,

@@ -2,6 +2,12 @@ import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { checkTransportSafe } from '../../src/shared/transportSafe';
 
+function sparseArray(): unknown[] {
+  const array: unknown[] = [1];
+  array[2] = 3;
+  return array;
+}
+
 describe('checkTransportSafe', () => {
   it('accepts the JSON value space', () => {
     for (const value of [
@@ -54,7 +60,7 @@ describe('checkTransportSafe', () => {
       [{ m: new Map() }, 'value.m', /Map instance/],
       [new Point(), 'value', /a Point instance/],
       [{ 'odd key': new Set() }, 'value["odd key"]', /Set instance/],
-      [[1, , 3], 'value[1]', /hole in a sparse array/],
+      [sparseArray(), 'value[1]', /hole in a sparse array/],
       [{ [Symbol('k')]: 1 }, 'value', /symbol-keyed/],
       [new Uint8Array(2), 'value', /Uint8Array instance/],
     ];
