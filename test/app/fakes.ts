@@ -39,7 +39,10 @@ function unused(name: string): never {
 }
 
 /** A workspace host with no providers; just enough for the runs service and the RPC layer. */
-export function createFakeWorkspaceHost(): WorkspaceHostLike & { disposed: boolean } {
+export function createFakeWorkspaceHost(): WorkspaceHostLike & {
+  disposed: boolean;
+  emit(event: WorkspaceEvent | ProvidersEvent): void;
+} {
   const listeners = new Set<(event: WorkspaceEvent | ProvidersEvent) => void>();
   const fake = {
     disposed: false,
