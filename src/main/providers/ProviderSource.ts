@@ -1,0 +1,25 @@
+import type { SecretStore } from '../secrets/SecretStore';
+import type { ToolProvider } from '../core/types';
+import type { ManualCallBroker } from './mock/ManualCallBroker';
+
+/** What a provider reports between loads. */
+export interface ProviderSourceListener {
+  /** The tool set changed by itself (MCP list_changed, module file edited): load again. */
+  toolsChanged(): void;
+  /** The connection broke (`error` set) or recovered (`error` undefined). */
+  connectionChanged(error?: string): void;
+}
+
+export interface ProviderSourceDeps {
+  secrets: SecretStore;
+  manual: ManualCallBroker;
+  /** Relative paths in the config (module files, stdio cwd) resolve against this folder. */
+  baseDir: string;
+  listener: ProviderSourceListener;
+}
+
+/** A configured provider that can (re)load its current tools and must be disposed. */
+export interface ProviderSource {
+  load(): Promise<ToolProvider>;
+  dispose(): Promise<void>;
+}

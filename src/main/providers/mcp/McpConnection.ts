@@ -1,0 +1,128 @@
+import {
+  ErrorCode,
+  McpError,
+  ToolListChangedNotificationSchema,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { McpProviderConfig } from '../../../shared/api/providers';
+import type { SecretStore } from '../../secrets/SecretStore';
+import type { ProviderSourceListener } from '../ProviderSource';
+import { toolError } from '../toolError';
+import { connectMcpClient, type McpClientHandle } from './connectMcpClient';
+import { mapMcpCallResult } from './mapMcpCallResult';
+
+export const DEFAULT_MCP_REQUEST_TIMEOUT_MS = 30_000;
+
+/**
+ * One MCP server connection, opened lazily and reopened on the next use after the server crashed,
+ * closed the connection or stopped answering.
+ */
+export class McpConnection {
+  private handle: McpClientHandle | undefined;
+  private connecting: Promise<McpClientHandle> | undefined;
+  private disposed = false;
+  private everConnected = false;
+  readonly timeoutMs: number;
+
+  constructor(
+    private readonly config: McpProviderConfig,
+    private readonly secrets: SecretStore,
+    private readonly baseDir: string,
+    private readonly listener: ProviderSourceListener,
+  ) {
+    this.timeoutMs = config.requestTimeoutMs ?? DEFAULT_MCP_REQUEST_TIMEOUT_MS;
+  }
+
+  async listTools(): Promise<Tool[]> {
+    const { client } = await this.connected();
+    const tools: Tool[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await client.listTools(cursor ? { cursor } : undefined, { timeout: this.timeoutMs });
+      tools.push(...page.tools);
+      cursor = page.nextCursor;
+    } while (cursor);
+    return tools;
+  }
+
+  async callTool(name: string, input: unknown, signal: AbortSignal): Promise<unknown> {
+    if (input !== undefined && (input === null || typeof input !== 'object' || Array.isArray(input))) {
+      throw toolError('validation_error', `MCP tool '${name}' takes an object argument`);
+    }
+    const handle = await this.connected();
+    try {
+      const result = await handle.client.callTool(
+        { name, arguments: (input ?? {}) as Record<string, unknown> },
+        undefined,
+        { signal, timeout: this.timeoutMs },
+      );
+      return mapMcpCallResult(result, name);
+    } catch (error) {
+      if (signal.aborted) throw signal.reason;
+      throw this.classify(error, name, handle);
+    }
+  }
+
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    await this.drop();
+  }
+
+  private classify(error: unknown, toolName: string, handle: McpClientHandle): unknown {
+    if (!(error instanceof McpError)) return error;
+    const server = `MCP server of provider '${this.config.name}'`;
+    if (error.code === ErrorCode.RequestTimeout) {
+      // A server that stops answering is restarted on the next use.
+      if (this.handle === handle) void this.drop();
+      return toolError('timeout', `${server} did not answer ${toolName} within ${this.timeoutMs} ms`);
+    }
+    if (error.code === ErrorCode.ConnectionClosed) {
+      const tail = handle.stderrTail();
+      return toolError(
+        'tool_error',
+        `${server} closed the connection during ${toolName}; it is restarted on the next call${tail ? `\nstderr: ${tail}` : ''}`,
+      );
+    }
+    if (error.code === ErrorCode.InvalidParams) return toolError('validation_error', error.message);
+    return toolError('tool_error', error.message);
+  }
+
+  private async connected(): Promise<McpClientHandle> {
+    if (this.disposed) throw toolError('tool_error', `provider '${this.config.name}' was closed`);
+    if (this.handle) return this.handle;
+    this.connecting ??= this.open().finally(() => {
+      this.connecting = undefined;
+    });
+    return this.connecting;
+  }
+
+  private async open(): Promise<McpClientHandle> {
+    const handle = await connectMcpClient(this.config, this.secrets, this.baseDir, this.timeoutMs);
+    if (this.disposed) {
+      await handle.client.close().catch(() => undefined);
+      throw toolError('tool_error', `provider '${this.config.name}' was closed`);
+    }
+    handle.client.onclose = () => {
+      if (this.handle !== handle) return;
+      this.handle = undefined;
+      const tail = handle.stderrTail();
+      this.listener.connectionChanged(
+        `the MCP server closed the connection; it is restarted on the next use${tail ? `\nstderr: ${tail}` : ''}`,
+      );
+    };
+    handle.client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      this.listener.toolsChanged();
+    });
+    const reconnected = this.handle === undefined && this.everConnected;
+    this.handle = handle;
+    this.everConnected = true;
+    if (reconnected) this.listener.connectionChanged(undefined);
+    return handle;
+  }
+
+  private async drop(): Promise<void> {
+    const handle = this.handle;
+    this.handle = undefined;
+    await handle?.client.close().catch(() => undefined);
+  }
+}

@@ -1,0 +1,102 @@
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { McpProviderConfig } from '../../../shared/api/providers';
+import { expandSecretRecord } from '../../secrets/expandSecretRefs';
+import type { SecretStore } from '../../secrets/SecretStore';
+
+const CLIENT_INFO = { name: 'execbox-playground', version: '0.1.0' };
+const STDERR_TAIL_CHARS = 2000;
+
+export interface McpClientHandle {
+  client: Client;
+  /** How it connected, for status and error messages. */
+  via: 'stdio' | 'streamable-http' | 'sse';
+  /** The last lines the stdio server wrote to stderr (why it crashed, usually). */
+  stderrTail(): string;
+}
+
+function keepTail(stream: Readable | null): () => string {
+  let tail = '';
+  stream?.setEncoding('utf8');
+  stream?.on('data', (chunk: string) => {
+    tail = (tail + chunk).slice(-STDERR_TAIL_CHARS);
+  });
+  return () => tail.trim();
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Connects an MCP client: stdio, Streamable HTTP, or SSE (also the fallback when Streamable HTTP fails). */
+export async function connectMcpClient(
+  config: McpProviderConfig,
+  secrets: SecretStore,
+  baseDir: string,
+  timeoutMs: number,
+): Promise<McpClientHandle> {
+  const transport = config.transport;
+  const where = `provider '${config.name}'`;
+  if (transport.type === 'stdio') {
+    const env = await expandSecretRecord(transport.env, secrets, `${where} transport.env`);
+    const stdio = new StdioClientTransport({
+      command: transport.command,
+      args: transport.args ?? [],
+      env: { ...getDefaultEnvironment(), ...env },
+      cwd: path.resolve(baseDir, transport.cwd ?? '.'),
+      stderr: 'pipe',
+    });
+    const stderrTail = keepTail(stdio.stderr as Readable | null);
+    const client = new Client(CLIENT_INFO);
+    try {
+      await client.connect(stdio, { timeout: timeoutMs });
+    } catch (error) {
+      await client.close().catch(() => undefined);
+      const tail = stderrTail();
+      throw new Error(
+        `could not start MCP server '${transport.command}': ${describe(error)}${tail ? `\nstderr: ${tail}` : ''}`,
+      );
+    }
+    return { client, via: 'stdio', stderrTail };
+  }
+  const headers = await expandSecretRecord(transport.headers, secrets, `${where} transport.headers`);
+  const url = new URL(transport.url);
+  const requestInit = { headers };
+  const noTail = () => '';
+  if (transport.type === 'http') {
+    const client = new Client(CLIENT_INFO);
+    try {
+      await client.connect(new StreamableHTTPClientTransport(url, { requestInit }), { timeout: timeoutMs });
+      return { client, via: 'streamable-http', stderrTail: noTail };
+    } catch (streamableError) {
+      await client.close().catch(() => undefined);
+      try {
+        return { client: await connectSse(url, requestInit, timeoutMs), via: 'sse', stderrTail: noTail };
+      } catch (sseError) {
+        throw new Error(
+          `could not connect to MCP server ${url.href}: Streamable HTTP failed (${describe(streamableError)}) and the SSE fallback failed (${describe(sseError)})`,
+        );
+      }
+    }
+  }
+  try {
+    return { client: await connectSse(url, requestInit, timeoutMs), via: 'sse', stderrTail: noTail };
+  } catch (error) {
+    throw new Error(`could not connect to MCP server ${url.href} over SSE: ${describe(error)}`);
+  }
+}
+
+async function connectSse(url: URL, requestInit: RequestInit, timeoutMs: number): Promise<Client> {
+  const client = new Client(CLIENT_INFO);
+  try {
+    await client.connect(new SSEClientTransport(url, { requestInit }), { timeout: timeoutMs });
+    return client;
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,24 @@
+import type { McpProviderConfig } from '../../../shared/api/providers';
+import type { JsonSchema, ToolDefinition } from '../../core/types';
+import type { ProviderSource, ProviderSourceDeps } from '../ProviderSource';
+import { McpConnection } from './McpConnection';
+
+/** An MCP server as a provider: tools/list becomes the tools, tools/call answers each call. */
+export function createMcpSource(config: McpProviderConfig, deps: ProviderSourceDeps): ProviderSource {
+  const connection = new McpConnection(config, deps.secrets, deps.baseDir, deps.listener);
+  return {
+    async load() {
+      const tools: Record<string, ToolDefinition> = {};
+      for (const tool of await connection.listTools()) {
+        tools[tool.name] = {
+          description: tool.description ?? tool.title,
+          inputSchema: tool.inputSchema as JsonSchema,
+          outputSchema: tool.outputSchema as JsonSchema | undefined,
+          execute: (input, context) => connection.callTool(tool.name, input, context.signal),
+        };
+      }
+      return { name: config.name, tools };
+    },
+    dispose: () => connection.dispose(),
+  };
+}

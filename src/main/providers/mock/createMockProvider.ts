@@ -1,0 +1,58 @@
+import type { MockProviderConfig, MockToolConfig, MockOutcome } from '../../../shared/api/providers';
+import type { ToolDefinition, ToolExecutionContext, ToolProvider } from '../../core/types';
+import { abortableDelay } from '../abortableDelay';
+import { toolError } from '../toolError';
+import { compileTrustedHandler } from './compileTrustedHandler';
+import { findMockOutcome } from './findMockOutcome';
+import type { ManualCallBroker } from './ManualCallBroker';
+
+type Respond = (input: unknown, context: ToolExecutionContext) => Promise<unknown>;
+
+function fromOutcome(outcome: MockOutcome): unknown {
+  if ('error' in outcome) throw toolError(outcome.error.code, outcome.error.message);
+  return outcome.result;
+}
+
+function responder(
+  providerName: string,
+  toolName: string,
+  tool: MockToolConfig,
+  manual: ManualCallBroker,
+): Respond {
+  const response = tool.response;
+  switch (response.mode) {
+    case 'fixed':
+      return async () => structuredClone(response.result);
+    case 'rules':
+      return async (input) => {
+        const outcome = findMockOutcome(response.rules, response.otherwise, input);
+        if (!outcome)
+          throw toolError('tool_error', `no rule of mock tool ${providerName}.${toolName} matched the input`);
+        return structuredClone(fromOutcome(outcome));
+      };
+    case 'handler': {
+      const handler = compileTrustedHandler(response.source, `mock-handler:${providerName}.${toolName}`);
+      return (input, context) => handler(input, { signal: context.signal, providerName, toolName });
+    }
+    case 'manual':
+      return (input, context) => manual.ask({ providerName, toolName, input }, context.signal);
+  }
+}
+
+/** A mock provider: every tool answers from the workspace's configuration, after its latency. */
+export function createMockProvider(config: MockProviderConfig, manual: ManualCallBroker): ToolProvider {
+  const tools: Record<string, ToolDefinition> = {};
+  for (const [toolName, tool] of Object.entries(config.tools)) {
+    const respond = responder(config.name, toolName, tool, manual);
+    tools[toolName] = {
+      description: tool.description,
+      inputSchema: tool.inputSchema,
+      outputSchema: tool.outputSchema,
+      async execute(input, context) {
+        if (tool.latencyMs) await abortableDelay(tool.latencyMs, context.signal);
+        return respond(input, context);
+      },
+    };
+  }
+  return { name: config.name, tools };
+}

@@ -1,0 +1,7 @@
+import type { ExecuteErrorCode } from '../../shared/errors';
+import { ExecboxToolError } from '../core/ExecboxToolError';
+
+/** A tool failure with a chosen stable code (resolveProvider keeps the code instead of `tool_error`). */
+export function toolError(code: ExecuteErrorCode, message: string): Error {
+  return new ExecboxToolError(code, message);
+}

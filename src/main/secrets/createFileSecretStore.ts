@@ -1,0 +1,59 @@
+import { chmod, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { writeFileAtomic } from '../workspace/writeFileAtomic';
+import { readJsonRecord } from './readJsonRecord';
+import { assertSecretName, type SecretStore } from './SecretStore';
+
+export interface EncodedSecretFile {
+  file: string;
+  encode(value: string): string;
+  decode(stored: string): string;
+}
+
+/** A secret store backed by one owner-only (0600) JSON file, with an optional value encoding. */
+export function createEncodedFileSecretStore({ file, encode, decode }: EncodedSecretFile): SecretStore {
+  let queue: Promise<unknown> = Promise.resolve();
+  // Writes are serialized so that two quick `set`s never lose one another.
+  const serialized = <T>(task: () => Promise<T>): Promise<T> => {
+    const next = queue.then(task, task);
+    queue = next.catch(() => undefined);
+    return next;
+  };
+  const save = async (record: Record<string, string>) => {
+    await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+    await writeFileAtomic(file, JSON.stringify(record, null, 2) + '\n', 0o600);
+    await chmod(file, 0o600);
+  };
+  return {
+    async list() {
+      return Object.keys(await readJsonRecord(file)).sort();
+    },
+    async get(name) {
+      const stored = (await readJsonRecord(file))[name];
+      return stored === undefined ? undefined : decode(stored);
+    },
+    set(name, value) {
+      assertSecretName(name);
+      if (typeof value !== 'string') throw new Error(`the value of secret '${name}' must be a string`);
+      return serialized(async () => save({ ...(await readJsonRecord(file)), [name]: encode(value) }));
+    },
+    delete(name) {
+      assertSecretName(name);
+      return serialized(async () => {
+        const record = await readJsonRecord(file);
+        if (!(name in record)) return;
+        delete record[name];
+        await save(record);
+      });
+    },
+  };
+}
+
+/** Node mode: plain values in `secrets.json` (mode 0600) in the user's config folder. */
+export function createFileSecretStore(configDir: string): SecretStore {
+  return createEncodedFileSecretStore({
+    file: path.join(configDir, 'secrets.json'),
+    encode: (value) => value,
+    decode: (stored) => stored,
+  });
+}

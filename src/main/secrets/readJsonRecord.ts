@@ -1,0 +1,27 @@
+import { readFile } from 'node:fs/promises';
+
+/** Reads a JSON object of string values; a missing file is empty, anything else malformed is an error. */
+export async function readJsonRecord(file: string): Promise<Record<string, string>> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw error;
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new Error(`${file} is not valid JSON`);
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new Error(`${file} must hold a JSON object`);
+  }
+  const record: Record<string, string> = {};
+  for (const [key, value] of Object.entries(parsed)) {
+    if (typeof value !== 'string') throw new Error(`${file}: the value of '${key}' must be a string`);
+    record[key] = value;
+  }
+  return record;
+}
