@@ -12,9 +12,17 @@ export type HostEvent =
       errorCode?: ExecuteErrorCode;
       durationMs: number;
     }
-  | { type: 'breakpoint_hit'; callId: string; providerName: string; toolName: string; input?: unknown }
+  | {
+      type: 'breakpoint_hit';
+      callId: string;
+      providerName: string;
+      toolName: string;
+      input?: unknown;
+      /** `call`: held before dispatch (the default); `result`: the provider's answer held before it is sent. */
+      phase?: 'call' | 'result';
+    }
   | { type: 'breakpoint_resumed'; callId: string; action: BreakpointActionKind; pausedMs: number }
-  | { type: 'input_edited'; callId: string }
+  | { type: 'input_edited'; callId: string; /** The input the provider got instead. */ input?: unknown }
   | { type: 'result_edited'; callId: string }
   | { type: 'hand_answered'; callId: string; ok: boolean }
   | { type: 'replay_answered'; callId: string }

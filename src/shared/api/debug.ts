@@ -1,8 +1,134 @@
-/** Starting point; the protocol-debugging issue owns this file. */
-export interface DebugApi {
-  placeholder(): Promise<void>;
+import type { ExecuteErrorCode } from '../errors';
+import type { TranscriptEntry } from '../transcript';
+import type { TranscriptHeader, TranscriptProblem } from '../transcriptFile';
+
+/**
+ * A breakpoint on tool calls. Every set field must match: no fields breaks on every call; only
+ * `providerName` breaks on that provider; `providerName` + `toolName` on one tool; `condition` is a
+ * small expression over the call's input (see the condition language in src/main/debug/parseCondition.ts).
+ */
+export interface BreakpointSpec {
+  providerName?: string;
+  /** The guest-visible (safe) tool name. */
+  toolName?: string;
+  condition?: string;
+  enabled?: boolean;
 }
 
-export const DEBUG_API_METHODS = ['placeholder'] as const satisfies readonly (keyof DebugApi)[];
+export interface Breakpoint {
+  id: string;
+  providerName?: string;
+  toolName?: string;
+  condition?: string;
+  enabled: boolean;
+}
 
-export type DebugEvent = { channel: 'debug'; type: 'placeholder' };
+export type ConditionCheck = { ok: true } | { ok: false; reason: string; column: number };
+
+/** What the host does with a held call: `call` before dispatch, `result` after the provider answered. */
+export type PausePhase = 'call' | 'result';
+
+export type PauseReason = 'breakpoint' | 'step' | 'diverged';
+
+/** A tool call the host is holding for the user. */
+export interface PausedCall {
+  pauseId: string;
+  runId: string;
+  callId: string;
+  providerName: string;
+  toolName: string;
+  phase: PausePhase;
+  reason: PauseReason;
+  /** The input the provider will get (the guest's, or the edited one). */
+  input?: unknown;
+  /** In the `result` phase: what the provider answered. */
+  result?: DebugToolResult;
+  /** Set when reason is `diverged`: what differed from the recording. */
+  detail?: string;
+  /** Milliseconds since the epoch, for showing how long it has been held. */
+  pausedAt: number;
+}
+
+/** A tool answer as the user writes it (error codes are the stable execbox ones). */
+export type DebugToolResult =
+  { ok: true; result?: unknown } | { ok: false; error: { code: ExecuteErrorCode; message: string } };
+
+/**
+ * What to do with a held call. In the `call` phase: `continue` dispatches; `step` dispatches and
+ * breaks on the run's next call; `edit_input` dispatches with another input; `answer` sends a
+ * hand-written result or error without calling the provider. `pauseOnResult` holds the provider's
+ * real answer in the `result` phase, where `continue` sends it as is and `edit_result` replaces it.
+ */
+export type ResumeAction =
+  | { action: 'continue'; pauseOnResult?: boolean }
+  | { action: 'step'; pauseOnResult?: boolean }
+  | { action: 'edit_input'; input: unknown; pauseOnResult?: boolean }
+  | { action: 'answer'; answer: DebugToolResult }
+  | { action: 'edit_result'; result: DebugToolResult };
+
+export interface SavedTranscriptRef {
+  id: string;
+  name: string;
+  /** Absolute path of the .jsonl file. */
+  file: string;
+  savedAt: string;
+}
+
+export interface SaveTranscriptOptions {
+  name?: string;
+  /** Write to this file instead of the workspace's transcripts folder. */
+  file?: string;
+  /** Object keys whose values are masked wherever they appear (case-insensitive), e.g. ["token"]. */
+  sensitiveKeys?: string[];
+}
+
+/** A transcript as loaded from a file: as far as it was valid, with what broke and where. */
+export interface LoadedTranscript {
+  header: TranscriptHeader | null;
+  entries: TranscriptEntry[];
+  problems: TranscriptProblem[];
+}
+
+/** Where a transcript to replay, export or compare comes from. */
+export type TranscriptSource = { runId: string } | { file: string } | { transcriptId: string };
+
+export type ReplayMode = 'live' | 'recording';
+
+export interface DebugApi {
+  listBreakpoints(): Promise<Breakpoint[]>;
+  addBreakpoint(spec: BreakpointSpec): Promise<Breakpoint>;
+  updateBreakpoint(id: string, patch: BreakpointSpec): Promise<Breakpoint>;
+  removeBreakpoint(id: string): Promise<void>;
+  checkCondition(condition: string): Promise<ConditionCheck>;
+  pausedCalls(): Promise<PausedCall[]>;
+  resume(pauseId: string, action: ResumeAction): Promise<void>;
+  listTranscripts(): Promise<SavedTranscriptRef[]>;
+  saveTranscript(runId: string, options?: SaveTranscriptOptions): Promise<SavedTranscriptRef>;
+  openTranscript(source: TranscriptSource): Promise<LoadedTranscript>;
+  removeTranscript(transcriptId: string): Promise<void>;
+  /** A self-contained HTML report; written to `file` when given, returned either way. */
+  exportHtml(source: TranscriptSource, file?: string): Promise<{ html: string; file?: string }>;
+  replay(source: TranscriptSource, mode: ReplayMode): Promise<{ runId: string }>;
+}
+
+export const DEBUG_API_METHODS = [
+  'listBreakpoints',
+  'addBreakpoint',
+  'updateBreakpoint',
+  'removeBreakpoint',
+  'checkCondition',
+  'pausedCalls',
+  'resume',
+  'listTranscripts',
+  'saveTranscript',
+  'openTranscript',
+  'removeTranscript',
+  'exportHtml',
+  'replay',
+] as const satisfies readonly (keyof DebugApi)[];
+
+export type DebugEvent =
+  | { channel: 'debug'; type: 'breakpoints'; breakpoints: Breakpoint[] }
+  | { channel: 'debug'; type: 'paused'; paused: PausedCall }
+  | { channel: 'debug'; type: 'resumed'; pauseId: string; runId: string }
+  | { channel: 'debug'; type: 'transcripts'; transcripts: SavedTranscriptRef[] };
