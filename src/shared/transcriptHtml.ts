@@ -1,0 +1,113 @@
+import type { TranscriptEntry } from './transcript';
+import type { TranscriptHeader, TranscriptProblem } from './transcriptFile';
+import { summarizeTranscriptEntry } from './transcriptSummary';
+
+/** Escapes text for HTML element content and quoted attribute values. */
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+const STYLE = `
+body{font:14px/1.45 system-ui,sans-serif;margin:2rem;color:#1d1f23;background:#fff}
+h1{font-size:1.4rem}h2{font-size:1.1rem;margin-top:2rem}
+pre{background:#f4f5f7;padding:.75rem;overflow:auto;border-radius:4px;white-space:pre-wrap;word-break:break-word}
+table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.3rem .5rem;border-bottom:1px solid #e2e4e8;vertical-align:top}
+td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+.ok{color:#17803d}.fail{color:#b42318}.event td{color:#5b6270;font-style:italic}
+.problem{background:#fff4e5;border-left:4px solid #f79009;padding:.5rem 1rem}
+details summary{cursor:pointer}
+@media (prefers-color-scheme:dark){body{background:#15171b;color:#e4e6eb}pre{background:#22252b}th,td{border-color:#333841}.event td{color:#9aa1ad}}
+`;
+
+/**
+ * A self-contained HTML report of a transcript: inline CSS, no scripts and a CSP that forbids
+ * loading anything, every recorded string escaped.
+ */
+export function renderTranscriptHtml(
+  header: TranscriptHeader | null,
+  entries: readonly TranscriptEntry[],
+  problems: readonly TranscriptProblem[] = [],
+): string {
+  const title = header?.name ? `Transcript: ${header.name}` : 'Execbox transcript';
+  const done = findDone(entries);
+  const parts: string[] = [
+    '<!doctype html>',
+    '<html lang="en"><head><meta charset="utf-8">',
+    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`,
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body>`,
+    `<h1>${escapeHtml(title)}</h1>`,
+  ];
+  if (header) {
+    const facts = [
+      header.savedAt ? `saved ${header.savedAt}` : '',
+      header.executor ? `executor ${header.executor}` : '',
+      `timeout ${header.options.timeoutMs} ms`,
+      `memory ${header.options.memoryLimitBytes} bytes`,
+      header.masked && (header.masked.keys.length > 0 || header.masked.secretValues > 0)
+        ? `masked: ${header.masked.secretValues} secret value(s)${header.masked.keys.length ? `, keys ${header.masked.keys.join(', ')}` : ''}`
+        : '',
+    ].filter(Boolean);
+    parts.push(`<p>${escapeHtml(facts.join(' · '))}</p>`);
+  }
+  for (const problem of problems)
+    parts.push(
+      `<p class="problem">The file broke at line ${problem.line}: ${escapeHtml(problem.reason)}</p>`,
+    );
+  if (done) {
+    const outcome = done.ok
+      ? `<span class="ok">ok</span> in ${done.durationMs} ms`
+      : `<span class="fail">${escapeHtml(done.error.code)}</span>: ${escapeHtml(done.error.message)}`;
+    parts.push('<h2>Result</h2>', `<p>${outcome}</p>`);
+    if (done.ok) parts.push(`<pre>${escapeHtml(toJson(done.result))}</pre>`);
+    if (done.logs.length > 0) parts.push('<h2>Logs</h2>', `<pre>${escapeHtml(done.logs.join('\n'))}</pre>`);
+  }
+  if (header) {
+    parts.push('<h2>Code</h2>', `<pre>${escapeHtml(header.code)}</pre>`);
+    const providers = header.providers.map(
+      (provider) =>
+        `<li><b>${escapeHtml(provider.name)}</b>: ${escapeHtml(Object.keys(provider.tools).join(', ') || 'no tools')}</li>`,
+    );
+    parts.push('<h2>Providers</h2>', `<ul>${providers.join('')}</ul>`);
+  }
+  parts.push(
+    `<h2>Messages (${entries.length})</h2>`,
+    '<table><thead><tr><th>#</th><th>ms</th><th>direction</th><th>what</th><th>details</th></tr></thead><tbody>',
+  );
+  for (const entry of entries) parts.push(renderRow(entry));
+  parts.push('</tbody></table>', '</body></html>');
+  return parts.join('\n');
+}
+
+function renderRow(entry: TranscriptEntry): string {
+  const summary = summarizeTranscriptEntry(entry);
+  const payload = entry.kind === 'message' ? entry.message : entry.event;
+  const direction =
+    entry.kind === 'message'
+      ? entry.direction === 'host_to_runner'
+        ? 'host → runner'
+        : 'runner → host'
+      : 'host event';
+  return (
+    `<tr class="${entry.kind}"><td class="num">${entry.seq}</td><td class="num">${entry.at}</td>` +
+    `<td>${escapeHtml(direction)}</td><td>${escapeHtml(summary)}</td>` +
+    `<td><details><summary>JSON</summary><pre>${escapeHtml(toJson(payload))}</pre></details></td></tr>`
+  );
+}
+
+function findDone(entries: readonly TranscriptEntry[]) {
+  for (let index = entries.length - 1; index >= 0; index -= 1) {
+    const entry = entries[index];
+    if (entry?.kind === 'message' && entry.message.type === 'done') return entry.message;
+  }
+  return undefined;
+}
+
+function toJson(value: unknown): string {
+  return value === undefined ? 'undefined' : (JSON.stringify(value, null, 2) ?? String(value));
+}
