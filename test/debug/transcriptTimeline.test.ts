@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findTimelineBar, layoutTimeline } from '../../src/renderer/debug/layoutTimeline';
+import { findTimelineBar, layoutTimeline } from '../../src/shared/transcriptTimeline';
 import { entryList } from './sampleTranscript';
 
 describe('timeline layout', () => {

@@ -1,5 +1,5 @@
-import type { TranscriptEntry } from '../../shared/transcript';
-import { collectTranscriptCalls, type TranscriptCall } from '../../shared/transcriptCalls';
+import type { TranscriptEntry } from './transcript';
+import { collectTranscriptCalls, type TranscriptCall } from './transcriptCalls';
 
 export interface TimelineBar {
   call: TranscriptCall;
