@@ -13,6 +13,8 @@ export default defineConfig({
           index: resolve(root, 'src/main/electron/index.ts'),
           cli: resolve(root, 'src/main/cli/index.ts'),
           runner: resolve(root, 'src/runner/runnerEntry.ts'),
+          // Each TPMJS tool call runs this fixed program in its own process (src/main/tpmjsExecutor).
+          tpmjsToolChild: resolve(root, 'src/main/tpmjsExecutor/toolChild.ts'),
         },
       },
     },

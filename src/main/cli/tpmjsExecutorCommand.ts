@@ -1,4 +1,75 @@
-export default async function tpmjsExecutorCommand(_args: string[]): Promise<number> {
-  process.stderr.write('execbox: this command is not built yet\n');
-  return 2;
+import { parseArgs } from 'node:util';
+import { isLoopbackHost } from '../network/isLoopbackHost';
+import { parseIntegerFlag } from '../network/parseIntegerFlag';
+import { startTpmjsExecutor } from '../tpmjsExecutor/startTpmjsExecutor';
+
+const USAGE = `usage: execbox tpmjs-executor --port N [options]
+  --port N                  port to listen on (0 picks a free one)
+  --host HOST               interface to bind (default 127.0.0.1; anything else is reachable from the network)
+  --registry URL            npm registry to install tools from (default: npm's configuration)
+  --cache-dir DIR           where installed packages are kept, one folder per version
+  --install-timeout MS      npm install time limit (default 60000)
+  --execution-timeout MS    tool execution time limit (default 120000)
+  --max-concurrent N        tool executions at once (default 4)
+  --max-queued N            executions waiting for a slot before 503 (default 32)
+  --max-body-bytes N        request body limit (default 1048576)
+Set EXECUTOR_API_KEY to require "Authorization: Bearer <key>" on every request.`;
+
+/** `execbox tpmjs-executor`: serves the TPMJS executor protocol until interrupted. */
+export default async function tpmjsExecutorCommand(args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      registry: { type: 'string' },
+      'cache-dir': { type: 'string' },
+      'install-timeout': { type: 'string' },
+      'execution-timeout': { type: 'string' },
+      'max-concurrent': { type: 'string' },
+      'max-queued': { type: 'string' },
+      'max-body-bytes': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  const port = parseIntegerFlag('port', values.port, 0);
+  if (port === undefined || port > 65535) {
+    process.stderr.write(`execbox tpmjs-executor: --port N (0-65535) is required\n${USAGE}\n`);
+    return 2;
+  }
+  const host = values.host ?? '127.0.0.1';
+  const apiKey = process.env.EXECUTOR_API_KEY || undefined;
+  const executor = await startTpmjsExecutor({
+    host,
+    port,
+    apiKey,
+    registry: values.registry,
+    cacheDir: values['cache-dir'],
+    installTimeoutMs: parseIntegerFlag('install-timeout', values['install-timeout'], 1),
+    executionTimeoutMs: parseIntegerFlag('execution-timeout', values['execution-timeout'], 1),
+    maxConcurrentExecutions: parseIntegerFlag('max-concurrent', values['max-concurrent'], 1),
+    maxQueuedExecutions: parseIntegerFlag('max-queued', values['max-queued'], 0),
+    maxRequestBodyBytes: parseIntegerFlag('max-body-bytes', values['max-body-bytes'], 1),
+    log: (line) => process.stderr.write(`${line}\n`),
+  });
+  if (!isLoopbackHost(host)) {
+    process.stderr.write(
+      `WARNING: the TPMJS executor is bound to ${host}, reachable from other machines; ` +
+        `it installs and runs npm packages on request${apiKey ? '' : ' and EXECUTOR_API_KEY is not set'}.\n`,
+    );
+  }
+  process.stdout.write(
+    `TPMJS executor listening on ${executor.url} (auth ${apiKey ? 'required' : 'off'}; cache ${executor.options.cacheDir})\n`,
+  );
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  await executor.close();
+  return 0;
 }

@@ -1,0 +1,160 @@
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { killProcessTree } from './killProcessTree';
+import { TpmjsError } from './tpmjsErrors';
+
+export interface PackageInstallerOptions {
+  /** Each `name@version` gets its own folder here. */
+  cacheDir: string;
+  /** npm registry URL; npm's own configuration when absent. */
+  registry?: string;
+  installTimeoutMs: number;
+  /** How long an install of a dist-tag or range (not an exact version) is reused before installing again. */
+  floatingVersionTtlMs: number;
+  npmCommand?: string;
+  /** npm's download cache; npm's default when absent. */
+  npmCacheDir?: string;
+}
+
+export interface InstalledPackage {
+  /** The folder whose node_modules holds the package. */
+  prefix: string;
+  version: string;
+}
+
+export interface PackageInstaller {
+  install(packageName: string, version: string): Promise<InstalledPackage>;
+}
+
+const EXACT_VERSION = /^\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.+-]+)?$/;
+const COMPLETE_MARKER = '.execbox-installed.json';
+/** Environment npm needs to run; never the executor's own secrets. */
+const NPM_ENV_KEYS = [
+  'PATH',
+  'HOME',
+  'USERPROFILE',
+  'APPDATA',
+  'LOCALAPPDATA',
+  'SystemRoot',
+  'TMPDIR',
+  'TEMP',
+  'TMP',
+];
+
+/**
+ * Installs npm packages into one cache folder per exact version. Concurrent requests for the same
+ * `name@version` share one install; an install is staged in a temporary folder and only renamed into
+ * place when complete, so a failed or timed-out install leaves nothing behind.
+ */
+export function createPackageInstaller(options: PackageInstallerOptions): PackageInstaller {
+  const inFlight = new Map<string, Promise<InstalledPackage>>();
+  /** dist-tags and ranges resolve to an exact version's folder for a while. */
+  const floating = new Map<string, { installed: InstalledPackage; at: number }>();
+
+  const folderOf = (packageName: string, exactVersion: string) =>
+    join(options.cacheDir, encodeURIComponent(`${packageName}@${exactVersion}`));
+  const isComplete = (dir: string) => existsSync(join(dir, COMPLETE_MARKER));
+
+  async function installExact(packageName: string, version: string): Promise<InstalledPackage> {
+    const dir = folderOf(packageName, version);
+    if (isComplete(dir)) return { prefix: dir, version };
+    return installStaged(packageName, version);
+  }
+
+  async function installFloating(packageName: string, version: string): Promise<InstalledPackage> {
+    const key = `${packageName}@${version}`;
+    const alias = floating.get(key);
+    if (alias && Date.now() - alias.at < options.floatingVersionTtlMs && isComplete(alias.installed.prefix)) {
+      return alias.installed;
+    }
+    const installed = await installStaged(packageName, version);
+    floating.set(key, { installed, at: Date.now() });
+    return installed;
+  }
+
+  /** Installs into a fresh staging folder, then moves it to the exact version's folder. */
+  async function installStaged(packageName: string, version: string): Promise<InstalledPackage> {
+    await mkdir(options.cacheDir, { recursive: true });
+    const staging = join(options.cacheDir, `.staging-${randomUUID()}`);
+    try {
+      await mkdir(staging);
+      await runNpmInstall(staging, `${packageName}@${version}`);
+      const manifest = join(staging, 'node_modules', packageName, 'package.json');
+      const { version: exact } = JSON.parse(await readFile(manifest, 'utf8')) as { version: string };
+      const dir = folderOf(packageName, exact);
+      if (!isComplete(dir)) {
+        await writeFile(join(staging, COMPLETE_MARKER), JSON.stringify({ version: exact }));
+        await rm(dir, { recursive: true, force: true });
+        await rename(staging, dir);
+      }
+      return { prefix: dir, version: exact };
+    } finally {
+      await rm(staging, { recursive: true, force: true });
+    }
+  }
+
+  function runNpmInstall(prefix: string, spec: string): Promise<void> {
+    const args = ['install', '--prefix', prefix, '--ignore-scripts', '--no-audit', '--no-fund'];
+    args.push('--no-package-lock', '--omit=dev', '--loglevel=error');
+    if (options.registry) args.push('--registry', options.registry);
+    if (options.npmCacheDir) args.push('--cache', options.npmCacheDir);
+    args.push(spec);
+    const env: NodeJS.ProcessEnv = {};
+    for (const key of NPM_ENV_KEYS) if (process.env[key] !== undefined) env[key] = process.env[key];
+    return new Promise((resolve, reject) => {
+      const child = spawn(options.npmCommand ?? 'npm', args, {
+        cwd: prefix,
+        env,
+        stdio: ['ignore', 'ignore', 'pipe'],
+        detached: process.platform !== 'win32',
+        shell: process.platform === 'win32',
+      });
+      let stderr = '';
+      child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+        stderr = (stderr + chunk).slice(-4000);
+      });
+      const timer = setTimeout(() => {
+        killProcessTree(child);
+        const message = `npm install of ${spec} did not finish within ${options.installTimeoutMs} ms`;
+        reject(new TpmjsError('PACKAGE_NOT_FOUND', message));
+      }, options.installTimeoutMs);
+      child.on('error', (error) => {
+        clearTimeout(timer);
+        reject(new TpmjsError('INTERNAL_ERROR', `could not start npm: ${error.message}`));
+      });
+      child.on('close', (code) => {
+        clearTimeout(timer);
+        if (code === 0) return resolve();
+        reject(
+          new TpmjsError('PACKAGE_NOT_FOUND', `npm install of ${spec} failed: ${summarizeNpmError(stderr)}`),
+        );
+      });
+    });
+  }
+
+  return {
+    install(packageName, version) {
+      const key = `${packageName}@${version}`;
+      const existing = inFlight.get(key);
+      if (existing) return existing;
+      const job = EXACT_VERSION.test(version)
+        ? installExact(packageName, version)
+        : installFloating(packageName, version);
+      inFlight.set(key, job);
+      const forget = () => inFlight.delete(key);
+      job.then(forget, forget);
+      return job;
+    },
+  };
+}
+
+function summarizeNpmError(stderr: string): string {
+  const lines = stderr
+    .split('\n')
+    .map((line) => line.replace(/^npm (error|ERR!)\s*/, '').trim())
+    .filter((line) => line && !line.startsWith('A complete log of this run'));
+  return lines.slice(0, 3).join(' ') || 'npm exited with an error';
+}

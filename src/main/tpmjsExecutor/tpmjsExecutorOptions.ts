@@ -1,0 +1,54 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface TpmjsExecutorOptions {
+  /** Interface to bind; loopback unless told otherwise. */
+  host?: string;
+  /** 0 picks a free port. */
+  port?: number;
+  /** When set, every request except CORS preflight needs `Authorization: Bearer <apiKey>`. */
+  apiKey?: string;
+  /** Where installed packages are kept, one folder per exact version. */
+  cacheDir?: string;
+  /** Where each call's temporary working folder is made (and removed). */
+  workRoot?: string;
+  registry?: string;
+  npmCommand?: string;
+  npmCacheDir?: string;
+  installTimeoutMs?: number;
+  executionTimeoutMs?: number;
+  floatingVersionTtlMs?: number;
+  maxConcurrentExecutions?: number;
+  maxQueuedExecutions?: number;
+  maxRequestBodyBytes?: number;
+  /** The built tool child program; found next to the bundle when absent. */
+  childScript?: string;
+  name?: string;
+  region?: string;
+  /** One line per request, for a CLI's log. */
+  log?: (line: string) => void;
+}
+
+export type ResolvedTpmjsExecutorOptions = Required<
+  Omit<
+    TpmjsExecutorOptions,
+    'apiKey' | 'registry' | 'npmCommand' | 'npmCacheDir' | 'childScript' | 'region' | 'log'
+  >
+> &
+  Pick<TpmjsExecutorOptions, 'apiKey' | 'registry' | 'npmCommand' | 'npmCacheDir' | 'region' | 'log'> & {
+    childScript: string;
+  };
+
+export const TPMJS_EXECUTOR_DEFAULTS = {
+  host: '127.0.0.1',
+  port: 0,
+  cacheDir: join(tmpdir(), 'execbox-tpmjs-cache'),
+  workRoot: tmpdir(),
+  installTimeoutMs: 60_000,
+  executionTimeoutMs: 120_000,
+  floatingVersionTtlMs: 5 * 60_000,
+  maxConcurrentExecutions: 4,
+  maxQueuedExecutions: 32,
+  maxRequestBodyBytes: 1024 * 1024,
+  name: 'Execbox TPMJS Executor',
+} as const;
