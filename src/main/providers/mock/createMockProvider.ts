@@ -39,10 +39,27 @@ function responder(
   }
 }
 
+function checkPatterns(toolName: string, tool: MockToolConfig): void {
+  if (tool.response.mode !== 'rules') return;
+  tool.response.rules.forEach((rule, r) =>
+    rule.when.forEach((condition, c) => {
+      if (condition.matches === undefined) return;
+      try {
+        new RegExp(condition.matches);
+      } catch (error) {
+        throw new Error(
+          `tools.${toolName}.response.rules[${r}].when[${c}].matches is not a valid regular expression: ${(error as Error).message}`,
+        );
+      }
+    }),
+  );
+}
+
 /** A mock provider: every tool answers from the workspace's configuration, after its latency. */
 export function createMockProvider(config: MockProviderConfig, manual: ManualCallBroker): ToolProvider {
   const tools: Record<string, ToolDefinition> = {};
   for (const [toolName, tool] of Object.entries(config.tools)) {
+    checkPatterns(toolName, tool);
     const respond = responder(config.name, toolName, tool, manual);
     tools[toolName] = {
       description: tool.description,

@@ -1,0 +1,206 @@
+import type { ProviderConfig, ProvidersEvent, ProviderStatus } from '../../shared/api/providers';
+import type { ToolManifest } from '../../shared/manifest';
+import { resolveProvider } from '../core/resolveProvider';
+import type { ResolvedToolProvider } from '../core/types';
+import type { SecretStore } from '../secrets/SecretStore';
+import { createProviderSource } from './createProviderSource';
+import type { ManualCallBroker } from './mock/ManualCallBroker';
+import type { ProviderSource } from './ProviderSource';
+
+interface Entry {
+  config: ProviderConfig;
+  state: ProviderStatus['state'];
+  error?: string;
+  source?: ProviderSource;
+  resolved?: ResolvedToolProvider;
+  loading?: Promise<void>;
+  /** The tools changed while a load was running: load again when it ends. */
+  reloadPending?: boolean;
+  /** Bumped on every (re)load so a slow old load cannot overwrite a newer one. */
+  generation: number;
+}
+
+export interface ProviderRegistryOptions {
+  secrets: SecretStore;
+  manual: ManualCallBroker;
+  baseDir: string;
+  emit(event: ProvidersEvent): void;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function manifests(resolved: ResolvedToolProvider | undefined): ToolManifest[] {
+  return Object.values(resolved?.tools ?? {}).map((tool) => ({
+    safeName: tool.safeName,
+    originalName: tool.originalName,
+    ...(tool.description !== undefined ? { description: tool.description } : {}),
+  }));
+}
+
+/**
+ * The live providers of one workspace: loads each (connect, list tools, resolve), tracks its
+ * status, reloads on tool changes and emits `changed` / `typings` events.
+ */
+export class ProviderRegistry {
+  private readonly entries = new Map<string, Entry>();
+  private order: string[] = [];
+  private lastDeclarations = '';
+  private disposed = false;
+
+  constructor(private readonly options: ProviderRegistryOptions) {}
+
+  /** Adds or replaces a provider; `run` false leaves it waiting for the user's trust. */
+  async set(config: ProviderConfig, run: boolean): Promise<void> {
+    await this.remove(config.id, false);
+    const entry: Entry = { config, state: run ? 'connecting' : 'awaiting_trust', generation: 0 };
+    this.entries.set(config.id, entry);
+    if (!this.order.includes(config.id)) this.order.push(config.id);
+    if (run) this.startLoad(entry);
+    this.announce();
+  }
+
+  /** Keeps the display order of the workspace file. */
+  setOrder(ids: string[]): void {
+    this.order = ids.filter((id) => this.entries.has(id));
+  }
+
+  /** The user declined: the provider stays listed, with the reason, and starts nothing. */
+  decline(id: string, reason: string): void {
+    const entry = this.entries.get(id);
+    if (!entry) return;
+    entry.state = 'error';
+    entry.error = reason;
+    this.announce();
+  }
+
+  async remove(id: string, announce = true): Promise<void> {
+    const entry = this.entries.get(id);
+    if (!entry) return;
+    this.entries.delete(id);
+    entry.generation += 1;
+    if (announce) this.order = this.order.filter((other) => other !== id);
+    await entry.source?.dispose().catch(() => undefined);
+    if (announce) this.announce();
+  }
+
+  /** Reconnects and re-reads tools (after an error, or on request). */
+  async refresh(id: string): Promise<void> {
+    const entry = this.entries.get(id);
+    if (!entry || entry.state === 'awaiting_trust') return;
+    await entry.source?.dispose().catch(() => undefined);
+    entry.source = undefined;
+    entry.resolved = undefined;
+    entry.state = 'connecting';
+    entry.error = undefined;
+    this.startLoad(entry);
+    this.announce();
+    await entry.loading;
+  }
+
+  statuses(): ProviderStatus[] {
+    return this.order.flatMap((id) => {
+      const entry = this.entries.get(id);
+      if (!entry) return [];
+      const tools = manifests(entry.resolved);
+      return [
+        {
+          id,
+          name: entry.config.name,
+          kind: entry.config.kind,
+          state: entry.state,
+          ...(entry.error !== undefined ? { error: entry.error } : {}),
+          toolCount: tools.length,
+          tools,
+          types: entry.resolved?.types ?? '',
+          config: entry.config,
+        },
+      ];
+    });
+  }
+
+  /** Waits for loads in progress, retries failed ones, and returns every provider that has tools. */
+  async resolvedProviders(): Promise<ResolvedToolProvider[]> {
+    for (const entry of this.entries.values()) {
+      if (entry.state === 'error' && !entry.resolved && !entry.loading && entry.source)
+        await this.refresh(entry.config.id);
+    }
+    await Promise.all([...this.entries.values()].map((entry) => entry.loading));
+    return this.order.flatMap((id) => {
+      const resolved = this.entries.get(id)?.resolved;
+      return resolved ? [resolved] : [];
+    });
+  }
+
+  /** Every provider's declarations, in workspace order. */
+  declarations(): string {
+    return this.order
+      .map((id) => this.entries.get(id)?.resolved?.types)
+      .filter((types): types is string => Boolean(types))
+      .join('\n\n');
+  }
+
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    const entries = [...this.entries.values()];
+    this.entries.clear();
+    await Promise.all(entries.map((entry) => entry.source?.dispose().catch(() => undefined)));
+  }
+
+  private startLoad(entry: Entry): void {
+    const generation = ++entry.generation;
+    const current = () =>
+      !this.disposed && this.entries.get(entry.config.id) === entry && entry.generation === generation;
+    entry.source ??= createProviderSource(entry.config, {
+      secrets: this.options.secrets,
+      manual: this.options.manual,
+      baseDir: this.options.baseDir,
+      listener: {
+        toolsChanged: () => {
+          if (this.entries.get(entry.config.id) !== entry) return;
+          if (entry.loading) entry.reloadPending = true;
+          else this.startLoad(entry);
+        },
+        connectionChanged: (error) => {
+          if (this.entries.get(entry.config.id) !== entry) return;
+          entry.state = error === undefined ? 'ready' : 'error';
+          entry.error = error;
+          this.announce();
+        },
+      },
+    });
+    const source = entry.source;
+    entry.loading = (async () => {
+      try {
+        const provider = await source.load();
+        const resolved = resolveProvider(provider);
+        if (!current()) return;
+        entry.resolved = resolved;
+        entry.state = 'ready';
+        entry.error = undefined;
+      } catch (error) {
+        if (!current()) return;
+        entry.state = 'error';
+        entry.error = describe(error);
+      } finally {
+        if (entry.generation === generation) entry.loading = undefined;
+      }
+      this.announce();
+      if (entry.reloadPending && current()) {
+        entry.reloadPending = false;
+        this.startLoad(entry);
+      }
+    })();
+  }
+
+  private announce(): void {
+    if (this.disposed) return;
+    this.options.emit({ channel: 'providers', type: 'changed', providers: this.statuses() });
+    const declarations = this.declarations();
+    if (declarations !== this.lastDeclarations) {
+      this.lastDeclarations = declarations;
+      this.options.emit({ channel: 'providers', type: 'typings', declarations });
+    }
+  }
+}

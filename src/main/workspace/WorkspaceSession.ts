@@ -1,0 +1,202 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type { ProviderConfig, ProvidersEvent } from '../../shared/api/providers';
+import type { ExecutorChoice } from '../../shared/api/runs';
+import type {
+  RuntimeSettings,
+  TrustRequest,
+  WorkspaceEvent,
+  WorkspaceView,
+} from '../../shared/api/workspace';
+import { InvalidArgumentError } from '../../shared/rpc/invalidArgumentError';
+import { DEFAULT_RUNTIME_OPTIONS } from '../../shared/runtimeOptions';
+import type { WorkspaceFile } from '../../shared/workspaceFormat';
+import type { ManualCallBroker } from '../providers/mock/ManualCallBroker';
+import { ProviderRegistry } from '../providers/ProviderRegistry';
+import { secretNamesIn } from '../secrets/expandSecretRefs';
+import type { SecretStore } from '../secrets/SecretStore';
+import type { TrustStore } from './createTrustStore';
+import { trustRequirement, type TrustRequirement } from './trustRequirement';
+import { validateWorkspaceDocument } from './validateWorkspaceDocument';
+import { writeFileAtomic } from './writeFileAtomic';
+
+export const DEFAULT_EXECUTOR: ExecutorChoice = { kind: 'worker', mode: 'pooled' };
+
+export interface WorkspaceSessionDeps {
+  secrets: SecretStore;
+  trust: TrustStore;
+  manual: ManualCallBroker;
+  /** Allow everything the workspace would run without asking (CLI `--trust`). */
+  trustAll: boolean;
+  emit(event: WorkspaceEvent | ProvidersEvent): void;
+}
+
+interface PendingTrust {
+  request: TrustRequest;
+  requirement: TrustRequirement;
+}
+
+/** One open workspace file: its document, its live providers and the trust questions it raised. */
+export class WorkspaceSession {
+  readonly registry: ProviderRegistry;
+  private readonly pendingTrust = new Map<string, PendingTrust>();
+  private saving: Promise<unknown> = Promise.resolve();
+  private closed = false;
+
+  private constructor(
+    readonly file: string,
+    private doc: WorkspaceFile,
+    private readonly deps: WorkspaceSessionDeps,
+    readonly warnings: string[],
+  ) {
+    this.registry = new ProviderRegistry({
+      secrets: deps.secrets,
+      manual: deps.manual,
+      baseDir: path.dirname(file),
+      emit: (event) => {
+        if (!this.closed) deps.emit(event);
+      },
+    });
+  }
+
+  /** Starts every provider the user trusts; the others wait in `pendingTrust`. Spawns nothing else. */
+  static async start(file: string, doc: WorkspaceFile, deps: WorkspaceSessionDeps, warnings: string[] = []) {
+    const session = new WorkspaceSession(path.resolve(file), doc, deps, warnings);
+    for (const config of doc.providers) await session.startProvider(config, false);
+    session.registry.setOrder(doc.providers.map((p) => p.id));
+    return session;
+  }
+
+  get document(): WorkspaceFile {
+    return this.doc;
+  }
+
+  get baseDir(): string {
+    return path.dirname(this.file);
+  }
+
+  runtimeSettings(): RuntimeSettings {
+    return {
+      limits: { ...DEFAULT_RUNTIME_OPTIONS, ...this.doc.runtime?.limits },
+      executor: this.doc.runtime?.executor ?? DEFAULT_EXECUTOR,
+    };
+  }
+
+  async view(): Promise<WorkspaceView> {
+    const referenced = secretNamesIn(this.doc.providers);
+    const known = new Set(await this.deps.secrets.list());
+    return {
+      path: this.file,
+      name: this.doc.name,
+      formatVersion: this.doc.formatVersion,
+      snippets: this.doc.snippets.map((s) => ({ ...s })),
+      activeSnippetId: this.doc.activeSnippetId ?? null,
+      runtime: this.runtimeSettings(),
+      pendingTrust: [...this.pendingTrust.values()].map((p) => p.request),
+      transcripts: (this.doc.transcripts ?? []).map((t) => ({
+        ...t,
+        file: path.resolve(this.baseDir, t.file),
+      })),
+      missingSecrets: referenced.filter((name) => !known.has(name)),
+      warnings: [...this.warnings],
+    };
+  }
+
+  /**
+   * Applies a change to a copy, validates the whole document, then saves it atomically and
+   * announces it. An invalid change throws and leaves document and file untouched.
+   */
+  async mutate(change: (draft: WorkspaceFile) => void): Promise<void> {
+    const draft = structuredClone(this.doc);
+    change(draft);
+    const problems = validateWorkspaceDocument(draft);
+    if (problems.length > 0) {
+      throw new InvalidArgumentError(problems.map((p) => `${p.jsonPath}: ${p.message}`).join('; '));
+    }
+    this.doc = draft;
+    await this.save();
+    await this.announce();
+  }
+
+  async save(): Promise<void> {
+    const text = JSON.stringify(this.doc, null, 2) + '\n';
+    const write = () => writeFileAtomic(this.file, text);
+    const next = this.saving.then(write, write);
+    this.saving = next.catch(() => undefined);
+    await next;
+  }
+
+  async announce(): Promise<void> {
+    if (this.closed) return;
+    this.deps.emit({ channel: 'workspace', type: 'changed', workspace: await this.view() });
+  }
+
+  /** The user wrote or edited this provider: what it runs is trusted for this file. */
+  async startUserProvider(config: ProviderConfig): Promise<void> {
+    await this.startProvider(config, true);
+    this.registry.setOrder(this.doc.providers.map((p) => p.id));
+  }
+
+  async answerTrust(requestId: string, allow: boolean): Promise<void> {
+    const pending = this.pendingTrust.get(requestId);
+    if (!pending) throw new InvalidArgumentError(`no trust question is open with id '${requestId}'`);
+    this.pendingTrust.delete(requestId);
+    await this.deps.trust.record(this.file, pending.requirement.fingerprint, allow ? 'allow' : 'deny');
+    const config = this.doc.providers.find((p) => p.id === pending.request.providerId);
+    if (config && allow) await this.registry.set(config, true);
+    else if (config) this.registry.decline(config.id, declinedReason(pending.requirement));
+    await this.announce();
+  }
+
+  /** Records consent for everything the document runs (the built-in demo, a workspace saved under a new name). */
+  async trustEverything(): Promise<void> {
+    for (const config of this.doc.providers) {
+      const requirement = trustRequirement(config, this.baseDir);
+      if (requirement) await this.deps.trust.record(this.file, requirement.fingerprint, 'allow');
+    }
+  }
+
+  async removeProvider(id: string): Promise<void> {
+    for (const [requestId, pending] of this.pendingTrust) {
+      if (pending.request.providerId === id) this.pendingTrust.delete(requestId);
+    }
+    await this.registry.remove(id);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.saving;
+    await this.registry.dispose();
+  }
+
+  private async startProvider(config: ProviderConfig, userAuthored: boolean): Promise<void> {
+    for (const [requestId, pending] of this.pendingTrust) {
+      if (pending.request.providerId === config.id) this.pendingTrust.delete(requestId);
+    }
+    const requirement = trustRequirement(config, this.baseDir);
+    if (!requirement) return this.registry.set(config, true);
+    if (userAuthored || this.deps.trustAll) {
+      await this.deps.trust.record(this.file, requirement.fingerprint, 'allow');
+      return this.registry.set(config, true);
+    }
+    const decision = await this.deps.trust.decision(this.file, requirement.fingerprint);
+    if (decision === 'allow') return this.registry.set(config, true);
+    await this.registry.set(config, false);
+    if (decision === 'deny') {
+      this.registry.decline(config.id, declinedReason(requirement));
+      return;
+    }
+    const request: TrustRequest = {
+      id: randomUUID(),
+      providerId: config.id,
+      providerName: config.name,
+      kind: requirement.kind,
+      what: requirement.what,
+    };
+    this.pendingTrust.set(request.id, { request, requirement });
+  }
+}
+
+function declinedReason(requirement: TrustRequirement): string {
+  return `not started: you declined to ${requirement.kind === 'command' ? 'run' : 'allow'} ${requirement.what} (edit the provider to allow it)`;
+}

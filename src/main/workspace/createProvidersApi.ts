@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import type { ManualAnswer, ProviderConfig, ProvidersApi, ProviderStatus } from '../../shared/api/providers';
+import { InvalidArgumentError } from '../../shared/rpc/invalidArgumentError';
+import { resolveProvider } from '../core/resolveProvider';
+import { createProviderSource } from '../providers/createProviderSource';
+import type { ManualCallBroker } from '../providers/mock/ManualCallBroker';
+import { requireRecord, requireString } from './checkArgument';
+import { validateProviderConfig } from './validateWorkspaceDocument';
+import type { WorkspaceControl } from './createWorkspaceApi';
+
+function checkConfig(value: unknown, id: string): ProviderConfig {
+  const config = { ...requireRecord(value, 'config'), id };
+  const problems = validateProviderConfig(config);
+  if (problems.length > 0) throw new InvalidArgumentError(problems.join('; '));
+  return config as unknown as ProviderConfig;
+}
+
+function checkAnswer(value: unknown): ManualAnswer {
+  const answer = requireRecord(value, 'answer');
+  if (answer.ok === true) return { ok: true, result: answer.result };
+  if (answer.ok === false) {
+    return {
+      ok: false,
+      code: requireString(answer.code, 'answer.code'),
+      message: requireString(answer.message, 'answer.message', { allowEmpty: true }),
+    };
+  }
+  throw new InvalidArgumentError('answer.ok must be true or false');
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The renderer-facing providers API. Providers the user adds or edits count as trusted by them. */
+export function createProvidersApi(control: WorkspaceControl, manual: ManualCallBroker): ProvidersApi {
+  const session = () => control.session();
+  const status = (id: string): ProviderStatus => {
+    const found = session()
+      .registry.statuses()
+      .find((s) => s.id === id);
+    if (!found) throw new InvalidArgumentError(`no provider has id '${id}'`);
+    return found;
+  };
+  const existing = (id: unknown) => {
+    const key = requireString(id, 'id');
+    status(key);
+    return key;
+  };
+  const nameTaken = (name: string, exceptId?: string) =>
+    session().document.providers.some((p) => p.name === name && p.id !== exceptId);
+
+  return {
+    list: async () => session().registry.statuses(),
+    async add(input) {
+      const raw = requireRecord(input, 'config');
+      const id =
+        raw.id === undefined
+          ? `provider-${randomUUID().slice(0, 8)}`
+          : requireString(raw.id, 'config.id', { max: 200 });
+      const config = checkConfig(raw, id);
+      if (session().document.providers.some((p) => p.id === id))
+        throw new InvalidArgumentError(`a provider with id '${id}' exists already`);
+      if (nameTaken(config.name))
+        throw new InvalidArgumentError(`a provider named '${config.name}' exists already`);
+      await session().mutate((doc) => {
+        doc.providers.push(config);
+      });
+      await session().startUserProvider(config);
+      return status(id);
+    },
+    async update(id, input) {
+      const key = existing(id);
+      const raw = requireRecord(input, 'config');
+      if (raw.id !== undefined && raw.id !== key)
+        throw new InvalidArgumentError(`config.id '${String(raw.id)}' differs from id '${key}'`);
+      const config = checkConfig(raw, key);
+      if (nameTaken(config.name, key))
+        throw new InvalidArgumentError(`a provider named '${config.name}' exists already`);
+      await session().mutate((doc) => {
+        doc.providers = doc.providers.map((p) => (p.id === key ? config : p));
+      });
+      await session().startUserProvider(config);
+      return status(key);
+    },
+    async remove(id) {
+      const key = existing(id);
+      await session().mutate((doc) => {
+        doc.providers = doc.providers.filter((p) => p.id !== key);
+      });
+      await session().removeProvider(key);
+      await session().announce();
+    },
+    async test(input) {
+      const raw = requireRecord(input, 'config');
+      const config = checkConfig(raw, typeof raw.id === 'string' ? raw.id : 'test');
+      const current = session();
+      const source = createProviderSource(config, {
+        secrets: control.secrets,
+        manual,
+        baseDir: current.baseDir,
+        listener: { toolsChanged: () => undefined, connectionChanged: () => undefined },
+      });
+      try {
+        await source.check?.();
+        const resolved = resolveProvider(await source.load());
+        const tools = Object.values(resolved.tools).map((t) => ({
+          safeName: t.safeName,
+          originalName: t.originalName,
+          ...(t.description !== undefined ? { description: t.description } : {}),
+        }));
+        return { ok: true, toolCount: tools.length, tools };
+      } catch (error) {
+        return { ok: false, error: describe(error) };
+      } finally {
+        await source.dispose().catch(() => undefined);
+      }
+    },
+    async refresh(id) {
+      const key = existing(id);
+      await session().registry.refresh(key);
+      return status(key);
+    },
+    declarations: async () => session().registry.declarations(),
+    async answerManualCall(requestId, answer) {
+      const key = requireString(requestId, 'requestId');
+      try {
+        manual.answer(key, checkAnswer(answer));
+      } catch (error) {
+        if (error instanceof InvalidArgumentError) throw error;
+        throw new InvalidArgumentError(describe(error));
+      }
+    },
+    pendingManualCalls: async () => manual.pending(),
+  };
+}
