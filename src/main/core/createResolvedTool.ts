@@ -1,0 +1,105 @@
+import { checkTransportSafe, describeTransportUnsafe } from '../../shared/transportSafe';
+import { classifyToolFailure } from './classifyToolFailure';
+import { inputForOmitted } from './inputForOmitted';
+import type { SchemaValidator } from './compileSchemaValidator';
+import type { ResolvedTool, ToolCallResult, ToolDefinition, ToolExecutionContext } from './types';
+
+export interface ResolvedToolParts {
+  providerName: string;
+  safeName: string;
+  originalName: string;
+  definition: ToolDefinition;
+  validateInput?: SchemaValidator;
+  validateOutput?: SchemaValidator;
+}
+
+/** Settles when the tool settles or the signal aborts, whichever is first. */
+function untilAborted<T>(
+  work: Promise<T>,
+  signal: AbortSignal,
+): Promise<{ aborted: true } | { aborted: false; value: T }> {
+  return new Promise((resolve, reject) => {
+    const onAbort = (): void => resolve({ aborted: true });
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve({ aborted: false, value });
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+/**
+ * Wraps a host tool: input must be transport-safe and valid, the tool runs with the execution's
+ * signal, its result must be transport-safe and valid (an undefined result skips the output schema
+ * and succeeds), and every failure becomes a stable code. `call` never throws.
+ */
+export function createResolvedTool(parts: ResolvedToolParts): ResolvedTool {
+  const { providerName, safeName, originalName, definition, validateInput, validateOutput } = parts;
+  const label = `${providerName}.${safeName}`;
+
+  const call = async (given: unknown, context: ToolExecutionContext): Promise<ToolCallResult> => {
+    const { signal } = context;
+    const input = given === undefined ? inputForOmitted(definition.inputSchema) : given;
+    if (signal.aborted)
+      return {
+        ok: false,
+        error: { code: 'timeout', message: `${label} was not started: the execution ended` },
+      };
+    const inputCheck = checkTransportSafe(input, { rootName: 'input' });
+    if (!inputCheck.ok) {
+      return {
+        ok: false,
+        error: { code: 'serialization_error', message: `${label}: ${describeTransportUnsafe(inputCheck)}` },
+      };
+    }
+    const inputProblem = validateInput?.(input);
+    if (inputProblem)
+      return {
+        ok: false,
+        error: { code: 'validation_error', message: `Invalid input for ${label}: ${inputProblem}` },
+      };
+
+    let result: unknown;
+    try {
+      const outcome = await untilAborted(
+        Promise.resolve().then(() => definition.execute(input, context)),
+        signal,
+      );
+      if (outcome.aborted) return { ok: false, error: classifyToolFailure(undefined, signal, label) };
+      result = outcome.value;
+    } catch (thrown) {
+      return { ok: false, error: classifyToolFailure(thrown, signal, label) };
+    }
+
+    if (result === undefined) return { ok: true };
+    const resultCheck = checkTransportSafe(result, { rootName: 'result' });
+    if (!resultCheck.ok) {
+      return {
+        ok: false,
+        error: {
+          code: 'serialization_error',
+          message: `${label} returned a value that is not JSON-serializable: ${describeTransportUnsafe(resultCheck)}`,
+        },
+      };
+    }
+    const outputProblem = validateOutput?.(result);
+    if (outputProblem)
+      return {
+        ok: false,
+        error: { code: 'validation_error', message: `Invalid output from ${label}: ${outputProblem}` },
+      };
+    return { ok: true, result };
+  };
+
+  const tool: ResolvedTool = { safeName, originalName, call };
+  if (definition.description !== undefined) tool.description = definition.description;
+  if (definition.inputSchema !== undefined) tool.inputSchema = definition.inputSchema;
+  if (definition.outputSchema !== undefined) tool.outputSchema = definition.outputSchema;
+  return tool;
+}

@@ -1,0 +1,70 @@
+import type { ToolCallMessage } from '../../shared/protocol/messages';
+import type { ResolvedToolProvider, ToolCallResult } from './types';
+
+export interface ToolCallDispatcherOptions {
+  /** The execution's signal: once aborted, no new tool work starts and running work is cancelled. */
+  signal: AbortSignal;
+}
+
+export type ToolCallDispatcher = (call: ToolCallMessage) => Promise<ToolCallResult>;
+
+/**
+ * Routes a runner's tool call to the resolved tool, handing it the execution's AbortSignal.
+ * An unknown provider or tool is a `validation_error` (the guest named something that does not
+ * exist; the runner's proxies make this rare). After abort every call answers `timeout` at once,
+ * without reaching the provider. Never throws.
+ */
+export function createToolCallDispatcher(
+  providers: readonly ResolvedToolProvider[],
+  { signal }: ToolCallDispatcherOptions,
+): ToolCallDispatcher {
+  const byName = new Map(providers.map((provider) => [provider.name, provider]));
+  return async (call) => {
+    if (signal.aborted) {
+      return {
+        ok: false,
+        error: {
+          code: 'timeout',
+          message: `Tool call ${call.providerName}.${call.safeToolName} was not started: the execution ended`,
+        },
+      };
+    }
+    const provider = byName.get(call.providerName);
+    if (!provider) {
+      return {
+        ok: false,
+        error: { code: 'validation_error', message: `Unknown provider ${JSON.stringify(call.providerName)}` },
+      };
+    }
+    const tool = Object.prototype.hasOwnProperty.call(provider.tools, call.safeToolName)
+      ? provider.tools[call.safeToolName]
+      : undefined;
+    if (!tool) {
+      return {
+        ok: false,
+        error: {
+          code: 'validation_error',
+          message: `Unknown tool ${JSON.stringify(call.safeToolName)} in provider ${provider.name}`,
+        },
+      };
+    }
+    try {
+      return await tool.call(call.input, {
+        signal,
+        providerName: provider.name,
+        safeToolName: tool.safeName,
+        originalToolName: tool.originalName,
+        callId: call.callId,
+      });
+    } catch (error) {
+      // ResolvedTool.call never throws; a caller-supplied implementation might.
+      return {
+        ok: false,
+        error: {
+          code: 'internal_error',
+          message: `Tool dispatch failed: ${error instanceof Error ? error.message : String(error)}`,
+        },
+      };
+    }
+  };
+}
