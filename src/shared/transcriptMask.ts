@@ -16,19 +16,19 @@ export interface MaskOptions {
  * results (at any depth), and every occurrence of a known secret value in any string, including the
  * code, logs, error messages and provider typings. Pure: returns copies.
  */
-export function maskTranscript(
-  header: TranscriptHeader,
+export function maskTranscript<Header extends TranscriptHeader | null>(
+  header: Header,
   entries: readonly TranscriptEntry[],
   options: MaskOptions,
-): { header: TranscriptHeader; entries: TranscriptEntry[] } {
+): { header: Header; entries: TranscriptEntry[] } {
   const keys = new Set((options.sensitiveKeys ?? []).map((key) => key.trim().toLowerCase()).filter(Boolean));
   // Longest first, so a secret that contains another is masked whole.
   const secrets = [...new Set(options.secretValues ?? [])]
     .filter((value) => value !== '')
     .sort((a, b) => b.length - a.length);
   const mask = (value: unknown): unknown => maskValue(value, keys, secrets, false);
-  const masked = mask(header) as TranscriptHeader;
-  masked.masked = { keys: [...keys], secretValues: secrets.length };
+  const masked = mask(header) as Header;
+  if (masked) masked.masked = { keys: [...keys], secretValues: secrets.length };
   return { header: masked, entries: entries.map((entry) => mask(entry) as TranscriptEntry) };
 }
 

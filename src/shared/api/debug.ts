@@ -66,17 +66,27 @@ export type ResumeAction =
   | { action: 'answer'; answer: DebugToolResult }
   | { action: 'edit_result'; result: DebugToolResult };
 
+/** A transcript saved in the workspace (the workspace file keeps the reference). */
 export interface SavedTranscriptRef {
   id: string;
   name: string;
   /** Absolute path of the .jsonl file. */
   file: string;
+  savedAt?: string;
+}
+
+export interface SavedTranscript {
+  name: string;
+  /** Absolute path of the written .jsonl file. */
+  file: string;
   savedAt: string;
+  /** Set when saved into the workspace (no `file` option): the workspace's reference id. */
+  transcriptId?: string;
 }
 
 export interface SaveTranscriptOptions {
   name?: string;
-  /** Write to this file instead of the workspace's transcripts folder. */
+  /** Write to this absolute .jsonl path instead of the workspace's `transcripts` folder. */
   file?: string;
   /** Object keys whose values are masked wherever they appear (case-insensitive), e.g. ["token"]. */
   sensitiveKeys?: string[];
@@ -103,10 +113,10 @@ export interface DebugApi {
   pausedCalls(): Promise<PausedCall[]>;
   resume(pauseId: string, action: ResumeAction): Promise<void>;
   listTranscripts(): Promise<SavedTranscriptRef[]>;
-  saveTranscript(runId: string, options?: SaveTranscriptOptions): Promise<SavedTranscriptRef>;
+  saveTranscript(runId: string, options?: SaveTranscriptOptions): Promise<SavedTranscript>;
   openTranscript(source: TranscriptSource): Promise<LoadedTranscript>;
   removeTranscript(transcriptId: string): Promise<void>;
-  /** A self-contained HTML report; written to `file` when given, returned either way. */
+  /** A self-contained HTML report (secret values masked); written to an absolute .html `file` when given. */
   exportHtml(source: TranscriptSource, file?: string): Promise<{ html: string; file?: string }>;
   replay(source: TranscriptSource, mode: ReplayMode): Promise<{ runId: string }>;
 }
@@ -131,4 +141,6 @@ export type DebugEvent =
   | { channel: 'debug'; type: 'breakpoints'; breakpoints: Breakpoint[] }
   | { channel: 'debug'; type: 'paused'; paused: PausedCall }
   | { channel: 'debug'; type: 'resumed'; pauseId: string; runId: string }
-  | { channel: 'debug'; type: 'transcripts'; transcripts: SavedTranscriptRef[] };
+  | { channel: 'debug'; type: 'transcripts'; transcripts: SavedTranscriptRef[] }
+  /** A replay against a recording finished: `ok` when every call and the result matched. */
+  | { channel: 'debug'; type: 'replay_checked'; runId: string; ok: boolean; reason?: string };

@@ -1,0 +1,37 @@
+import type { SaveTranscriptOptions } from '../../shared/api/debug';
+import { InvalidArgumentError } from '../../shared/rpc/invalidArgumentError';
+import { checkFilePath } from './transcriptFiles';
+
+const MAX_SENSITIVE_KEYS = 200;
+
+/** Validates save options from the (untrusted) renderer. */
+export function checkSaveOptions(value: unknown): SaveTranscriptOptions {
+  if (value === undefined || value === null) return {};
+  if (typeof value !== 'object' || Array.isArray(value))
+    throw new InvalidArgumentError('save options must be an object');
+  const fields = value as Record<string, unknown>;
+  for (const key of Object.keys(fields)) {
+    if (!['name', 'file', 'sensitiveKeys'].includes(key))
+      throw new InvalidArgumentError(`options.${key} is not a save option`);
+  }
+  const options: SaveTranscriptOptions = {};
+  if (fields.name !== undefined && fields.name !== '') {
+    if (typeof fields.name !== 'string' || fields.name.length > 200)
+      throw new InvalidArgumentError('options.name must be a string of at most 200 characters');
+    options.name = fields.name.trim() || 'transcript';
+  }
+  if (fields.file !== undefined) options.file = checkFilePath(fields.file, '.jsonl', 'options.file');
+  if (fields.sensitiveKeys !== undefined) {
+    const keys = fields.sensitiveKeys;
+    if (
+      !Array.isArray(keys) ||
+      keys.length > MAX_SENSITIVE_KEYS ||
+      !keys.every((key) => typeof key === 'string')
+    )
+      throw new InvalidArgumentError(
+        `options.sensitiveKeys must be a list of at most ${MAX_SENSITIVE_KEYS} strings`,
+      );
+    options.sensitiveKeys = keys.map((key: string) => key.trim()).filter(Boolean);
+  }
+  return options;
+}

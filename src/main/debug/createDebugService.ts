@@ -1,0 +1,276 @@
+import path from 'node:path';
+import type {
+  DebugApi,
+  DebugEvent,
+  LoadedTranscript,
+  ReplayMode,
+  SavedTranscript,
+  SavedTranscriptRef,
+  TranscriptSource,
+} from '../../shared/api/debug';
+import type { RunRequest } from '../../shared/api/runs';
+import type { RuntimeSettings, WorkspaceApi } from '../../shared/api/workspace';
+import type { ExecuteResult } from '../../shared/executeResult';
+import { InvalidArgumentError } from '../../shared/rpc/invalidArgumentError';
+import type { ExecutorRuntimeOptions } from '../../shared/runtimeOptions';
+import type { TranscriptEntry } from '../../shared/transcript';
+import { serializeTranscript, type TranscriptHeader } from '../../shared/transcriptFile';
+import { renderTranscriptHtml } from '../../shared/transcriptHtml';
+import { maskTranscript } from '../../shared/transcriptMask';
+import type { RunExtension, RunLauncher } from '../host/runExtension';
+import { buildTranscriptHeader } from './buildTranscriptHeader';
+import { checkReplayOutcome } from './checkReplayOutcome';
+import { checkSaveOptions } from './checkSaveOptions';
+import { findRecordedDone } from './compareRunOutcome';
+import { createBreakpointStore } from './createBreakpointStore';
+import { createPausedCallRegistry } from './createPausedCallRegistry';
+import { createRecordingAnswers, type RecordingAnswers } from './createRecordingAnswers';
+import { createRunInterceptor } from './createRunInterceptor';
+import { ConditionSyntaxError, parseCondition } from './parseCondition';
+import { checkFilePath, readTranscriptFile, writeTextFile } from './transcriptFiles';
+import { transcriptFileName } from './transcriptFileName';
+
+/** What the debugger needs from the workspace layer. */
+export interface DebugWorkspace {
+  workspace: Pick<WorkspaceApi, 'get' | 'addTranscript' | 'removeTranscript'>;
+  runtimeSettings(): RuntimeSettings;
+  /** Every secret value the host resolved, masked in saved and exported transcripts. */
+  secretValues?(): Promise<string[]>;
+}
+
+export interface DebugServiceOptions {
+  launcher: RunLauncher;
+  workspaceHost: DebugWorkspace;
+  emit(event: DebugEvent): void;
+  /** Finished runs kept for saving, exporting and replaying (default 20). */
+  keepFinishedRuns?: number;
+}
+
+export interface DebugService {
+  api: DebugApi;
+  extension: RunExtension;
+}
+
+interface ReplayPlanState {
+  answers: RecordingAnswers;
+  recordedEntries: readonly TranscriptEntry[];
+  firstDivergence?: string;
+}
+
+interface RunRecord {
+  request: RunRequest;
+  options: ExecutorRuntimeOptions;
+  replay?: ReplayPlanState;
+  finished?: { entries: readonly TranscriptEntry[]; result: ExecuteResult };
+}
+
+/**
+ * The protocol debugger: breakpoints and held calls for every run, saved transcripts in the
+ * workspace or files, HTML export, and replay (live, or against the recording).
+ */
+export function createDebugService(options: DebugServiceOptions): DebugService {
+  const { launcher, workspaceHost, emit } = options;
+  const keep = options.keepFinishedRuns ?? 20;
+  const breakpoints = createBreakpointStore((list) =>
+    emit({ channel: 'debug', type: 'breakpoints', breakpoints: list }),
+  );
+  const pauses = createPausedCallRegistry({
+    onPaused: (paused) => emit({ channel: 'debug', type: 'paused', paused }),
+    onResumed: (pauseId, runId) => emit({ channel: 'debug', type: 'resumed', pauseId, runId }),
+  });
+  const runs = new Map<string, RunRecord>();
+  // Replay plans wait here, keyed by the very request object handed to the launcher.
+  const pendingReplays = new WeakMap<RunRequest, ReplayPlanState>();
+
+  const extension: RunExtension = {
+    prepareRun(run) {
+      const settings = workspaceHost.runtimeSettings();
+      const replay = pendingReplays.get(run.request);
+      const record: RunRecord = {
+        request: run.request,
+        options: { ...settings.limits, ...run.request.limits },
+        ...(replay ? { replay } : {}),
+      };
+      runs.set(run.runId, record);
+      const interceptToolCall = createRunInterceptor({
+        runId: run.runId,
+        breakpoints,
+        pauses,
+        emit: run.emit,
+        ...(replay
+          ? {
+              replay: {
+                answers: replay.answers,
+                pauseOnDivergence: true,
+                onDiverged: (_callId: string, reason: string) => {
+                  replay.firstDivergence ??= reason;
+                },
+              },
+            }
+          : {}),
+      });
+      return { interceptToolCall };
+    },
+    finishRun(runId, entries, result) {
+      const record = runs.get(runId);
+      if (!record) return;
+      record.finished = { entries: [...entries], result };
+      forgetOldRuns();
+      if (!record.replay) return;
+      const { answers, recordedEntries, firstDivergence } = record.replay;
+      const reason = checkReplayOutcome(firstDivergence, answers, findRecordedDone(recordedEntries), result);
+      emit({
+        channel: 'debug',
+        type: 'replay_checked',
+        runId,
+        ok: reason === undefined,
+        ...(reason ? { reason } : {}),
+      });
+    },
+  };
+
+  function forgetOldRuns() {
+    const finished = [...runs].filter(([, record]) => record.finished);
+    for (const [runId] of finished.slice(0, Math.max(0, finished.length - keep))) runs.delete(runId);
+  }
+
+  async function workspaceDir(): Promise<string> {
+    return path.dirname((await workspaceHost.workspace.get()).path);
+  }
+
+  async function listTranscripts(): Promise<SavedTranscriptRef[]> {
+    const view = await workspaceHost.workspace.get();
+    const dir = path.dirname(view.path);
+    return view.transcripts.map((ref) => ({ ...ref, file: path.resolve(dir, ref.file) }));
+  }
+
+  async function announceTranscripts() {
+    emit({ channel: 'debug', type: 'transcripts', transcripts: await listTranscripts() });
+  }
+
+  function finishedRun(runId: unknown) {
+    if (typeof runId !== 'string') throw new InvalidArgumentError('runId must be a string');
+    const record = runs.get(runId);
+    if (!record)
+      throw new InvalidArgumentError(
+        `no run with id ${JSON.stringify(runId)} (the last ${keep} finished runs are kept)`,
+      );
+    if (!record.finished)
+      throw new InvalidArgumentError('the run is still going: save or export it once it finishes');
+    return { record, finished: record.finished };
+  }
+
+  async function load(source: unknown): Promise<LoadedTranscript> {
+    if (typeof source !== 'object' || source === null)
+      throw new InvalidArgumentError('the transcript source must be an object');
+    const fields = source as Record<string, unknown>;
+    if ('runId' in fields) {
+      const { record, finished } = finishedRun(fields.runId);
+      return {
+        header: buildTranscriptHeader(record, finished.entries),
+        entries: [...finished.entries],
+        problems: [],
+      };
+    }
+    if ('file' in fields) return readTranscriptFile(checkFilePath(fields.file, '.jsonl', 'source.file'));
+    if ('transcriptId' in fields) {
+      const ref = (await listTranscripts()).find((candidate) => candidate.id === fields.transcriptId);
+      if (!ref)
+        throw new InvalidArgumentError(
+          `the workspace has no transcript with id ${JSON.stringify(fields.transcriptId)}`,
+        );
+      return readTranscriptFile(ref.file);
+    }
+    throw new InvalidArgumentError('the transcript source needs runId, file or transcriptId');
+  }
+
+  async function masked<Header extends TranscriptHeader | null>(
+    header: Header,
+    entries: readonly TranscriptEntry[],
+    sensitiveKeys: string[] = [],
+  ) {
+    const secretValues = (await workspaceHost.secretValues?.()) ?? [];
+    return maskTranscript(header, entries, { sensitiveKeys, secretValues });
+  }
+
+  const api: DebugApi = {
+    listBreakpoints: async () => breakpoints.list(),
+    addBreakpoint: async (spec) => breakpoints.add(spec),
+    updateBreakpoint: async (id, patch) => breakpoints.update(id, patch),
+    removeBreakpoint: async (id) => breakpoints.remove(id),
+    async checkCondition(condition) {
+      if (typeof condition !== 'string') throw new InvalidArgumentError('condition must be a string');
+      try {
+        parseCondition(condition);
+        return { ok: true };
+      } catch (error) {
+        if (error instanceof ConditionSyntaxError)
+          return { ok: false, reason: error.reason, column: error.column };
+        throw error;
+      }
+    },
+    pausedCalls: async () => pauses.list(),
+    resume: async (pauseId, action) => pauses.resume(pauseId, action),
+    listTranscripts,
+    async saveTranscript(runId, rawOptions) {
+      const { record, finished } = finishedRun(runId);
+      const saveOptions = checkSaveOptions(rawOptions);
+      const savedAt = new Date();
+      const name = saveOptions.name ?? `Run ${savedAt.toLocaleString('en-GB', { hour12: false })}`;
+      const header = {
+        ...buildTranscriptHeader(record, finished.entries),
+        name,
+        savedAt: savedAt.toISOString(),
+      };
+      const safe = await masked(header, finished.entries, saveOptions.sensitiveKeys);
+      const text = serializeTranscript(safe.header, safe.entries);
+      const file =
+        saveOptions.file ?? path.join(await workspaceDir(), 'transcripts', transcriptFileName(name, savedAt));
+      await writeTextFile(file, text);
+      const saved: SavedTranscript = { name, file, savedAt: savedAt.toISOString() };
+      if (!saveOptions.file) {
+        const ref = await workspaceHost.workspace.addTranscript({ name, file });
+        saved.transcriptId = ref.id;
+        await announceTranscripts();
+      }
+      return saved;
+    },
+    openTranscript: (source) => load(source),
+    async removeTranscript(transcriptId) {
+      if (typeof transcriptId !== 'string') throw new InvalidArgumentError('transcriptId must be a string');
+      await workspaceHost.workspace.removeTranscript(transcriptId);
+      await announceTranscripts();
+    },
+    async exportHtml(source, file) {
+      const target = file === undefined ? undefined : checkFilePath(file, '.html', 'file');
+      const loaded = await load(source);
+      const safe = await masked(loaded.header, loaded.entries);
+      const html = renderTranscriptHtml(safe.header, safe.entries, loaded.problems);
+      if (target) await writeTextFile(target, html);
+      return target ? { html, file: target } : { html };
+    },
+    async replay(source, mode) {
+      const replayMode = checkReplayMode(mode);
+      const loaded = await load(source);
+      if (!loaded.header)
+        throw new InvalidArgumentError(
+          `the transcript cannot be replayed: ${loaded.problems[0]?.reason ?? 'it has no header'} (line ${loaded.problems[0]?.line ?? 1})`,
+        );
+      const request: RunRequest = { code: loaded.header.code, limits: loaded.header.options };
+      if (replayMode === 'recording')
+        pendingReplays.set(request, {
+          answers: createRecordingAnswers(loaded.entries),
+          recordedEntries: loaded.entries,
+        });
+      return launcher(request);
+    },
+  };
+
+  return { api, extension };
+}
+
+function checkReplayMode(mode: unknown): ReplayMode {
+  if (mode !== 'live' && mode !== 'recording')
+    throw new InvalidArgumentError(`replay mode must be "live" or "recording" (got ${JSON.stringify(mode)})`);
+  return mode;
+}
