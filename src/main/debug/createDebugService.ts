@@ -6,7 +6,6 @@ import type {
   ReplayMode,
   SavedTranscript,
   SavedTranscriptRef,
-  TranscriptSource,
 } from '../../shared/api/debug';
 import type { RunRequest } from '../../shared/api/runs';
 import type { RuntimeSettings, WorkspaceApi } from '../../shared/api/workspace';
