@@ -32,12 +32,12 @@ export function createEncodedFileSecretStore({ file, encode, decode }: EncodedSe
       const stored = (await readJsonRecord(file))[name];
       return stored === undefined ? undefined : decode(stored);
     },
-    set(name, value) {
+    async set(name, value) {
       assertSecretName(name);
       if (typeof value !== 'string') throw new Error(`the value of secret '${name}' must be a string`);
       return serialized(async () => save({ ...(await readJsonRecord(file)), [name]: encode(value) }));
     },
-    delete(name) {
+    async delete(name) {
       assertSecretName(name);
       return serialized(async () => {
         const record = await readJsonRecord(file);
