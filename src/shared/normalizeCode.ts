@@ -29,7 +29,6 @@ const PARSE_OPTIONS: Options = {
   allowAwaitOutsideFunction: true,
   allowReturnOutsideFunction: true,
   allowHashBang: true,
-  locations: true,
 };
 
 const FENCE = /^[ \t]*(`{3,}|~{3,})[ \t]*([\w+#.-]*)[^\n]*\n([\s\S]*?)\n?[ \t]*\1[ \t]*$/m;
