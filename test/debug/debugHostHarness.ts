@@ -65,7 +65,6 @@ export async function createDebugHostHarness(
       },
     },
     runtimeSettings,
-    secretValues: async () => [SECRET],
   };
   const runs = createRunsService({
     resolvedProviders: async () => [demo],
@@ -75,7 +74,7 @@ export async function createDebugHostHarness(
     batchIntervalMs: 1,
   });
   const launcher = runs.launch;
-  const debug = createDebugService({ launcher, workspaceHost, emit });
+  const debug = createDebugService({ launcher, workspaceHost, emit, secretValues: async () => [SECRET] });
   runs.addExtension(debug.extension);
 
   function waitFor<T extends Event>(predicate: (event: Event) => event is T): Promise<T>;

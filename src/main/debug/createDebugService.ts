@@ -33,14 +33,14 @@ import { transcriptFileName } from './transcriptFileName';
 export interface DebugWorkspace {
   workspace: Pick<WorkspaceApi, 'get' | 'addTranscript' | 'removeTranscript'>;
   runtimeSettings(): RuntimeSettings;
-  /** Every secret value the host resolved, masked in saved and exported transcripts. */
-  secretValues?(): Promise<string[]>;
 }
 
 export interface DebugServiceOptions {
   launcher: RunLauncher;
   workspaceHost: DebugWorkspace;
   emit(event: DebugEvent): void;
+  /** Every secret value the host knows; each is masked in saved and exported transcripts. */
+  secretValues?(): Promise<string[]>;
   /** Finished runs kept for saving, exporting and replaying (default 20). */
   keepFinishedRuns?: number;
 }
@@ -188,7 +188,7 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
     entries: readonly TranscriptEntry[],
     sensitiveKeys: string[] = [],
   ) {
-    const secretValues = (await workspaceHost.secretValues?.()) ?? [];
+    const secretValues = (await options.secretValues?.()) ?? [];
     return maskTranscript(header, entries, { sensitiveKeys, secretValues });
   }
 
