@@ -1,7 +1,42 @@
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { connectToHost } from './api/connectToHost';
+import { loadInitialState } from './state/loadInitialState';
+import { HostContext } from './state/hostContext';
+import { usePlaygroundStore } from './state/store';
+import './panels/loadPanels';
+import './styles.css';
 
-function App() {
-  return <h1>Execbox Playground</h1>;
+const root = createRoot(document.getElementById('root')!);
+const connection = connectToHost();
+
+if ('error' in connection) {
+  root.render(
+    <div className="fatal" role="alert">
+      <h1>Execbox Playground</h1>
+      <p>{connection.error}</p>
+    </div>,
+  );
+} else {
+  const { api } = connection;
+  api.onEvent((event) => usePlaygroundStore.getState().applyEvent(event));
+  connection.onConnectionChange((state) => {
+    usePlaygroundStore.setState({ connection: state });
+    if (state === 'open') void loadInitialState(api);
+  });
+  // Links in rendered content open in the OS browser, never inside the app window.
+  document.addEventListener('click', (event) => {
+    const link = (event.target as Element | null)?.closest?.('a[href]');
+    if (!(link instanceof HTMLAnchorElement)) return;
+    event.preventDefault();
+    connection.openExternal(link.href);
+  });
+  root.render(
+    <StrictMode>
+      <HostContext.Provider value={{ api, openExternal: connection.openExternal }}>
+        <App />
+      </HostContext.Provider>
+    </StrictMode>,
+  );
 }
-
-createRoot(document.getElementById('root')!).render(<App />);

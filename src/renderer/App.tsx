@@ -1,0 +1,102 @@
+import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panels';
+import { EditorPane } from './editor/EditorPane';
+import { HelpOverlay } from './components/HelpOverlay';
+import { ManualCallDialog } from './components/ManualCallDialog';
+import { Notices } from './components/Notices';
+import { RunBar } from './components/RunBar';
+import { TrustBanner } from './components/TrustBanner';
+import { PanelTabs } from './panels/PanelTabs';
+import { useApi } from './state/hostContext';
+import { runActiveSnippet } from './state/runActions';
+import { usePlaygroundStore } from './state/store';
+import { useShortcuts } from './util/useShortcuts';
+
+const CONNECTION_WORDS = {
+  connecting: 'Connecting to the host…',
+  open: '',
+  closed: 'Disconnected from the host',
+};
+
+function useSavedLayout(id: string) {
+  return useDefaultLayout({ id: `execbox.layout.${id}`, storage: localStorage });
+}
+
+/** The whole window: header, run bar, and three resizable columns that remember their sizes. */
+export function App() {
+  const api = useApi();
+  useShortcuts(api);
+  const workspace = usePlaygroundStore((s) => s.workspace);
+  const connection = usePlaygroundStore((s) => s.connection);
+  const helpOpen = usePlaygroundStore((s) => s.helpOpen);
+  const columns = useSavedLayout('columns');
+  const center = useSavedLayout('center');
+
+  return (
+    <div className="app">
+      <header className="app-header">
+        <h1>Execbox Playground</h1>
+        {workspace && (
+          <span className="workspace-name" title={workspace.path}>
+            {workspace.name}
+          </span>
+        )}
+        {connection !== 'open' && (
+          <span className={`connection ${connection}`} role="status">
+            {CONNECTION_WORDS[connection]}
+          </span>
+        )}
+        <span className="run-bar-spacer" />
+        <button
+          className="link"
+          onClick={() => usePlaygroundStore.setState({ helpOpen: true })}
+          title="Keyboard shortcuts (? or F1)"
+        >
+          ? Shortcuts
+        </button>
+      </header>
+      <TrustBanner />
+      {workspace?.warnings.map((warning) => (
+        <div key={warning} className="banner info">
+          {warning}
+        </div>
+      ))}
+      <RunBar />
+      <main className="app-main">
+        <Group
+          orientation="horizontal"
+          id="columns"
+          defaultLayout={columns.defaultLayout}
+          onLayoutChanged={columns.onLayoutChanged}
+        >
+          <Panel id="left" defaultSize="20" minSize={180}>
+            <PanelTabs area="left" label="Workspace" />
+          </Panel>
+          <Separator className="separator vertical" />
+          <Panel id="center" defaultSize="45" minSize={280}>
+            <Group
+              orientation="vertical"
+              id="center"
+              defaultLayout={center.defaultLayout}
+              onLayoutChanged={center.onLayoutChanged}
+            >
+              <Panel id="editor" defaultSize="60" minSize={120}>
+                <EditorPane onRun={() => void runActiveSnippet(api)} />
+              </Panel>
+              <Separator className="separator horizontal" />
+              <Panel id="bottom" defaultSize="40" minSize={80}>
+                <PanelTabs area="bottom" label="Run output" />
+              </Panel>
+            </Group>
+          </Panel>
+          <Separator className="separator vertical" />
+          <Panel id="right" defaultSize="35" minSize={260}>
+            <PanelTabs area="right" label="Protocol" />
+          </Panel>
+        </Group>
+      </main>
+      <Notices />
+      <ManualCallDialog />
+      {helpOpen && <HelpOverlay onClose={() => usePlaygroundStore.setState({ helpOpen: false })} />}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import type { PlaygroundApi } from '../../shared/api/playgroundApi';
+import type { ExecboxBridge } from '../../shared/rpc/execboxBridge';
+import { createIpcClient } from './createIpcClient';
+import { createWebSocketClient, type ConnectionState } from './createWebSocketClient';
+
+export interface HostConnection {
+  api: PlaygroundApi;
+  /** Electron's IPC is always connected; browser mode reports its socket's state. */
+  onConnectionChange(listener: (state: ConnectionState) => void): () => void;
+  openExternal(url: string): void;
+}
+
+declare global {
+  interface Window {
+    execbox?: ExecboxBridge;
+  }
+}
+
+/** The only place that knows which transport the renderer is on. */
+export function connectToHost(): HostConnection | { error: string } {
+  const bridge = window.execbox;
+  if (bridge) {
+    return {
+      api: createIpcClient(bridge),
+      onConnectionChange: (listener) => {
+        listener('open');
+        return () => {};
+      },
+      openExternal: (url) => void bridge.openExternal(url),
+    };
+  }
+  const token = new URLSearchParams(location.hash.slice(1)).get('token');
+  if (!token) {
+    return {
+      error:
+        'This page needs the link printed by `execbox serve` (it carries a session token after #token=).',
+    };
+  }
+  const client = createWebSocketClient(
+    `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api`,
+    token,
+  );
+  return {
+    api: client.api,
+    onConnectionChange: client.onConnectionChange,
+    openExternal: (url) => {
+      if (/^https?:\/\//i.test(url)) window.open(url, '_blank', 'noopener,noreferrer');
+    },
+  };
+}

@@ -1,0 +1,101 @@
+import type { PlaygroundApi, PlaygroundEvent } from '../../shared/api/playgroundApi';
+import { ApiCallError, createApiClient } from '../../shared/rpc/createApiClient';
+import type { RpcResponse, RpcServerMessage } from '../../shared/rpc/envelope';
+
+export type ConnectionState = 'connecting' | 'open' | 'closed';
+
+export interface WebSocketClient {
+  api: PlaygroundApi;
+  onConnectionChange(listener: (state: ConnectionState) => void): () => void;
+  close(): void;
+}
+
+const RECONNECT_DELAYS_MS = [250, 500, 1000, 2000, 4000];
+
+/**
+ * Browser mode: envelopes over one WebSocket, the token on the connection and on every call.
+ * Reconnects with backoff; calls made while disconnected wait for the socket, and calls in
+ * flight when it drops fail with `disconnected`.
+ */
+export function createWebSocketClient(url: string, token: string): WebSocketClient {
+  let nextId = 1;
+  let socket: WebSocket | undefined;
+  let attempt = 0;
+  let closed = false;
+  let state: ConnectionState = 'connecting';
+  const pending = new Map<number, (response: RpcResponse) => void>();
+  const waitingForOpen: (() => void)[] = [];
+  const eventListeners = new Set<(event: PlaygroundEvent) => void>();
+  const stateListeners = new Set<(state: ConnectionState) => void>();
+
+  const setState = (next: ConnectionState) => {
+    state = next;
+    stateListeners.forEach((listener) => listener(next));
+  };
+
+  function open() {
+    const target = new URL(url);
+    target.searchParams.set('token', token);
+    const ws = new WebSocket(target);
+    socket = ws;
+    setState('connecting');
+    ws.onopen = () => {
+      attempt = 0;
+      setState('open');
+      waitingForOpen.splice(0).forEach((resume) => resume());
+    };
+    ws.onmessage = (message) => {
+      const data = JSON.parse(String(message.data)) as RpcServerMessage;
+      if (data.type === 'event') eventListeners.forEach((listener) => listener(data.event));
+      else {
+        pending.get(data.id)?.(data);
+        pending.delete(data.id);
+      }
+    };
+    ws.onclose = () => {
+      for (const [id, resolve] of pending) {
+        resolve({
+          type: 'response',
+          id,
+          ok: false,
+          error: { kind: 'failed', message: 'the connection to the host was lost' },
+        });
+      }
+      pending.clear();
+      if (closed) return setState('closed');
+      setState('connecting');
+      const delay = RECONNECT_DELAYS_MS[Math.min(attempt++, RECONNECT_DELAYS_MS.length - 1)];
+      setTimeout(open, delay);
+    };
+  }
+
+  const api = createApiClient({
+    call: async (namespace, method, args) => {
+      if (closed) throw new ApiCallError('disconnected', 'the client is closed');
+      if (state !== 'open') await new Promise<void>((resolve) => waitingForOpen.push(resolve));
+      const id = nextId++;
+      return new Promise<RpcResponse>((resolve) => {
+        pending.set(id, resolve);
+        socket!.send(JSON.stringify({ type: 'request', id, namespace, method, args, token }));
+      });
+    },
+    subscribe: (listener) => {
+      eventListeners.add(listener);
+      return () => eventListeners.delete(listener);
+    },
+  });
+
+  open();
+  return {
+    api,
+    onConnectionChange: (listener) => {
+      stateListeners.add(listener);
+      listener(state);
+      return () => stateListeners.delete(listener);
+    },
+    close: () => {
+      closed = true;
+      socket?.close();
+    },
+  };
+}

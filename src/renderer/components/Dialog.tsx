@@ -1,0 +1,31 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+
+/** A modal dialog (native <dialog>): Escape or the close button closes it; focus stays inside. */
+export function Dialog(props: { title: string; onClose(): void; children: ReactNode; wide?: boolean }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current!;
+    if (!dialog.open) dialog.showModal();
+    return () => dialog.close();
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      className={`dialog ${props.wide ? 'wide' : ''}`}
+      aria-label={props.title}
+      onCancel={(e) => {
+        e.preventDefault();
+        props.onClose();
+      }}
+      onKeyDown={(e) => e.stopPropagation()}
+    >
+      <header className="dialog-head">
+        <h2>{props.title}</h2>
+        <button aria-label="Close" onClick={props.onClose}>
+          ✕
+        </button>
+      </header>
+      <div className="dialog-body">{props.children}</div>
+    </dialog>
+  );
+}

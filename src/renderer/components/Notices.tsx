@@ -1,0 +1,30 @@
+import { useEffect } from 'react';
+import { usePlaygroundStore } from '../state/store';
+
+/** Errors and confirmations, in words; info notices fade on their own, errors stay until dismissed. */
+export function Notices() {
+  const notices = usePlaygroundStore((s) => s.notices);
+  const dismiss = usePlaygroundStore((s) => s.dismiss);
+  useEffect(() => {
+    const infos = notices.filter((n) => n.kind === 'info');
+    if (infos.length === 0) return;
+    const timer = setTimeout(() => infos.forEach((n) => dismiss(n.id)), 3000);
+    return () => clearTimeout(timer);
+  }, [notices, dismiss]);
+  return (
+    <div className="notices" aria-live="polite">
+      {notices.map((notice) => (
+        <div
+          key={notice.id}
+          className={`notice ${notice.kind}`}
+          role={notice.kind === 'error' ? 'alert' : 'status'}
+        >
+          <span>{notice.text}</span>
+          <button aria-label="Dismiss" onClick={() => dismiss(notice.id)}>
+            ✕
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}

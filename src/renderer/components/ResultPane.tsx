@@ -1,0 +1,57 @@
+import { useCurrentRun, usePlaygroundStore } from '../state/store';
+import { ERROR_CODE_WORDS } from '../util/describeErrorCode';
+import { formatDuration } from '../util/formatDuration';
+import { JsonTree } from './JsonTree';
+import { WelcomeCard } from './WelcomeCard';
+
+/** The finished run's value, logs, error in plain words and duration. */
+export function ResultPane() {
+  const run = useCurrentRun();
+  const starting = usePlaygroundStore((s) => s.starting);
+  if (!run) {
+    return starting ? <div className="pane-empty">Starting…</div> : <WelcomeCard />;
+  }
+  const result = run.result;
+  if (!result)
+    return <div className="pane-empty">Running… the result appears when the program finishes.</div>;
+  return (
+    <div className="result" data-testid="result">
+      {result.ok ? (
+        <div className="result-head ok">
+          <strong>Succeeded</strong> in {formatDuration(result.durationMs)}
+        </div>
+      ) : (
+        <div className="result-head failed" role="alert">
+          <div>
+            <strong>{ERROR_CODE_WORDS[result.error.code] ?? 'The run failed.'}</strong>{' '}
+            <code className="error-code" data-testid="error-code">
+              {result.error.code}
+            </code>
+          </div>
+          <div className="error-message" data-testid="error-message">
+            {result.error.message}
+          </div>
+          <div className="muted">after {formatDuration(result.durationMs)}</div>
+        </div>
+      )}
+      {result.ok && (
+        <section>
+          <h3>Value</h3>
+          <div data-testid="result-value">
+            <JsonTree value={result.result} label="Result value" />
+          </div>
+        </section>
+      )}
+      <section>
+        <h3>Logs {result.logs.length > 0 && <span className="muted">({result.logs.length})</span>}</h3>
+        {result.logs.length === 0 ? (
+          <div className="muted">Nothing was logged.</div>
+        ) : (
+          <pre className="logs" data-testid="logs">
+            {result.logs.join('\n')}
+          </pre>
+        )}
+      </section>
+    </div>
+  );
+}

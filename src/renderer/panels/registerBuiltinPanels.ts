@@ -1,0 +1,10 @@
+import { ResultPane } from '../components/ResultPane';
+import { SnippetList } from '../components/SnippetList';
+import { ProvidersPane } from '../providers/ProvidersPane';
+import { TranscriptPane } from '../transcript/TranscriptPane';
+import { registerPanel } from './registry';
+
+registerPanel({ id: 'snippets', title: 'Snippets', area: 'left', order: 0, component: SnippetList });
+registerPanel({ id: 'providers', title: 'Providers', area: 'left', order: 1, component: ProvidersPane });
+registerPanel({ id: 'result', title: 'Result', area: 'bottom', order: 0, component: ResultPane });
+registerPanel({ id: 'transcript', title: 'Transcript', area: 'right', order: 0, component: TranscriptPane });

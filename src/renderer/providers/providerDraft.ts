@@ -1,0 +1,76 @@
+import type { ProviderKind, TpmjsToolEntry } from '../../shared/api/providers';
+
+/** One mock tool as the form holds it: text fields, parsed when the form is checked. */
+export interface MockToolDraft {
+  name: string;
+  description: string;
+  inputSchema: string;
+  outputSchema: string;
+  latencyMs: string;
+  mode: 'fixed' | 'rules' | 'handler' | 'manual';
+  /** JSON: the fixed result, or the rules array. */
+  response: string;
+  /** For mode 'handler': the trusted function body. */
+  handlerSource: string;
+  handlerTrusted: boolean;
+}
+
+/** Everything the provider form edits, as text; `buildProviderConfig` turns it into a config. */
+export interface ProviderDraft {
+  id?: string;
+  kind: ProviderKind;
+  name: string;
+  description: string;
+  tools: MockToolDraft[];
+  mcpTransport: 'stdio' | 'http' | 'sse';
+  command: string;
+  /** One argument per line. */
+  args: string;
+  /** KEY=VALUE per line. */
+  env: string;
+  url: string;
+  /** Name: value per line. */
+  headers: string;
+  baseUrl: string;
+  apiKey: string;
+  /** One `package@version::tool` per line. */
+  tpmjsTools: string;
+  /** The entries as loaded, so editing keeps their schemas. */
+  tpmjsEntries?: (string | TpmjsToolEntry)[];
+  path: string;
+  requestTimeoutMs: string;
+}
+
+export function emptyMockTool(): MockToolDraft {
+  return {
+    name: '',
+    description: '',
+    inputSchema: '{\n  "type": "object",\n  "properties": {}\n}',
+    outputSchema: '',
+    latencyMs: '',
+    mode: 'fixed',
+    response: '{}',
+    handlerSource: 'return input;',
+    handlerTrusted: false,
+  };
+}
+
+export function emptyDraft(kind: ProviderKind): ProviderDraft {
+  return {
+    kind,
+    name: '',
+    description: '',
+    tools: kind === 'mock' ? [emptyMockTool()] : [],
+    mcpTransport: 'stdio',
+    command: '',
+    args: '',
+    env: '',
+    url: '',
+    headers: '',
+    baseUrl: '',
+    apiKey: '',
+    tpmjsTools: '',
+    path: '',
+    requestTimeoutMs: '',
+  };
+}

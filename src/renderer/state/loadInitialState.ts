@@ -1,0 +1,36 @@
+import type { PlaygroundApi } from '../../shared/api/playgroundApi';
+import { describeError } from '../util/describeError';
+import { usePlaygroundStore } from './store';
+
+/** Fetches everything the panes show; called on start and after every reconnect. */
+export async function loadInitialState(api: PlaygroundApi): Promise<void> {
+  const store = usePlaygroundStore;
+  try {
+    const [workspace, providers, declarations, manualCalls, runs] = await Promise.all([
+      api.workspace.get(),
+      api.providers.list(),
+      api.providers.declarations(),
+      api.providers.pendingManualCalls(),
+      api.runs.list(),
+    ]);
+    store.setState({ workspace, providers, declarations, manualCalls });
+    const last = runs.at(-1);
+    if (last && !store.getState().currentRunId) {
+      const entries = await api.runs.transcript(last.runId);
+      store.setState((state) => ({
+        currentRunId: state.currentRunId ?? last.runId,
+        runs: {
+          ...state.runs,
+          [last.runId]: {
+            runId: last.runId,
+            seenAt: Date.parse(last.startedAt),
+            entries,
+            ...(last.result ? { result: last.result, finishedAt: Date.now() } : {}),
+          },
+        },
+      }));
+    }
+  } catch (error) {
+    store.getState().notify('error', `Could not load the workspace: ${describeError(error)}`);
+  }
+}

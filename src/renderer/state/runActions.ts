@@ -1,0 +1,41 @@
+import type { PlaygroundApi } from '../../shared/api/playgroundApi';
+import { getActiveEditor } from '../editor/activeEditor';
+import { describeError } from '../util/describeError';
+import { usePlaygroundStore } from './store';
+
+export function isRunning(): boolean {
+  const { currentRunId, runs, starting } = usePlaygroundStore.getState();
+  return starting || (currentRunId !== null && runs[currentRunId]?.result === undefined);
+}
+
+/** Saves the open snippet, then runs exactly what the editor shows. */
+export async function runActiveSnippet(api: PlaygroundApi): Promise<void> {
+  const editor = getActiveEditor();
+  const store = usePlaygroundStore;
+  if (!editor || editor.snippetId === null || isRunning()) return;
+  store.setState({ starting: true });
+  try {
+    await editor.flushSave();
+    const { runId } = await api.runs.start({ code: editor.getCode(), snippetId: editor.snippetId });
+    store.setState((state) => ({
+      currentRunId: runId,
+      starting: false,
+      runs: state.runs[runId]
+        ? state.runs
+        : { ...state.runs, [runId]: { runId, seenAt: Date.now(), entries: [] } },
+    }));
+  } catch (error) {
+    store.setState({ starting: false });
+    store.getState().notify('error', `The run could not start: ${describeError(error)}`);
+  }
+}
+
+export async function cancelCurrentRun(api: PlaygroundApi): Promise<void> {
+  const { currentRunId, runs } = usePlaygroundStore.getState();
+  if (!currentRunId || runs[currentRunId]?.result) return;
+  try {
+    await api.runs.cancel(currentRunId);
+  } catch (error) {
+    usePlaygroundStore.getState().notify('error', `Could not cancel the run: ${describeError(error)}`);
+  }
+}

@@ -1,0 +1,15 @@
+import type { RunRequest } from '../../shared/api/runs';
+import type { ExecuteResult } from '../../shared/executeResult';
+import type { TranscriptEntry } from '../../shared/transcript';
+
+/** What the UI knows about one run: its request, the live transcript and, once done, the result. */
+export interface RunView {
+  runId: string;
+  request?: RunRequest;
+  /** Date.now() when the UI first heard of the run (for the elapsed-time display). */
+  seenAt: number;
+  entries: TranscriptEntry[];
+  result?: ExecuteResult;
+  /** Date.now() when the result arrived. */
+  finishedAt?: number;
+}

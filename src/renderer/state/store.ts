@@ -1,0 +1,109 @@
+import { create } from 'zustand';
+import type { PlaygroundEvent } from '../../shared/api/playgroundApi';
+import type { ManualCallRequest, ProviderStatus } from '../../shared/api/providers';
+import type { WorkspaceView } from '../../shared/api/workspace';
+import type { RunView } from './runView';
+
+export type ConnectionState = 'connecting' | 'open' | 'closed';
+
+export interface Notice {
+  id: number;
+  kind: 'error' | 'info';
+  text: string;
+}
+
+export interface PlaygroundState {
+  connection: ConnectionState;
+  workspace: WorkspaceView | null;
+  providers: ProviderStatus[];
+  declarations: string;
+  manualCalls: ManualCallRequest[];
+  runs: Record<string, RunView>;
+  /** The run the result and transcript panes show. */
+  currentRunId: string | null;
+  /** A start request is on its way (before the host answered with a run id). */
+  starting: boolean;
+  notices: Notice[];
+  helpOpen: boolean;
+  notify(kind: Notice['kind'], text: string): void;
+  dismiss(id: number): void;
+  applyEvent(event: PlaygroundEvent): void;
+}
+
+let nextNoticeId = 1;
+const MAX_RUNS_KEPT = 10;
+
+function withRun(runs: Record<string, RunView>, runId: string, update: (run: RunView) => RunView) {
+  const run = runs[runId] ?? { runId, seenAt: Date.now(), entries: [] };
+  const next = { ...runs, [runId]: update(run) };
+  const ids = Object.keys(next);
+  for (const old of ids.slice(0, Math.max(0, ids.length - MAX_RUNS_KEPT))) delete next[old];
+  return next;
+}
+
+export const usePlaygroundStore = create<PlaygroundState>()((set) => ({
+  connection: 'connecting',
+  workspace: null,
+  providers: [],
+  declarations: '',
+  manualCalls: [],
+  runs: {},
+  currentRunId: null,
+  starting: false,
+  notices: [],
+  helpOpen: false,
+  notify: (kind, text) =>
+    set((state) => ({ notices: [...state.notices.slice(-4), { id: nextNoticeId++, kind, text }] })),
+  dismiss: (id) => set((state) => ({ notices: state.notices.filter((n) => n.id !== id) })),
+  applyEvent: (event) =>
+    set((state): Partial<PlaygroundState> => {
+      switch (event.channel) {
+        case 'workspace':
+          return event.type === 'changed' ? { workspace: event.workspace } : {};
+        case 'providers':
+          if (event.type === 'changed') return { providers: event.providers };
+          if (event.type === 'typings') return { declarations: event.declarations };
+          if (event.type === 'manual_call') {
+            const { requestId, providerName, toolName, input } = event;
+            return { manualCalls: [...state.manualCalls, { requestId, providerName, toolName, input }] };
+          }
+          if (event.type === 'manual_call_settled') {
+            return { manualCalls: state.manualCalls.filter((c) => c.requestId !== event.requestId) };
+          }
+          return {};
+        case 'runs':
+          if (event.type === 'started') {
+            return {
+              runs: withRun(state.runs, event.runId, (run) => ({ ...run, request: event.request })),
+              currentRunId: event.runId,
+              starting: false,
+            };
+          }
+          if (event.type === 'entries') {
+            return {
+              runs: withRun(state.runs, event.runId, (run) => ({
+                ...run,
+                entries: run.entries.concat(event.entries),
+              })),
+            };
+          }
+          if (event.type === 'finished') {
+            return {
+              runs: withRun(state.runs, event.runId, (run) => ({
+                ...run,
+                result: event.result,
+                finishedAt: Date.now(),
+              })),
+            };
+          }
+          return {};
+        default:
+          return {};
+      }
+    }),
+}));
+
+/** The run the panes show, if any. */
+export function useCurrentRun(): RunView | undefined {
+  return usePlaygroundStore((state) => (state.currentRunId ? state.runs[state.currentRunId] : undefined));
+}
