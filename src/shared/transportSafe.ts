@@ -16,17 +16,23 @@ export interface TransportSafeOptions {
 
 export type TransportSafeCheck = { ok: true } | { ok: false; path: string; reason: string };
 
+/** Thrown inside the walk; `at` is the key path from the root (built into a string only on failure). */
 class Unsafe {
   constructor(
-    readonly path: string,
+    readonly at: readonly (string | number)[],
     readonly reason: string,
   ) {}
 }
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
-function childPath(parent: string, key: string): string {
-  return IDENTIFIER.test(key) ? `${parent}.${key}` : `${parent}[${JSON.stringify(key)}]`;
+function formatPath(rootName: string, at: readonly (string | number)[]): string {
+  let path = rootName;
+  for (const key of at) {
+    if (typeof key === 'number') path += `[${key}]`;
+    else path += IDENTIFIER.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`;
+  }
+  return path;
 }
 
 function describe(value: object): string {
@@ -49,79 +55,85 @@ export function checkTransportSafe(value: unknown, options: TransportSafeOptions
   const rootName = options.rootName ?? 'value';
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_VALUE_DEPTH;
   const maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
+  const counting = Number.isFinite(maxBytes);
   const ancestors = new Set<object>();
+  const at: (string | number)[] = [];
   let bytes = 0;
 
-  const count = (n: number, path: string): void => {
+  const count = (n: number): void => {
     bytes += n;
-    if (bytes > maxBytes) throw new Unsafe(path, `is larger than the ${maxBytes}-byte limit`);
+    if (bytes > maxBytes) throw new Unsafe(at, `is larger than the ${maxBytes}-byte limit`);
   };
 
-  const walk = (current: unknown, path: string, depth: number): void => {
+  const walk = (current: unknown, depth: number): void => {
     switch (typeof current) {
       case 'string':
-        count(utf8ByteLength(current) + 2, path);
+        if (counting) count(utf8ByteLength(current) + 2);
         return;
       case 'boolean':
-        count(5, path);
+        if (counting) count(5);
         return;
       case 'number':
         if (!Number.isFinite(current))
-          throw new Unsafe(path, `is ${String(current)}, which is not a finite number`);
-        count(String(current).length, path);
+          throw new Unsafe(at, `is ${String(current)}, which is not a finite number`);
+        if (counting) count(String(current).length);
         return;
       case 'undefined':
-        throw new Unsafe(path, 'is undefined, which JSON cannot carry here');
+        throw new Unsafe(at, 'is undefined, which JSON cannot carry here');
       case 'bigint':
       case 'function':
       case 'symbol':
-        throw new Unsafe(path, `is a ${typeof current}, which is not JSON-serializable`);
+        throw new Unsafe(at, `is a ${typeof current}, which is not JSON-serializable`);
     }
     if (current === null) {
-      count(4, path);
+      if (counting) count(4);
       return;
     }
     const object = current as object;
-    if (depth >= maxDepth) throw new Unsafe(path, `is nested deeper than ${maxDepth} levels`);
-    if (ancestors.has(object)) throw new Unsafe(path, 'is a cyclic reference');
+    if (depth >= maxDepth) throw new Unsafe(at, `is nested deeper than ${maxDepth} levels`);
+    if (ancestors.has(object)) throw new Unsafe(at, 'is a cyclic reference');
     ancestors.add(object);
-    if (Array.isArray(object)) walkArray(object, path, depth);
-    else walkObject(object, path, depth);
+    if (Array.isArray(object)) walkArray(object, depth);
+    else walkObject(object, depth);
     ancestors.delete(object);
   };
 
-  const walkArray = (array: unknown[], path: string, depth: number): void => {
+  const walkArray = (array: unknown[], depth: number): void => {
     if (Object.getPrototypeOf(array) !== Array.prototype && !isForeignArrayPrototype(array)) {
-      throw new Unsafe(path, `is ${describe(array)}, not a plain array`);
+      throw new Unsafe(at, `is ${describe(array)}, not a plain array`);
     }
-    count(2, path);
+    if (counting) count(2);
     for (let i = 0; i < array.length; i++) {
-      const elementPath = `${path}[${i}]`;
+      at.push(i);
       const descriptor = Object.getOwnPropertyDescriptor(array, i);
-      if (!descriptor) throw new Unsafe(elementPath, 'is a hole in a sparse array');
-      if (!('value' in descriptor)) throw new Unsafe(elementPath, 'is an accessor property');
-      count(1, elementPath);
-      walk(descriptor.value, elementPath, depth + 1);
+      if (!descriptor) throw new Unsafe(at, 'is a hole in a sparse array');
+      if (!('value' in descriptor)) throw new Unsafe(at, 'is an accessor property');
+      if (counting) count(1);
+      walk(descriptor.value, depth + 1);
+      at.pop();
     }
   };
 
-  const walkObject = (object: object, path: string, depth: number): void => {
+  const walkObject = (object: object, depth: number): void => {
     const proto: unknown = Object.getPrototypeOf(object);
     if (proto !== null && proto !== Object.prototype && !isForeignObjectPrototype(proto)) {
-      throw new Unsafe(path, `is ${describe(object)}, not a plain object`);
+      throw new Unsafe(at, `is ${describe(object)}, not a plain object`);
     }
     if (Object.getOwnPropertySymbols(object).length > 0) {
-      throw new Unsafe(path, 'has symbol-keyed properties, which JSON cannot carry');
+      throw new Unsafe(at, 'has symbol-keyed properties, which JSON cannot carry');
     }
-    count(2, path);
+    if (counting) count(2);
     for (const key of Object.keys(object)) {
-      const propertyPath = childPath(path, key);
+      at.push(key);
       const descriptor = Object.getOwnPropertyDescriptor(object, key);
-      if (!descriptor) continue;
-      if (!('value' in descriptor)) throw new Unsafe(propertyPath, 'is an accessor property');
-      if (descriptor.value === undefined) continue;
-      count(utf8ByteLength(key) + 4, propertyPath);
-      walk(descriptor.value, propertyPath, depth + 1);
+      if (descriptor) {
+        if (!('value' in descriptor)) throw new Unsafe(at, 'is an accessor property');
+        if (descriptor.value !== undefined) {
+          if (counting) count(utf8ByteLength(key) + 4);
+          walk(descriptor.value, depth + 1);
+        }
+      }
+      at.pop();
     }
   };
 
@@ -131,15 +143,15 @@ export function checkTransportSafe(value: unknown, options: TransportSafeOptions
         ? { ok: false, path: rootName, reason: 'is undefined, which JSON cannot carry here' }
         : { ok: true };
     }
-    walk(value, rootName, 0);
+    walk(value, 0);
     return { ok: true };
   } catch (error) {
-    if (error instanceof Unsafe) return { ok: false, path: error.path, reason: error.reason };
-    if (error instanceof RangeError) {
-      return { ok: false, path: rootName, reason: 'is nested too deeply to inspect' };
-    }
+    if (error instanceof Unsafe)
+      return { ok: false, path: formatPath(rootName, error.at), reason: error.reason };
+    const path = formatPath(rootName, at);
+    if (error instanceof RangeError) return { ok: false, path, reason: 'is nested too deeply to inspect' };
     const message = error instanceof Error ? error.message : String(error);
-    return { ok: false, path: rootName, reason: `could not be inspected: ${message}` };
+    return { ok: false, path, reason: `could not be inspected: ${message}` };
   }
 }
 

@@ -275,3 +275,21 @@ describe('encodeMessage', () => {
     });
   });
 });
+
+describe('JSON nesting limit', () => {
+  it('counts only brackets outside strings and honours maxDepth', () => {
+    const nested = (levels: number) =>
+      `{"type":"tool_result","callId":"c","ok":true,"result":${'['.repeat(levels)}${']'.repeat(levels)}}`;
+    expect(parseHostMessage(nested(10), { maxDepth: 11 }).ok).toBe(true);
+    expect(reasonOf(parseHostMessage(nested(11), { maxDepth: 11 }))).toBe(
+      'message is nested deeper than 11 levels',
+    );
+    const bracketsInText = JSON.stringify({
+      type: 'tool_result',
+      callId: 'c',
+      ok: true,
+      result: '[[[[{{{{\\"[[[',
+    });
+    expect(parseHostMessage(bracketsInText, { maxDepth: 2 })).toMatchObject({ ok: true });
+  });
+});

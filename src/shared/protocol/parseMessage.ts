@@ -1,5 +1,6 @@
 import { checkRuntimeOptions } from '../runtimeOptions';
 import { checkTransportSafe, DEFAULT_MAX_VALUE_DEPTH, describeTransportUnsafe } from '../transportSafe';
+import { jsonNestingExceeds } from './jsonNestingExceeds';
 import { DEFAULT_MAX_MESSAGE_BYTES } from './limits';
 import type {
   CancelMessage,
@@ -106,6 +107,7 @@ function parseDirected<T>(
   direction: string,
 ): ParseResult<T> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+  const maxDepth = options.maxDepth ?? DEFAULT_MAX_VALUE_DEPTH;
   try {
     let value = raw;
     if (typeof raw === 'string') {
@@ -114,19 +116,23 @@ function parseDirected<T>(
       if (size > maxBytes) {
         return { ok: false, reason: `message is ${size} bytes, over the ${maxBytes}-byte limit` };
       }
+      if (jsonNestingExceeds(raw, maxDepth))
+        return { ok: false, reason: `message is nested deeper than ${maxDepth} levels` };
       try {
         value = JSON.parse(raw);
       } catch (error) {
         return { ok: false, reason: `message is not valid JSON: ${(error as Error).message}` };
       }
+    } else {
+      // A decoded value may hold anything (getters, cycles, class instances): walk all of it.
+      const safe = checkTransportSafe(raw, {
+        rootName: 'message',
+        maxDepth,
+        maxBytes,
+        allowUndefinedRoot: false,
+      });
+      if (!safe.ok) return { ok: false, reason: describeTransportUnsafe(safe) };
     }
-    const safe = checkTransportSafe(value, {
-      rootName: 'message',
-      maxDepth: options.maxDepth ?? DEFAULT_MAX_VALUE_DEPTH,
-      maxBytes: typeof raw === 'string' ? Number.POSITIVE_INFINITY : maxBytes,
-      allowUndefinedRoot: false,
-    });
-    if (!safe.ok) return { ok: false, reason: describeTransportUnsafe(safe) };
     const fields = expectObject(value, 'message');
     const type = fields.type;
     if (typeof type !== 'string') return { ok: false, reason: 'message.type must be a string' };
