@@ -50,17 +50,18 @@ export class McpConnection {
       throw toolError('validation_error', `MCP tool '${name}' takes an object argument`);
     }
     const handle = await this.connected();
+    let result: Awaited<ReturnType<typeof handle.client.callTool>>;
     try {
-      const result = await handle.client.callTool(
+      result = await handle.client.callTool(
         { name, arguments: (input ?? {}) as Record<string, unknown> },
         undefined,
         { signal, timeout: this.timeoutMs },
       );
-      return mapMcpCallResult(result, name);
     } catch (error) {
       if (signal.aborted) throw signal.reason;
       throw this.classify(error, name, handle);
     }
+    return mapMcpCallResult(result, name);
   }
 
   async dispose(): Promise<void> {
@@ -69,8 +70,16 @@ export class McpConnection {
   }
 
   private classify(error: unknown, toolName: string, handle: McpClientHandle): unknown {
-    if (!(error instanceof McpError)) return error;
     const server = `MCP server of provider '${this.config.name}'`;
+    if (!(error instanceof McpError)) {
+      // Not an answer from the server: the transport failed (server gone, session lost). Start over next time.
+      if (this.handle === handle) void this.drop();
+      const reason = error instanceof Error ? error.message : String(error);
+      return toolError(
+        'tool_error',
+        `${server} could not be reached for ${toolName} (${reason}); it is reconnected on the next call`,
+      );
+    }
     if (error.code === ErrorCode.RequestTimeout) {
       // A server that stops answering is restarted on the next use.
       if (this.handle === handle) void this.drop();
