@@ -40,6 +40,13 @@ describe('sanitizeToolName', () => {
     for (const word of RESERVED_WORDS) expect(usable(sanitizeToolName(word)), word).toBe(true);
   });
 
+  it('keeps contextual keywords that are valid names', () => {
+    for (const name of ['get', 'set', 'async', 'of', 'from', 'as', 'type', 'constructor']) {
+      expect(sanitizeToolName(name)).toBe(name);
+      expect(usable(name), name).toBe(true);
+    }
+  });
+
   it('handles punctuation, leading digits, empty names and __proto__', () => {
     expect(sanitizeToolName('scrape-url')).toBe('scrape_url');
     expect(sanitizeToolName('repo.list/all')).toBe('repo_list_all');

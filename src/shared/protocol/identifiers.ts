@@ -1,11 +1,16 @@
-/** Every ECMAScript reserved word, including strict-mode and contextual ones a binding cannot use. */
+/**
+ * Every ECMAScript reserved word, including strict-mode ones (let, static, implements, …) and those
+ * a binding cannot use (await, yield, arguments, eval), plus undefined, NaN and Infinity, which a
+ * script cannot redeclare at top level. Contextual words that are valid names (get, set, async, of)
+ * are not here.
+ */
 // prettier-ignore
 export const RESERVED_WORDS: ReadonlySet<string> = new Set([
   'await', 'break', 'case', 'catch', 'class', 'const', 'continue', 'debugger', 'default', 'delete',
   'do', 'else', 'enum', 'export', 'extends', 'false', 'finally', 'for', 'function', 'if', 'import',
   'in', 'instanceof', 'new', 'null', 'return', 'super', 'switch', 'this', 'throw', 'true', 'try',
   'typeof', 'var', 'void', 'while', 'with', 'yield', 'let', 'static', 'implements', 'interface',
-  'package', 'private', 'protected', 'public', 'arguments', 'eval', 'async', 'of', 'get', 'set',
+  'package', 'private', 'protected', 'public', 'arguments', 'eval',
   'undefined', 'NaN', 'Infinity',
 ]);
 
