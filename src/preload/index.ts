@@ -1,2 +1,23 @@
-// Exposes PlaygroundApi to the renderer; the app issue fills it in.
-export {};
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import type { PlaygroundEvent } from '../shared/api/playgroundApi';
+import {
+  IPC_EVENT_CHANNEL,
+  IPC_INVOKE_CHANNEL,
+  IPC_OPEN_EXTERNAL_CHANNEL,
+  type ExecboxBridge,
+} from '../shared/rpc/execboxBridge';
+
+// The renderer gets these three functions and nothing else: no ipcRenderer, no Node.
+const bridge: ExecboxBridge = {
+  invoke: (request) => ipcRenderer.invoke(IPC_INVOKE_CHANNEL, request),
+  onEvent: (listener) => {
+    const forward = (_event: IpcRendererEvent, event: PlaygroundEvent) => listener(event);
+    ipcRenderer.on(IPC_EVENT_CHANNEL, forward);
+    return () => {
+      ipcRenderer.removeListener(IPC_EVENT_CHANNEL, forward);
+    };
+  },
+  openExternal: (url) => ipcRenderer.invoke(IPC_OPEN_EXTERNAL_CHANNEL, url),
+};
+
+contextBridge.exposeInMainWorld('execbox', bridge);

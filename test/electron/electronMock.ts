@@ -1,0 +1,64 @@
+import { vi } from 'vitest';
+
+type Listener = (...args: unknown[]) => void;
+
+/** Records what the shell asks of Electron; no Electron binary exists on this machine. */
+export function createElectronMock() {
+  const handlers = new Map<string, Listener>();
+  const windows: FakeBrowserWindow[] = [];
+
+  class FakeWebContents {
+    listeners = new Map<string, Listener>();
+    windowOpenHandler: ((details: { url: string }) => { action: string }) | undefined;
+    sent: unknown[][] = [];
+    on(name: string, listener: Listener) {
+      this.listeners.set(name, listener);
+      return this;
+    }
+    setWindowOpenHandler(handler: (details: { url: string }) => { action: string }) {
+      this.windowOpenHandler = handler;
+    }
+    send(...args: unknown[]) {
+      this.sent.push(args);
+    }
+    isDestroyed() {
+      return false;
+    }
+  }
+
+  class FakeBrowserWindow {
+    webContents = new FakeWebContents();
+    loadedUrl: string | undefined;
+    constructor(public options: Record<string, unknown>) {
+      windows.push(this);
+    }
+    loadURL(url: string) {
+      this.loadedUrl = url;
+      return Promise.resolve();
+    }
+    loadFile() {
+      throw new Error('the app must not load file:// pages');
+    }
+    once() {}
+    show() {}
+    static getAllWindows() {
+      return windows;
+    }
+  }
+
+  const electron = {
+    app: { whenReady: vi.fn(() => new Promise(() => {})), on: vi.fn(), getPath: vi.fn(() => '/tmp') },
+    BrowserWindow: FakeBrowserWindow,
+    protocol: { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn() },
+    ipcMain: {
+      handle: vi.fn((channel: string, listener: Listener) => handlers.set(channel, listener)),
+      removeHandler: vi.fn((channel: string) => handlers.delete(channel)),
+    },
+    shell: { openExternal: vi.fn(async () => {}) },
+    contextBridge: { exposeInMainWorld: vi.fn() },
+    ipcRenderer: { invoke: vi.fn(async () => undefined), on: vi.fn(), removeListener: vi.fn() },
+  };
+  return { electron, handlers, windows };
+}
+
+export type ElectronMock = ReturnType<typeof createElectronMock>;
