@@ -31,8 +31,8 @@ export interface PackageInstaller {
 
 const EXACT_VERSION = /^\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.+-]+)?$/;
 const COMPLETE_MARKER = '.execbox-installed.json';
-/** Environment npm needs to run; never the executor's own secrets. */
-const NPM_ENV_KEYS = [
+/** What npm needs to reach its registry (paths, proxies, CA certificates, its own config); never the executor's secrets. */
+const NPM_ENV_KEYS = new Set([
   'PATH',
   'HOME',
   'USERPROFILE',
@@ -42,7 +42,24 @@ const NPM_ENV_KEYS = [
   'TMPDIR',
   'TEMP',
   'TMP',
-];
+  'NODE_EXTRA_CA_CERTS',
+  'SSL_CERT_FILE',
+  'SSL_CERT_DIR',
+  'HTTP_PROXY',
+  'HTTPS_PROXY',
+  'NO_PROXY',
+  'http_proxy',
+  'https_proxy',
+  'no_proxy',
+]);
+
+function npmEnvironment(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (NPM_ENV_KEYS.has(key) || key.toLowerCase().startsWith('npm_config_')) env[key] = value;
+  }
+  return env;
+}
 
 /**
  * Installs npm packages into one cache folder per exact version. Concurrent requests for the same
@@ -102,8 +119,7 @@ export function createPackageInstaller(options: PackageInstallerOptions): Packag
     if (options.registry) args.push('--registry', options.registry);
     if (options.npmCacheDir) args.push('--cache', options.npmCacheDir);
     args.push(spec);
-    const env: NodeJS.ProcessEnv = {};
-    for (const key of NPM_ENV_KEYS) if (process.env[key] !== undefined) env[key] = process.env[key];
+    const env = npmEnvironment();
     return new Promise((resolve, reject) => {
       const child = spawn(options.npmCommand ?? 'npm', args, {
         cwd: prefix,
