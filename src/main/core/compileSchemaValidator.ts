@@ -58,11 +58,29 @@ function formatError(root: string, error: ErrorObject): string {
   return `${path} ${error.message ?? 'is invalid'}`;
 }
 
+const MAX_CACHED = 512;
+const compiled = new Map<string, ValidateFunction>();
+
+function cacheKey(dialect: SchemaDialect, schema: JsonSchema): string | undefined {
+  try {
+    return `${dialect}:${JSON.stringify(schema)}`;
+  } catch {
+    return undefined; // a cyclic schema object: ajv will explain the failure
+  }
+}
+
 function compileWith(dialect: SchemaDialect, schema: JsonSchema): ValidateFunction {
+  const key = cacheKey(dialect, schema);
+  const cached = key === undefined ? undefined : compiled.get(key);
+  if (cached) return cached;
   const ajv = ajvFor(dialect);
   const validate = ajv.compile(schema);
   // Forget the schema so another tool may reuse the same $id; the compiled function stays valid.
   if (typeof schema === 'object') ajv.removeSchema(schema);
+  if (key !== undefined) {
+    if (compiled.size >= MAX_CACHED) compiled.delete(compiled.keys().next().value!);
+    compiled.set(key, validate);
+  }
   return validate;
 }
 
