@@ -197,6 +197,20 @@ describe('resolveProvider schemas', () => {
     });
   });
 
+  it('keeps tools apart when different schemas declare the same $id', async () => {
+    const provider = resolveProvider({
+      name: 'p',
+      tools: {
+        a: { inputSchema: { $id: 'https://example.com/shared', type: 'string' }, execute: () => 1 },
+        b: { inputSchema: { $id: 'https://example.com/shared', type: 'number' }, execute: () => 1 },
+      },
+    });
+    expect((await provider.tools.a!.call('x', context())).ok).toBe(true);
+    expect((await provider.tools.a!.call(1, context())).ok).toBe(false);
+    expect((await provider.tools.b!.call(1, context())).ok).toBe(true);
+    expect((await provider.tools.b!.call('x', context())).ok).toBe(false);
+  });
+
   it('allows two tools to declare the same $id', () => {
     const schema = () => ({ $id: 'https://example.com/input', type: 'object' });
     expect(() =>
