@@ -1,3 +1,4 @@
+import type { ExecuteErrorCode } from '../../shared/errors';
 import { checkTransportSafe, describeTransportUnsafe } from '../../shared/transportSafe';
 import { classifyToolFailure } from './classifyToolFailure';
 import { inputForOmitted } from './inputForOmitted';
@@ -11,6 +12,10 @@ export interface ResolvedToolParts {
   definition: ToolDefinition;
   validateInput?: SchemaValidator;
   validateOutput?: SchemaValidator;
+}
+
+function failure(code: ExecuteErrorCode, message: string): ToolCallResult {
+  return { ok: false, error: { code, message } };
 }
 
 /** Settles when the tool settles or the signal aborts, whichever is first. */
@@ -45,32 +50,18 @@ export function createResolvedTool(parts: ResolvedToolParts): ResolvedTool {
 
   const call = async (given: unknown, context: ToolExecutionContext): Promise<ToolCallResult> => {
     const { signal } = context;
+    if (signal.aborted) return failure('timeout', `${label} was not started: the execution ended`);
     const input = given === undefined ? inputForOmitted(definition.inputSchema) : given;
-    if (signal.aborted)
-      return {
-        ok: false,
-        error: { code: 'timeout', message: `${label} was not started: the execution ended` },
-      };
     const inputCheck = checkTransportSafe(input, { rootName: 'input' });
-    if (!inputCheck.ok) {
-      return {
-        ok: false,
-        error: { code: 'serialization_error', message: `${label}: ${describeTransportUnsafe(inputCheck)}` },
-      };
-    }
+    if (!inputCheck.ok)
+      return failure('serialization_error', `${label}: ${describeTransportUnsafe(inputCheck)}`);
     const inputProblem = validateInput?.(input);
-    if (inputProblem)
-      return {
-        ok: false,
-        error: { code: 'validation_error', message: `Invalid input for ${label}: ${inputProblem}` },
-      };
+    if (inputProblem) return failure('validation_error', `Invalid input for ${label}: ${inputProblem}`);
 
     let result: unknown;
     try {
-      const outcome = await untilAborted(
-        Promise.resolve().then(() => definition.execute(input, context)),
-        signal,
-      );
+      const work = Promise.resolve().then(() => definition.execute(input, context));
+      const outcome = await untilAborted(work, signal);
       if (outcome.aborted) return { ok: false, error: classifyToolFailure(undefined, signal, label) };
       result = outcome.value;
     } catch (thrown) {
@@ -80,20 +71,14 @@ export function createResolvedTool(parts: ResolvedToolParts): ResolvedTool {
     if (result === undefined) return { ok: true };
     const resultCheck = checkTransportSafe(result, { rootName: 'result' });
     if (!resultCheck.ok) {
-      return {
-        ok: false,
-        error: {
-          code: 'serialization_error',
-          message: `${label} returned a value that is not JSON-serializable: ${describeTransportUnsafe(resultCheck)}`,
-        },
-      };
+      const where = describeTransportUnsafe(resultCheck);
+      return failure(
+        'serialization_error',
+        `${label} returned a value that is not JSON-serializable: ${where}`,
+      );
     }
     const outputProblem = validateOutput?.(result);
-    if (outputProblem)
-      return {
-        ok: false,
-        error: { code: 'validation_error', message: `Invalid output from ${label}: ${outputProblem}` },
-      };
+    if (outputProblem) return failure('validation_error', `Invalid output from ${label}: ${outputProblem}`);
     return { ok: true, result };
   };
 
