@@ -1,0 +1,35 @@
+import { fork } from 'node:child_process';
+import type { HostToRunnerMessage } from '../../shared/protocol/messages';
+import type { Transport } from '../../shared/transport';
+import { createChildProcessTransport } from '../transports/createChildProcessTransport';
+import { createShellExecutor, type ShellExecutor, type ShellPoolOptions } from './createShellExecutor';
+import { defaultRunnerEntryPath } from './defaultRunnerEntryPath';
+
+/**
+ * Starts one runner process for the given entry and returns the host end of its transport. Node
+ * uses child_process.fork (the default); the Electron shell passes one built on utilityProcess.
+ */
+export type ShellSpawner = (runnerEntryPath: string) => Transport<HostToRunnerMessage>;
+
+export interface ProcessExecutorOptions extends ShellPoolOptions {
+  /** The built runner entry (default: out/main/runner.js of this package). */
+  runnerEntryPath?: string;
+  spawnShell?: ShellSpawner;
+}
+
+/** child_process.fork with an IPC channel; the runner's stderr is passed through. */
+export const forkShellSpawner: ShellSpawner = (runnerEntryPath) =>
+  createChildProcessTransport(
+    fork(runnerEntryPath, [], {
+      execArgv: [],
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    }),
+  );
+
+/** QuickJS in separate processes: pooled by default, `mode: 'ephemeral'` for one per run. */
+export function createProcessExecutor(options: ProcessExecutorOptions = {}): ShellExecutor {
+  const entry = options.runnerEntryPath ?? defaultRunnerEntryPath();
+  const spawnShell = options.spawnShell ?? forkShellSpawner;
+  return createShellExecutor(() => spawnShell(entry), options);
+}

@@ -1,0 +1,127 @@
+import type { ExecuteResult } from '../../shared/executeResult';
+import type { HostToRunnerMessage } from '../../shared/protocol/messages';
+import { resolveRuntimeOptions } from '../../shared/runtimeOptions';
+import type { Transport } from '../../shared/transport';
+import type { ExecutionOptions, Executor, ResolvedToolProvider } from '../core/types';
+import { createResourcePool, PoolAcquireAbortedError } from './createResourcePool';
+import { RUNTIME_OPTION_IGNORED_KEYS } from './runtimeOptionKeys';
+import { runHostSession, runHostSessionDetailed } from './runHostSession';
+
+export interface ShellPoolOptions {
+  /** `pooled` (default) keeps shells warm between executions; `ephemeral` starts one per execution. */
+  mode?: 'pooled' | 'ephemeral';
+  minSize?: number;
+  maxSize?: number;
+  idleTimeoutMs?: number;
+  cancelGraceMs?: number;
+}
+
+export interface ShellExecutor extends Executor {
+  /** Starts shells up to `count` (default minSize) and runs a real no-op execution on each. */
+  prewarm(count?: number): Promise<void>;
+}
+
+interface Shell {
+  transport: Transport<HostToRunnerMessage>;
+  alive(): boolean;
+}
+
+function toShell(transport: Transport<HostToRunnerMessage>): Shell {
+  let open = true;
+  transport.onClose(() => {
+    open = false;
+  });
+  return { transport, alive: () => open };
+}
+
+/** A session always disposes its transport; a pooled shell outlives the session, so lend it without dispose. */
+function borrow(transport: Transport<HostToRunnerMessage>): Transport<HostToRunnerMessage> {
+  return { ...transport, dispose: () => {} };
+}
+
+function failure(code: 'timeout' | 'internal_error', message: string): ExecuteResult {
+  return { ok: false, durationMs: 0, logs: [], error: { code, message } };
+}
+
+/**
+ * The worker and process executors: the same host session over a runner shell started by
+ * `spawnShell`, pooled (evicting shells after timeout or internal_error) or ephemeral.
+ */
+export function createShellExecutor(
+  spawnShell: () => Transport<HostToRunnerMessage>,
+  options: ShellPoolOptions = {},
+): ShellExecutor {
+  const pool = createResourcePool<Shell>({
+    create: async () => toShell(spawnShell()),
+    destroy: (shell) => shell.transport.terminate(),
+    isAlive: (shell) => shell.alive(),
+    minSize: options.minSize,
+    maxSize: options.maxSize,
+    idleTimeoutMs: options.idleTimeoutMs,
+  });
+
+  const warm = async (shell: Shell): Promise<boolean> => {
+    const result = await runHostSession({
+      transport: borrow(shell.transport),
+      code: 'undefined',
+      providers: [],
+      runtime: resolveRuntimeOptions({ timeoutMs: 30_000 }),
+    });
+    return result.ok;
+  };
+
+  return {
+    async execute(code: string, providers: ResolvedToolProvider[], execution: ExecutionOptions = {}) {
+      const runtime = resolveRuntimeOptions(execution, { ignoreKeys: RUNTIME_OPTION_IGNORED_KEYS });
+      const session = {
+        code,
+        providers,
+        runtime,
+        signal: execution.signal,
+        hooks: execution.hooks,
+        cancelGraceMs: options.cancelGraceMs,
+      };
+      if (options.mode === 'ephemeral') {
+        let transport: Transport<HostToRunnerMessage>;
+        try {
+          transport = spawnShell();
+        } catch (error) {
+          return failure(
+            'internal_error',
+            `could not start a runner: ${error instanceof Error ? error.message : String(error)}`,
+          );
+        }
+        return runHostSession({ ...session, transport });
+      }
+      let lease;
+      try {
+        lease = await pool.acquire(execution.signal);
+      } catch (error) {
+        if (error instanceof PoolAcquireAbortedError)
+          return failure('timeout', 'Execution was cancelled before a runner was free');
+        return failure(
+          'internal_error',
+          `could not start a runner: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+      const outcome = await runHostSessionDetailed({
+        ...session,
+        transport: borrow(lease.resource.transport),
+      });
+      const code_ = outcome.result.ok ? undefined : outcome.result.error.code;
+      if (
+        outcome.transportLost ||
+        code_ === 'timeout' ||
+        code_ === 'internal_error' ||
+        !lease.resource.alive()
+      ) {
+        lease.evict();
+      } else {
+        lease.release();
+      }
+      return outcome.result;
+    },
+    prewarm: (count) => pool.prewarm(count ?? options.minSize ?? 1, warm),
+    dispose: () => pool.dispose(),
+  };
+}

@@ -1,0 +1,311 @@
+import { randomUUID } from 'node:crypto';
+import type { ExecuteResult } from '../../shared/executeResult';
+import type { ProviderManifest } from '../../shared/manifest';
+import type {
+  HostToRunnerMessage,
+  RunnerToHostMessage,
+  ToolCallMessage,
+} from '../../shared/protocol/messages';
+import { parseRunnerMessage } from '../../shared/protocol/parseMessage';
+import { RUNTIME_OPTION_RANGES, type ExecutorRuntimeOptions } from '../../shared/runtimeOptions';
+import type { HostEvent } from '../../shared/transcript';
+import type { Transport } from '../../shared/transport';
+import { checkTransportSafe, describeTransportUnsafe } from '../../shared/transportSafe';
+import { createToolCallDispatcher } from '../core/createToolCallDispatcher';
+import { extractProviderManifests } from '../core/extractProviderManifests';
+import type { ExecutionClock, ExecutionHooks, ResolvedToolProvider, ToolCallResult } from '../core/types';
+import { createPausableDeadline, type PausableDeadline } from './createPausableDeadline';
+
+export const DEFAULT_CANCEL_GRACE_MS = 500;
+/** Without an interceptor the runner enforces the timeout; the host steps in only this much later. */
+export const DEFAULT_BACKSTOP_SLACK_MS = 1000;
+
+export interface HostSessionOptions {
+  transport: Transport<HostToRunnerMessage>;
+  code: string;
+  providers: readonly ResolvedToolProvider[];
+  /** Precomputed manifests of `providers` (computed when absent). */
+  manifests?: ProviderManifest[];
+  runtime: ExecutorRuntimeOptions;
+  signal?: AbortSignal;
+  hooks?: ExecutionHooks;
+  /** How long a runner may take to answer `cancel` before the transport is terminated. */
+  cancelGraceMs?: number;
+  backstopSlackMs?: number;
+  id?: string;
+  /** Receives a probe that turns true once the host's deadline passed (in-process runners poll it). */
+  onInterruptProbe?: (probe: () => boolean) => void;
+}
+
+export interface HostSessionOutcome {
+  result: ExecuteResult;
+  /** The transport was terminated (hard kill) or closed: a pooled shell must not be reused. */
+  transportLost: boolean;
+}
+
+const timeoutResult = (message: string, durationMs: number, logs: string[] = []): ExecuteResult => ({
+  ok: false,
+  durationMs,
+  logs,
+  error: { code: 'timeout', message },
+});
+
+/**
+ * Drives one execution over a transport: execute → started → tool_call/tool_result* → done.
+ * Tool calls are dispatched to the resolved providers (through the debugger's interceptor when one
+ * is set). Caller abort or the host deadline sends `cancel`, aborts tool work, and after a grace
+ * period terminates the transport. Settles exactly once.
+ */
+export function runHostSessionDetailed(options: HostSessionOptions): Promise<HostSessionOutcome> {
+  const { transport, hooks, runtime } = options;
+  const id = options.id ?? `exec-${randomUUID()}`;
+  const startedAt = performance.now();
+  const graceMs = options.cancelGraceMs ?? DEFAULT_CANCEL_GRACE_MS;
+  const dispatchAbort = new AbortController();
+  const dispatch = createToolCallDispatcher(options.providers, { signal: dispatchAbort.signal });
+  const interceptor = hooks?.interceptToolCall;
+
+  return new Promise<HostSessionOutcome>((resolve) => {
+    let settled = false;
+    let cancelling: 'caller' | 'timeout' | undefined;
+    let transportLost = false;
+    let graceTimer: ReturnType<typeof setTimeout> | undefined;
+    let backstopTimer: ReturnType<typeof setTimeout> | undefined;
+    let deadline: PausableDeadline | undefined;
+    const seenCalls = new Set<string>();
+    const unsubscribers: Array<() => void> = [];
+
+    const event = (hostEvent: HostEvent): void => {
+      try {
+        hooks?.onHostEvent?.(hostEvent, performance.now());
+      } catch {
+        // An observer's failure must not break the execution it observes.
+      }
+    };
+    const observe = (
+      direction: 'host_to_runner' | 'runner_to_host',
+      message: HostToRunnerMessage | RunnerToHostMessage,
+    ): void => {
+      try {
+        hooks?.onMessage?.({ direction, message, at: performance.now() });
+      } catch {
+        // As above.
+      }
+    };
+
+    const settle = (result: ExecuteResult): void => {
+      if (settled) return;
+      settled = true;
+      if (graceTimer) clearTimeout(graceTimer);
+      if (backstopTimer) clearTimeout(backstopTimer);
+      deadline?.dispose();
+      for (const unsubscribe of unsubscribers) unsubscribe();
+      options.signal?.removeEventListener('abort', onAbort);
+      dispatchAbort.abort();
+      try {
+        transport.dispose();
+      } catch {
+        // Nothing more can be done with a transport that fails to release.
+      }
+      resolve({ result, transportLost });
+    };
+
+    const elapsed = (): number => performance.now() - startedAt;
+
+    const failTransport = (message: string): void => {
+      transportLost = true;
+      if (cancelling)
+        settle(
+          timeoutResult(
+            cancelling === 'caller' ? 'Execution was cancelled' : 'Execution timed out',
+            elapsed(),
+          ),
+        );
+      else settle({ ok: false, durationMs: elapsed(), logs: [], error: { code: 'internal_error', message } });
+    };
+
+    const send = (message: HostToRunnerMessage): boolean => {
+      observe('host_to_runner', message);
+      try {
+        transport.send(message);
+        return true;
+      } catch (error) {
+        const text = error instanceof Error ? error.message : String(error);
+        event({ type: 'transport_error', message: text });
+        failTransport(`could not send ${message.type} to the runner: ${text}`);
+        return false;
+      }
+    };
+
+    const hardKill = (reason: string): void => {
+      event({ type: 'hard_kill', reason });
+      transportLost = true;
+      try {
+        transport.terminate();
+      } catch {
+        // Already gone.
+      }
+    };
+
+    const cancel = (reason: 'caller' | 'timeout'): void => {
+      if (settled || cancelling) return;
+      cancelling = reason;
+      event({ type: 'cancel_requested', reason });
+      dispatchAbort.abort();
+      if (!send({ type: 'cancel', id })) return;
+      graceTimer = setTimeout(() => {
+        hardKill(`the runner did not finish within ${graceMs} ms of cancel`);
+        settle(
+          timeoutResult(reason === 'caller' ? 'Execution was cancelled' : 'Execution timed out', elapsed()),
+        );
+      }, graceMs);
+    };
+
+    function onAbort(): void {
+      cancel('caller');
+    }
+
+    const clock: ExecutionClock = {
+      pause: () => deadline?.pause(),
+      resume: () => deadline?.resume(),
+    };
+
+    const answer = async (call: ToolCallMessage): Promise<void> => {
+      event({
+        type: 'tool_dispatch_started',
+        callId: call.callId,
+        providerName: call.providerName,
+        toolName: call.safeToolName,
+      });
+      const began = performance.now();
+      let outcome: ToolCallResult;
+      try {
+        outcome = interceptor
+          ? await interceptor(call, (input) => dispatch({ ...call, input }), {
+              signal: dispatchAbort.signal,
+              clock,
+            })
+          : await dispatch(call);
+        if (interceptor && outcome.ok) {
+          const safe = checkTransportSafe(outcome.result, { rootName: 'result' });
+          if (!safe.ok)
+            outcome = {
+              ok: false,
+              error: { code: 'serialization_error', message: describeTransportUnsafe(safe) },
+            };
+        }
+      } catch (error) {
+        outcome = {
+          ok: false,
+          error: {
+            code: 'internal_error',
+            message: `tool dispatch failed: ${error instanceof Error ? error.message : String(error)}`,
+          },
+        };
+      }
+      event({
+        type: 'tool_dispatch_finished',
+        callId: call.callId,
+        ok: outcome.ok,
+        ...(outcome.ok ? {} : { errorCode: outcome.error.code }),
+        durationMs: performance.now() - began,
+      });
+      if (settled || cancelling) return;
+      if (outcome.ok) {
+        send(
+          outcome.result === undefined
+            ? { type: 'tool_result', callId: call.callId, ok: true }
+            : { type: 'tool_result', callId: call.callId, ok: true, result: outcome.result },
+        );
+      } else {
+        send({ type: 'tool_result', callId: call.callId, ok: false, error: outcome.error });
+      }
+    };
+
+    const onMessage = (raw: unknown): void => {
+      if (settled) return;
+      const parsed = parseRunnerMessage(raw);
+      if (!parsed.ok) {
+        event({ type: 'malformed_message', direction: 'runner_to_host', reason: parsed.reason });
+        return;
+      }
+      const message = parsed.message;
+      if ((message.type === 'started' || message.type === 'done') && message.id !== id) {
+        event({
+          type: 'malformed_message',
+          direction: 'runner_to_host',
+          reason: `${message.type} for execution ${JSON.stringify(message.id)}, expected ${JSON.stringify(id)}`,
+        });
+        return;
+      }
+      if (message.type === 'tool_call' && seenCalls.has(message.callId)) {
+        event({
+          type: 'malformed_message',
+          direction: 'runner_to_host',
+          reason: `repeated tool_call callId ${JSON.stringify(message.callId)}`,
+        });
+        return;
+      }
+      observe('runner_to_host', message);
+      switch (message.type) {
+        case 'started':
+          return;
+        case 'tool_call':
+          seenCalls.add(message.callId);
+          void answer(message);
+          return;
+        case 'done': {
+          const { type: _type, id: _id, ...result } = message;
+          settle(result);
+          return;
+        }
+      }
+    };
+
+    unsubscribers.push(
+      transport.onMessage(onMessage),
+      transport.onClose((reason) => {
+        if (settled) return;
+        event({ type: 'transport_closed', reason });
+        failTransport(`the runner went away before finishing: ${reason}`);
+      }),
+      transport.onError((error) => {
+        if (settled) return;
+        event({ type: 'transport_error', message: error.message });
+        hardKill(`transport error: ${error.message}`);
+        failTransport(`the runner transport failed: ${error.message}`);
+      }),
+    );
+
+    if (options.signal?.aborted) {
+      settle(timeoutResult('Execution was cancelled before it started', 0));
+      return;
+    }
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+
+    let runnerOptions = runtime;
+    if (interceptor) {
+      // The debugger may hold calls: the runner gets the ceiling, the host enforces unpaused time.
+      runnerOptions = { ...runtime, timeoutMs: RUNTIME_OPTION_RANGES.timeoutMs.max };
+      deadline = createPausableDeadline(runtime.timeoutMs, () => cancel('timeout'));
+      const probe = deadline;
+      options.onInterruptProbe?.(() => probe.expired());
+    } else {
+      backstopTimer = setTimeout(
+        () => cancel('timeout'),
+        runtime.timeoutMs + (options.backstopSlackMs ?? DEFAULT_BACKSTOP_SLACK_MS),
+      );
+    }
+    send({
+      type: 'execute',
+      id,
+      code: options.code,
+      options: runnerOptions,
+      providers: options.manifests ?? extractProviderManifests(options.providers),
+    });
+  });
+}
+
+export async function runHostSession(options: HostSessionOptions): Promise<ExecuteResult> {
+  return (await runHostSessionDetailed(options)).result;
+}

@@ -1,0 +1,163 @@
+import { parseHostMessage } from '../shared/protocol/parseMessage';
+import type { DoneMessage, ExecuteMessage, RunnerToHostMessage } from '../shared/protocol/messages';
+import type { Transport } from '../shared/transport';
+import { sharedQuickJsModulePool, type QuickJsModulePool } from './createQuickJsModulePool';
+import { runQuickJsSession, type QuickJsSession } from './runQuickJsSession';
+
+export interface RunnerEndpointOptions {
+  /** Where malformed or unexpected host messages are reported (default: stderr). */
+  onDiagnostic?: (message: string) => void;
+  /** Extra interrupt source for the guest (the in-process executor shares its pausable deadline). */
+  interruptProbe?: () => boolean;
+  modulePool?: QuickJsModulePool;
+}
+
+export interface RunnerEndpoint {
+  /** Stops listening; an active execution is cancelled. */
+  detach(): void;
+}
+
+interface Active {
+  id: string;
+  session?: QuickJsSession;
+  cancelled: boolean;
+}
+
+function defaultDiagnostic(message: string): void {
+  process.stderr.write(`execbox runner: ${message}\n`);
+}
+
+/**
+ * The runner side of the protocol on one transport: one execute at a time, any number in sequence.
+ * A second execute while one is active gets its own terminal internal_error; malformed messages are
+ * reported and ignored. Every accepted execute gets `started` first and exactly one `done`.
+ */
+export function attachRunnerEndpoint(
+  transport: Transport<RunnerToHostMessage>,
+  options: RunnerEndpointOptions = {},
+): RunnerEndpoint {
+  const diagnostic = options.onDiagnostic ?? defaultDiagnostic;
+  const pool = options.modulePool ?? sharedQuickJsModulePool();
+  let active: Active | undefined;
+
+  const send = (message: RunnerToHostMessage): void => {
+    try {
+      transport.send(message);
+    } catch (error) {
+      diagnostic(`could not send ${message.type}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+
+  const timedOutBeforeStart = (id: string, acceptedAt: number): DoneMessage => ({
+    type: 'done',
+    id,
+    ok: false,
+    durationMs: performance.now() - acceptedAt,
+    logs: [],
+    error: { code: 'timeout', message: 'Execution timed out' },
+  });
+
+  const run = async (execute: ExecuteMessage, current: Active): Promise<void> => {
+    const acceptedAt = performance.now();
+    send({ type: 'started', id: execute.id });
+    let done: DoneMessage;
+    try {
+      const lease = await pool.acquire(execute.options.memoryLimitBytes);
+      if (current.cancelled) {
+        lease.release(false);
+        done = timedOutBeforeStart(execute.id, acceptedAt);
+      } else {
+        const session = runQuickJsSession({
+          execute,
+          bounded: lease.bounded,
+          takeContext: lease.takeContext,
+          acceptedAt,
+          interruptProbe: options.interruptProbe,
+          sendToolCall: send,
+        });
+        current.session = session;
+        const outcome = await session.finished;
+        lease.release(outcome.poisoned);
+        done = outcome.done;
+      }
+    } catch (error) {
+      done = {
+        type: 'done',
+        id: execute.id,
+        ok: false,
+        durationMs: performance.now() - acceptedAt,
+        logs: [],
+        error: {
+          code: 'internal_error',
+          message: `runner failure: ${error instanceof Error ? error.message : String(error)}`,
+        },
+      };
+    }
+    if (active === current) active = undefined;
+    send(done);
+  };
+
+  const onMessage = (raw: unknown): void => {
+    const parsed = parseHostMessage(raw);
+    if (!parsed.ok) {
+      diagnostic(`ignored a malformed host message: ${parsed.reason}`);
+      return;
+    }
+    const message = parsed.message;
+    switch (message.type) {
+      case 'execute': {
+        if (active) {
+          send({
+            type: 'done',
+            id: message.id,
+            ok: false,
+            durationMs: 0,
+            logs: [],
+            error: {
+              code: 'internal_error',
+              message: `runner is busy with execution ${JSON.stringify(active.id)}; one execution at a time`,
+            },
+          });
+          return;
+        }
+        const current: Active = { id: message.id, cancelled: false };
+        active = current;
+        void run(message, current);
+        return;
+      }
+      case 'cancel': {
+        if (!active || active.id !== message.id) {
+          diagnostic(`ignored cancel for ${JSON.stringify(message.id)}: not the active execution`);
+          return;
+        }
+        active.cancelled = true;
+        active.session?.cancel();
+        return;
+      }
+      case 'tool_result': {
+        if (!active?.session?.deliverToolResult(message)) {
+          diagnostic(`ignored tool_result for ${JSON.stringify(message.callId)}: no such pending tool call`);
+        }
+        return;
+      }
+    }
+  };
+
+  const unsubscribe = transport.onMessage(onMessage);
+  const unsubscribeClose = transport.onClose(() => {
+    if (active) {
+      active.cancelled = true;
+      active.session?.cancel();
+    }
+  });
+  return {
+    detach() {
+      unsubscribe();
+      unsubscribeClose();
+      if (active) {
+        active.cancelled = true;
+        active.session?.cancel();
+      }
+    },
+  };
+}
