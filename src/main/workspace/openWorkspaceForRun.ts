@@ -1,0 +1,65 @@
+import type { ResolvedToolProvider } from '../core/types';
+import type { RuntimeSettings, TrustRequest } from '../../shared/api/workspace';
+import { createFileSecretStore } from '../secrets/createFileSecretStore';
+import { createWorkspaceHost } from './createWorkspaceHost';
+import { resolveConfigDir } from './resolveConfigDir';
+
+export interface OpenForRunOptions {
+  /** `--trust`: allow every command, module and handler without asking. */
+  trust: boolean;
+  /** Asks the user a yes/no question; absent when there is no terminal to ask on. */
+  ask?: (question: string) => Promise<boolean>;
+  configDir?: string;
+}
+
+export interface WorkspaceForRun {
+  providers: ResolvedToolProvider[];
+  runtime: RuntimeSettings;
+  /** Providers that could not load, one line each (the run goes on without them). */
+  warnings: string[];
+  dispose(): Promise<void>;
+}
+
+/** What a trust request would do, as a verb phrase ("run node server.js", "load the ES module …"). */
+function action(request: TrustRequest): string {
+  return request.kind === 'command' ? `run ${request.what}` : request.what;
+}
+
+/**
+ * A workspace's providers for one CLI run. What it would start (commands, modules, handlers) runs
+ * only with `--trust`, an earlier "allow" for this file, or a "yes" at the prompt; without a
+ * terminal to ask on, the run is refused with the list of what would have started.
+ */
+export async function openWorkspaceForRun(
+  file: string,
+  options: OpenForRunOptions,
+): Promise<WorkspaceForRun> {
+  const configDir = options.configDir ?? resolveConfigDir();
+  const host = await createWorkspaceHost({
+    configDir,
+    workspacePath: file,
+    secretStore: createFileSecretStore(configDir),
+    trustAll: options.trust,
+    rememberLastWorkspace: false,
+  });
+  try {
+    const pending = (await host.workspace.get()).pendingTrust;
+    if (pending.length > 0 && !options.ask) {
+      throw new Error(
+        `${file} wants to start code on this machine:\n${pending.map((r) => `  - provider '${r.providerName}' would ${action(r)}`).join('\n')}\npass --trust to allow it, or run in a terminal to be asked`,
+      );
+    }
+    for (const request of pending) {
+      const allow = await options.ask!(`Allow provider '${request.providerName}' to ${action(request)}?`);
+      await host.workspace.answerTrust(request.id, allow);
+    }
+    const providers = await host.resolvedProviders();
+    const warnings = (await host.providers.list())
+      .filter((status) => status.state === 'error' && !providers.some((p) => p.name === status.name))
+      .map((status) => `provider '${status.name}' is unavailable: ${status.error ?? 'unknown error'}`);
+    return { providers, runtime: host.runtimeSettings(), warnings, dispose: () => host.dispose() };
+  } catch (error) {
+    await host.dispose();
+    throw error;
+  }
+}
