@@ -1,0 +1,157 @@
+import { useMemo, useState } from 'react';
+import { transcriptStateAt } from '../../shared/transcriptSteps';
+import { summarizeTranscriptEntry } from '../../shared/transcriptSummary';
+import { JsonTree } from '../components/JsonTree';
+import { useCurrentRun } from '../state/store';
+import { useDebugStore } from './debugStore';
+import { useDebugSync } from './useDebugSync';
+import type { TranscriptEntry } from '../../shared/transcript';
+
+const NO_ENTRIES: TranscriptEntry[] = [];
+
+/** Move forward and back through a recorded run, with the code and the state at each step. */
+export function StepThroughPanel() {
+  useDebugSync();
+  const opened = useDebugStore((s) => s.opened);
+  const run = useCurrentRun();
+  const [useRun, setUseRun] = useState(false);
+  const source =
+    opened && !useRun
+      ? { label: opened.label, entries: opened.entries, code: opened.header?.code }
+      : run
+        ? { label: 'current run', entries: run.entries, code: run.request?.code }
+        : null;
+  const entries = source?.entries ?? NO_ENTRIES;
+  const [step, setStep] = useState(-1);
+  const index = Math.min(step, entries.length - 1);
+  const state = useMemo(() => transcriptStateAt(entries, index), [entries, index]);
+  if (!source)
+    return (
+      <div className="pane-empty">
+        Open a saved transcript (Saved tab) or run something to step through it.
+      </div>
+    );
+  const go = (to: number) => setStep(Math.max(-1, Math.min(entries.length - 1, to)));
+  const code = state.code ?? source.code ?? '';
+
+  return (
+    <div
+      className="debug-panel step-panel"
+      tabIndex={0}
+      onKeyDown={(event) => {
+        if (event.key === 'ArrowRight') go(index + 1);
+        else if (event.key === 'ArrowLeft') go(index - 1);
+        else return;
+        event.preventDefault();
+      }}
+    >
+      <div className="step-controls">
+        {opened && run && (
+          <select
+            aria-label="Step through which run"
+            value={useRun ? 'run' : 'opened'}
+            onChange={(e) => {
+              setUseRun(e.target.value === 'run');
+              setStep(-1);
+            }}
+          >
+            <option value="opened">{opened.label}</option>
+            <option value="run">current run</option>
+          </select>
+        )}
+        <button aria-label="First step" onClick={() => go(-1)} disabled={index < 0}>
+          ⏮
+        </button>
+        <button aria-label="Previous step" onClick={() => go(index - 1)} disabled={index < 0}>
+          ◀
+        </button>
+        <input
+          type="range"
+          aria-label="Step"
+          min={-1}
+          max={entries.length - 1}
+          value={index}
+          onChange={(event) => go(Number(event.target.value))}
+        />
+        <button aria-label="Next step" onClick={() => go(index + 1)} disabled={index >= entries.length - 1}>
+          ▶
+        </button>
+        <button
+          aria-label="Last step"
+          onClick={() => go(entries.length - 1)}
+          disabled={index >= entries.length - 1}
+        >
+          ⏭
+        </button>
+        <span className="muted" data-testid="step-position">
+          step {index + 1} of {entries.length} · {state.phase.replace('_', ' ')}
+        </span>
+      </div>
+      <div className="step-body">
+        <section>
+          <h4>Now</h4>
+          {state.entry ? (
+            <>
+              <div className="step-summary">
+                <code>{summarizeTranscriptEntry(state.entry)}</code>{' '}
+                <span className="muted">at {state.entry.at} ms</span>
+              </div>
+              <JsonTree
+                value={state.entry.kind === 'message' ? state.entry.message : state.entry.event}
+                label="Current entry"
+              />
+            </>
+          ) : (
+            <p className="muted">Before the run. Use ▶ or the → key.</p>
+          )}
+        </section>
+        <section>
+          <h4>Pending calls ({state.pendingCalls.length})</h4>
+          {state.pendingCalls.map((call) => (
+            <div key={call.callId} className="step-call pending">
+              {call.providerName}.{call.toolName} <code>{JSON.stringify(call.input) ?? ''}</code>
+            </div>
+          ))}
+          <h4>Answered calls ({state.completedCalls.length})</h4>
+          {state.completedCalls.map((call) => (
+            <div key={call.callId} className={`step-call ${call.outcome?.ok ? 'ok' : 'failed'}`}>
+              {call.providerName}.{call.toolName} →{' '}
+              <code>
+                {call.outcome?.ok
+                  ? (JSON.stringify(call.outcome.result) ?? 'undefined')
+                  : `${call.outcome?.error.code}: ${call.outcome?.error.message}`}
+              </code>
+              {call.marks.length > 0 && (
+                <span className="call-marks"> ({call.marks.join(', ').replace(/_/g, ' ')})</span>
+              )}
+            </div>
+          ))}
+        </section>
+        <section>
+          <h4>Logs</h4>
+          {state.logs.length ? (
+            <pre className="logs">{state.logs.join('\n')}</pre>
+          ) : (
+            <p className="muted">{state.done ? 'Nothing was logged.' : 'Logs arrive with done.'}</p>
+          )}
+          <h4>Result</h4>
+          {state.done ? (
+            state.done.ok ? (
+              <JsonTree value={state.done.result} label="Recorded result" />
+            ) : (
+              <code>
+                {state.done.error.code}: {state.done.error.message}
+              </code>
+            )
+          ) : (
+            <p className="muted">Not finished at this step.</p>
+          )}
+        </section>
+        <section className="step-code">
+          <h4>Code</h4>
+          <pre>{code}</pre>
+        </section>
+      </div>
+    </div>
+  );
+}

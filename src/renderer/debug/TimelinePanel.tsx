@@ -1,0 +1,167 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { findTimelineBar, layoutTimeline, type TimelineBar } from '../../shared/transcriptTimeline';
+import { useCurrentRun } from '../state/store';
+import { useDebugStore } from './debugStore';
+import { drawTimeline, type TimelineView } from './drawTimeline';
+import { useDebugSync } from './useDebugSync';
+import type { TranscriptEntry } from '../../shared/transcript';
+
+const NO_ENTRIES: TranscriptEntry[] = [];
+
+const ROW_HEIGHT = 18;
+const LABEL_WIDTH = 110;
+const AXIS_HEIGHT = 18;
+
+function cssColor(element: Element, name: string, fallback: string): string {
+  return getComputedStyle(element).getPropertyValue(name).trim() || fallback;
+}
+
+/** A run as lanes of tool-call bars on a canvas (one lane per provider), with hover details. */
+export function TimelinePanel() {
+  useDebugSync();
+  const run = useCurrentRun();
+  const opened = useDebugStore((s) => s.opened);
+  const [source, setSource] = useState<'run' | 'opened'>('run');
+  const entries = source === 'opened' && opened ? opened.entries : (run?.entries ?? NO_ENTRIES);
+  const layout = useMemo(() => layoutTimeline(entries), [entries]);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const [size, setSize] = useState({ width: 600, height: 200 });
+  const [zoom, setZoom] = useState(1);
+  const [scrollRow, setScrollRow] = useState(0);
+  const [hover, setHover] = useState<{ bar: TimelineBar; x: number; y: number } | null>(null);
+
+  useEffect(() => {
+    const element = wrapper.current;
+    if (!element) return;
+    const observer = new ResizeObserver(() =>
+      setSize({ width: element.clientWidth, height: element.clientHeight }),
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  const duration = Math.max(1, layout.runEnd - layout.runStart);
+  const scale = ((size.width - LABEL_WIDTH - 10) / duration) * zoom;
+
+  useEffect(() => {
+    const element = canvas.current;
+    const context = element?.getContext('2d');
+    if (!element || !context) return;
+    const ratio = window.devicePixelRatio || 1;
+    element.width = size.width * ratio;
+    element.height = size.height * ratio;
+    context.setTransform(ratio, 0, 0, ratio, 0, 0);
+    const view: TimelineView = {
+      width: size.width,
+      height: size.height,
+      scale,
+      scrollRow,
+      labelWidth: LABEL_WIDTH,
+      rowHeight: ROW_HEIGHT,
+      colors: {
+        fg: cssColor(element, '--fg', '#222'),
+        muted: cssColor(element, '--fg-muted', '#667'),
+        ok: cssColor(element, '--ok', '#1a7f37'),
+        error: cssColor(element, '--error', '#cf222e'),
+        accent: cssColor(element, '--accent', '#2f6feb'),
+        compute: cssColor(element, '--selected', '#dbe7ff'),
+        grid: cssColor(element, '--border', '#ddd'),
+        open: cssColor(element, '--warn', '#9a6700'),
+      },
+    };
+    drawTimeline(context, layout, view);
+  }, [layout, size, scale, scrollRow]);
+
+  if (entries.length === 0)
+    return (
+      <div className="pane-empty">Run something: each tool call appears as a bar in its provider’s lane.</div>
+    );
+
+  const pointAt = (event: React.MouseEvent) => {
+    const rect = event.currentTarget.getBoundingClientRect();
+    const px = event.clientX - rect.left;
+    const py = event.clientY - rect.top;
+    const time = layout.runStart + (px - LABEL_WIDTH) / scale;
+    const row = Math.floor((py - AXIS_HEIGHT) / ROW_HEIGHT) + scrollRow;
+    const bar = px > LABEL_WIDTH ? findTimelineBar(layout, time, row, 2 / scale) : undefined;
+    setHover(bar ? { bar, x: px, y: py } : null);
+  };
+
+  return (
+    <div className="debug-panel timeline-panel">
+      <div className="timeline-controls">
+        {opened && (
+          <select
+            aria-label="Timeline of"
+            value={source}
+            onChange={(e) => setSource(e.target.value as 'run' | 'opened')}
+          >
+            <option value="run">current run</option>
+            <option value="opened">{opened.label}</option>
+          </select>
+        )}
+        <label>
+          Zoom
+          <input
+            type="range"
+            min={1}
+            max={50}
+            step={0.5}
+            value={zoom}
+            onChange={(e) => setZoom(Number(e.target.value))}
+          />
+        </label>
+        <span className="muted" data-testid="timeline-summary">
+          {layout.bars.length} calls · {layout.lanes.length} providers · {Math.round(duration)} ms · shaded:
+          guest compute
+        </span>
+      </div>
+      <div
+        className="timeline-canvas-wrap"
+        ref={wrapper}
+        onWheel={(event) => {
+          if (event.shiftKey || layout.totalRows * ROW_HEIGHT < size.height) return;
+          const maxRow = Math.max(0, layout.totalRows - Math.floor((size.height - AXIS_HEIGHT) / ROW_HEIGHT));
+          setScrollRow((row) => Math.max(0, Math.min(maxRow, row + Math.sign(event.deltaY) * 3)));
+        }}
+      >
+        <canvas
+          ref={canvas}
+          role="img"
+          aria-label={`Timeline of ${layout.bars.length} tool calls`}
+          style={{ width: size.width, height: size.height }}
+          onMouseMove={pointAt}
+          onMouseLeave={() => setHover(null)}
+        />
+        {hover && (
+          <div
+            className="timeline-tooltip"
+            style={{ left: Math.min(hover.x + 12, size.width - 260), top: hover.y + 12 }}
+            role="tooltip"
+          >
+            <strong>
+              {hover.bar.call.providerName}.{hover.bar.call.toolName}
+            </strong>{' '}
+            <span className="muted">{hover.bar.call.callId}</span>
+            <div>
+              {hover.bar.start} → {hover.bar.open ? 'no answer' : hover.bar.end} ms (
+              {Math.round((hover.bar.end - hover.bar.start) * 100) / 100} ms)
+            </div>
+            <div className="tooltip-json">input: {JSON.stringify(hover.bar.call.input) ?? 'none'}</div>
+            {hover.bar.call.outcome && (
+              <div className="tooltip-json">
+                {hover.bar.call.outcome.ok
+                  ? `result: ${JSON.stringify(hover.bar.call.outcome.result) ?? 'undefined'}`
+                  : `error: ${hover.bar.call.outcome.error.code}: ${hover.bar.call.outcome.error.message}`}
+              </div>
+            )}
+            {hover.bar.call.marks.length > 0 && (
+              <div>{hover.bar.call.marks.join(', ').replace(/_/g, ' ')}</div>
+            )}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

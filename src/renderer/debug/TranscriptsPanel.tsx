@@ -1,0 +1,168 @@
+import { useState } from 'react';
+import type { ReplayMode, TranscriptSource } from '../../shared/api/debug';
+import { useTabStore } from '../panels/tabStore';
+import { useCurrentRun, usePlaygroundStore } from '../state/store';
+import { describeError } from '../util/describeError';
+import { useDebugStore } from './debugStore';
+import { downloadText } from './downloadText';
+import { useDebugSync } from './useDebugSync';
+
+/** Save the current run, and open, replay, export or remove saved transcripts. */
+export function TranscriptsPanel() {
+  const api = useDebugSync();
+  const run = useCurrentRun();
+  const transcripts = useDebugStore((s) => s.transcripts);
+  const opened = useDebugStore((s) => s.opened);
+  const notify = usePlaygroundStore((s) => s.notify);
+  const [name, setName] = useState('');
+  const [sensitive, setSensitive] = useState('');
+  const [filePath, setFilePath] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const attempt = async (work: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await work();
+    } catch (error) {
+      notify('error', describeError(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const open = (source: TranscriptSource, label: string) =>
+    attempt(async () => {
+      const loaded = await api.debug.openTranscript(source);
+      useDebugStore.setState({ opened: { ...loaded, label } });
+      useTabStore.getState().select('bottom', 'step-through');
+      if (loaded.problems.length > 0)
+        notify('error', `${label} broke at line ${loaded.problems[0]!.line}: ${loaded.problems[0]!.reason}`);
+    });
+  const replay = (source: TranscriptSource, mode: ReplayMode) =>
+    attempt(async () => {
+      await api.debug.replay(source, mode);
+    });
+  const exportHtml = (source: TranscriptSource, label: string) =>
+    attempt(async () => {
+      const { html } = await api.debug.exportHtml(source);
+      downloadText(`${label.replace(/[^\w.-]+/g, '-') || 'transcript'}.html`, html, 'text/html');
+    });
+
+  return (
+    <div className="debug-panel transcripts-panel">
+      <form
+        className="save-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!run?.result) return;
+          void attempt(async () => {
+            const keys = sensitive
+              .split(',')
+              .map((key) => key.trim())
+              .filter(Boolean);
+            const saved = await api.debug.saveTranscript(run.runId, {
+              ...(name.trim() ? { name: name.trim() } : {}),
+              sensitiveKeys: keys,
+            });
+            notify('info', `Saved “${saved.name}” to ${saved.file}`);
+            setName('');
+          });
+        }}
+      >
+        <h3>Save the current run</h3>
+        <input
+          aria-label="Transcript name"
+          placeholder="name (optional)"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
+        <input
+          aria-label="Sensitive keys"
+          placeholder="sensitive keys to mask, e.g. token, password"
+          value={sensitive}
+          onChange={(e) => setSensitive(e.target.value)}
+        />
+        <div className="field-hint">Secret values from the secret store are always masked.</div>
+        <button type="submit" className="primary" disabled={busy || !run?.result}>
+          {run && !run.result ? 'Save (when the run finishes)' : 'Save to workspace'}
+        </button>
+        {run?.result && (
+          <button type="button" disabled={busy} onClick={() => void exportHtml({ runId: run.runId }, 'run')}>
+            Export run as HTML
+          </button>
+        )}
+      </form>
+      <h3>Saved transcripts</h3>
+      {transcripts.length === 0 ? (
+        <p className="muted">None yet. Saved runs are kept beside the workspace file.</p>
+      ) : (
+        <ul className="transcript-list" aria-label="Saved transcripts">
+          {transcripts.map((ref) => (
+            <li key={ref.id} data-testid="saved-transcript">
+              <div>
+                <strong>{ref.name}</strong>{' '}
+                <span className="muted" title={ref.file}>
+                  {ref.savedAt ? new Date(ref.savedAt).toLocaleString() : ''}
+                </span>
+              </div>
+              <div className="row-actions">
+                <button disabled={busy} onClick={() => void open({ transcriptId: ref.id }, ref.name)}>
+                  Open
+                </button>
+                <button
+                  disabled={busy}
+                  onClick={() => void replay({ transcriptId: ref.id }, 'recording')}
+                  title="Answer every tool call from the recording"
+                >
+                  Replay recording
+                </button>
+                <button
+                  disabled={busy}
+                  onClick={() => void replay({ transcriptId: ref.id }, 'live')}
+                  title="Run the same code and options against the live providers"
+                >
+                  Re-run live
+                </button>
+                <button disabled={busy} onClick={() => void exportHtml({ transcriptId: ref.id }, ref.name)}>
+                  HTML
+                </button>
+                <button
+                  className="link danger"
+                  disabled={busy}
+                  onClick={() => void attempt(() => api.debug.removeTranscript(ref.id))}
+                >
+                  Remove
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form
+        className="open-file-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (filePath.trim()) void open({ file: filePath.trim() }, filePath.trim());
+        }}
+      >
+        <h3>Open a file</h3>
+        <input
+          aria-label="Transcript file path"
+          placeholder="/absolute/path/run.jsonl"
+          value={filePath}
+          onChange={(e) => setFilePath(e.target.value)}
+        />
+        <button type="submit" disabled={busy || !filePath.trim()}>
+          Open
+        </button>
+      </form>
+      {opened && (
+        <p className="muted" data-testid="opened-transcript">
+          Open: <strong>{opened.label}</strong>, {opened.entries.length} entries
+          {opened.problems[0]
+            ? `, broken at line ${opened.problems[0].line}: ${opened.problems[0].reason}`
+            : ''}
+        </p>
+      )}
+    </div>
+  );
+}

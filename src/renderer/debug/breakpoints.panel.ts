@@ -1,0 +1,10 @@
+import { registerPanel } from '../panels/registry';
+import { BreakpointsPanel } from './BreakpointsPanel';
+
+registerPanel({
+  id: 'breakpoints',
+  title: 'Breakpoints',
+  area: 'left',
+  order: 20,
+  component: BreakpointsPanel,
+});

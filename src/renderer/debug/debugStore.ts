@@ -1,0 +1,89 @@
+import './debug.css';
+import { create } from 'zustand';
+import type {
+  Breakpoint,
+  DebugEvent,
+  LoadedTranscript,
+  PausedCall,
+  SavedTranscriptRef,
+} from '../../shared/api/debug';
+import type { PlaygroundApi } from '../../shared/api/playgroundApi';
+import { useTabStore } from '../panels/tabStore';
+import { usePlaygroundStore } from '../state/store';
+import { describeError } from '../util/describeError';
+
+export interface OpenedTranscript extends LoadedTranscript {
+  /** What the user opened: a saved transcript's name, a file, or a run. */
+  label: string;
+}
+
+export interface DebugState {
+  breakpoints: Breakpoint[];
+  paused: PausedCall[];
+  transcripts: SavedTranscriptRef[];
+  /** The transcript shown by the step-through view and offered to the diff. */
+  opened: OpenedTranscript | null;
+  replayChecks: Record<string, { ok: boolean; reason?: string }>;
+  applyDebugEvent(event: DebugEvent): void;
+}
+
+export const useDebugStore = create<DebugState>()((set) => ({
+  breakpoints: [],
+  paused: [],
+  transcripts: [],
+  opened: null,
+  replayChecks: {},
+  applyDebugEvent: (event) =>
+    set((state): Partial<DebugState> => {
+      switch (event.type) {
+        case 'breakpoints':
+          return { breakpoints: event.breakpoints };
+        case 'paused':
+          return {
+            paused: [...state.paused.filter((p) => p.pauseId !== event.paused.pauseId), event.paused],
+          };
+        case 'resumed':
+          return { paused: state.paused.filter((p) => p.pauseId !== event.pauseId) };
+        case 'transcripts':
+          return { transcripts: event.transcripts };
+        case 'replay_checked':
+          return {
+            replayChecks: {
+              ...state.replayChecks,
+              [event.runId]: { ok: event.ok, ...(event.reason ? { reason: event.reason } : {}) },
+            },
+          };
+      }
+    }),
+}));
+
+let syncedApi: PlaygroundApi | null = null;
+
+/**
+ * Subscribes the debug store to the host's debug events once per connection and loads the current
+ * breakpoints, held calls and saved transcripts. Any debug panel may call it; only the first counts.
+ */
+export function syncDebugState(api: PlaygroundApi): void {
+  if (syncedApi === api) return;
+  syncedApi = api;
+  const store = useDebugStore.getState();
+  api.onEvent((event) => {
+    if (event.channel !== 'debug') return;
+    store.applyDebugEvent(event);
+    // A newly held call is what the user must act on: show its panel.
+    if (event.type === 'paused') useTabStore.getState().select('bottom', 'paused-call');
+  });
+  const report = (error: unknown) => usePlaygroundStore.getState().notify('error', describeError(error));
+  void api.debug
+    .listBreakpoints()
+    .then((breakpoints) => useDebugStore.setState({ breakpoints }))
+    .catch(report);
+  void api.debug
+    .pausedCalls()
+    .then((paused) => useDebugStore.setState({ paused }))
+    .catch(report);
+  void api.debug
+    .listTranscripts()
+    .then((transcripts) => useDebugStore.setState({ transcripts }))
+    .catch(report);
+}

@@ -1,0 +1,4 @@
+import { registerPanel } from '../panels/registry';
+import { DiffPanel } from './DiffPanel';
+
+registerPanel({ id: 'diff', title: 'Diff', area: 'bottom', order: 22, component: DiffPanel });

@@ -1,0 +1,10 @@
+import { registerPanel } from '../panels/registry';
+import { TranscriptsPanel } from './TranscriptsPanel';
+
+registerPanel({
+  id: 'saved-transcripts',
+  title: 'Saved',
+  area: 'left',
+  order: 21,
+  component: TranscriptsPanel,
+});
