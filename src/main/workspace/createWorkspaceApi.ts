@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { RuntimeSettings, SnippetView, WorkspaceApi } from '../../shared/api/workspace';
+import type { RuntimeSettingsPatch, SnippetView, WorkspaceApi } from '../../shared/api/workspace';
 import { InvalidArgumentError } from '../../shared/rpc/invalidArgumentError';
 import { WORKSPACE_FILE_SUFFIX, type WorkspaceTranscriptRef } from '../../shared/workspaceFormat';
 import { assertSecretName, type SecretStore } from '../secrets/SecretStore';
@@ -107,7 +107,7 @@ export function createWorkspaceApi(control: WorkspaceControl): WorkspaceApi {
     async setRuntimeSettings(settings) {
       const fields = requireRecord(settings, 'settings');
       rejectUnknownKeys(fields, ['limits', 'executor'], 'settings');
-      const patch = fields as Partial<RuntimeSettings>;
+      const patch = fields as RuntimeSettingsPatch;
       if (patch.limits !== undefined) requireRecord(patch.limits, 'settings.limits');
       if (patch.executor !== undefined) requireRecord(patch.executor, 'settings.executor');
       // The schema check in mutate() reports bad values with their path.

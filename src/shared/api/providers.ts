@@ -143,7 +143,8 @@ export interface ProviderTestResult {
 export interface ProvidersApi {
   list(): Promise<ProviderStatus[]>;
   add(config: NewProviderConfig): Promise<ProviderStatus>;
-  update(id: string, config: ProviderConfig): Promise<ProviderStatus>;
+  /** Replaces the provider's config; `config.id`, when given, must equal `id`. */
+  update(id: string, config: NewProviderConfig): Promise<ProviderStatus>;
   remove(id: string): Promise<void>;
   /** Connects and lists tools without saving anything. */
   test(config: NewProviderConfig): Promise<ProviderTestResult>;

@@ -13,6 +13,12 @@ export interface RuntimeSettings {
   executor: ExecutorChoice;
 }
 
+/** A change to the runtime settings: the given limits are merged, an executor replaces the old one. */
+export interface RuntimeSettingsPatch {
+  limits?: Partial<ExecutorRuntimeOptions>;
+  executor?: ExecutorChoice;
+}
+
 /**
  * Something the workspace wants to run in the host (an MCP stdio command, a module file, trusted
  * handler code) that needs the user's consent before anything starts.
@@ -53,7 +59,7 @@ export interface WorkspaceApi {
   updateSnippet(id: string, patch: { name?: string; code?: string }): Promise<void>;
   deleteSnippet(id: string): Promise<void>;
   setActiveSnippet(id: string): Promise<void>;
-  setRuntimeSettings(settings: Partial<RuntimeSettings>): Promise<void>;
+  setRuntimeSettings(settings: RuntimeSettingsPatch): Promise<void>;
   answerTrust(requestId: string, allow: boolean): Promise<void>;
   /** Records a saved transcript; a relative `file` is resolved against the workspace folder. */
   addTranscript(ref: { name: string; file: string }): Promise<WorkspaceTranscriptRef>;
