@@ -1,4 +1,92 @@
-export default async function replayCommand(_args: string[]): Promise<number> {
-  process.stderr.write('execbox: this command is not built yet\n');
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { parseTranscript } from '../../shared/transcriptFile';
+import type { Executor } from '../core/types';
+import { replayRecording } from '../debug/replayRecording';
+import { createInProcessExecutor } from '../executors/createInProcessExecutor';
+import { createProcessExecutor } from '../executors/createProcessExecutor';
+import { createWorkerExecutor } from '../executors/createWorkerExecutor';
+
+const USAGE = `usage: execbox replay FILE.jsonl [--executor inprocess|worker|process] [--json]
+  Re-runs a saved transcript with every tool call answered from the recording (no providers needed).
+  Exit 0: every call and the result matched. Exit 1: the first difference is printed.
+  Exit 2: the file or the arguments could not be used.
+  --executor  where the guest runs (default inprocess)
+  --json      print the outcome as one JSON object on stdout`;
+
+const EXECUTORS: Record<string, () => Executor> = {
+  inprocess: () => createInProcessExecutor(),
+  worker: () => createWorkerExecutor({ mode: 'ephemeral' }),
+  process: () => createProcessExecutor({ mode: 'ephemeral' }),
+};
+
+/** `execbox replay FILE.jsonl`: a recorded transcript as a regression test. */
+export default async function replayCommand(args: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      options: {
+        executor: { type: 'string', default: 'inprocess' },
+        json: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (error) {
+    return usageError(error instanceof Error ? error.message : String(error));
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  if (positionals.length !== 1) return usageError('give exactly one transcript file');
+  const makeExecutor = EXECUTORS[values.executor];
+  if (!makeExecutor)
+    return usageError(`--executor must be inprocess, worker or process (got ${values.executor})`);
+  const file = path.resolve(positionals[0]!);
+
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    return usageError(`cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : String(error)}`);
+  }
+  const transcript = parseTranscript(text);
+  if (!transcript.header) {
+    const problem = transcript.problems[0];
+    return usageError(`${file}:${problem?.line ?? 1}: ${problem?.reason ?? 'no transcript header'}`);
+  }
+  for (const problem of transcript.problems)
+    process.stderr.write(
+      `execbox replay: warning: ${file}:${problem.line}: ${problem.reason}; replaying the ${transcript.entries.length} entries before it\n`,
+    );
+
+  const executor = makeExecutor();
+  try {
+    const report = await replayRecording(transcript.header, transcript.entries, executor);
+    if (values.json) {
+      process.stdout.write(
+        `${JSON.stringify({ matched: report.matched, divergence: report.divergence, answeredCalls: report.answeredCalls, result: report.result })}\n`,
+      );
+    } else if (report.matched) {
+      process.stdout.write(
+        `replay matched: ${report.answeredCalls} tool call(s) answered from the recording, same ${report.result.ok ? 'result' : `${report.result.error.code} error`}\n`,
+      );
+    } else {
+      process.stdout.write(`replay diverged: ${report.divergence}\n`);
+    }
+    return report.matched ? 0 : 1;
+  } finally {
+    await executor.dispose();
+  }
+}
+
+function usageError(message: string): number {
+  process.stderr.write(`execbox replay: ${message}\n${USAGE}\n`);
   return 2;
 }
