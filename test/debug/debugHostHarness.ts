@@ -33,10 +33,17 @@ export async function createDebugHostHarness(
     limits: { ...DEFAULT_RUNTIME_OPTIONS, ...limits },
     executor: { kind: 'worker', mode: 'pooled' } as const,
   });
+  const providerCalls: unknown[] = [];
   const demo = resolveProvider({
     name: 'demo',
     tools: {
-      echo: { description: 'Echo', execute: (input: unknown) => ({ echoed: input, key: SECRET }) },
+      echo: {
+        description: 'Echo',
+        execute: (input: unknown) => {
+          providerCalls.push(input);
+          return { echoed: input, key: SECRET };
+        },
+      },
       fail: {
         execute: () => {
           throw new Error('demo.fail always fails');
@@ -93,6 +100,8 @@ export async function createDebugHostHarness(
   return {
     dir,
     events,
+    /** Inputs the demo.echo provider really received. */
+    providerCalls,
     runs: runs.api,
     debug: debug.api,
     transcripts,
