@@ -46,7 +46,36 @@ export function createElectronMock() {
     }
   }
 
+  class FakeUtilityProcess {
+    listeners = new Map<string, Listener>();
+    posted: unknown[] = [];
+    killed = false;
+    constructor(
+      public modulePath: string,
+      public options: Record<string, unknown>,
+    ) {}
+    on(name: string, listener: Listener) {
+      this.listeners.set(name, listener);
+      return this;
+    }
+    postMessage(message: unknown) {
+      this.posted.push(message);
+    }
+    kill() {
+      this.killed = true;
+      return true;
+    }
+  }
+  const utilityProcesses: FakeUtilityProcess[] = [];
+
   const electron = {
+    utilityProcess: {
+      fork: vi.fn((modulePath: string, _args: string[], options: Record<string, unknown>) => {
+        const child = new FakeUtilityProcess(modulePath, options);
+        utilityProcesses.push(child);
+        return child;
+      }),
+    },
     app: { whenReady: vi.fn(() => new Promise(() => {})), on: vi.fn(), getPath: vi.fn(() => '/tmp') },
     BrowserWindow: FakeBrowserWindow,
     protocol: { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn() },
@@ -58,7 +87,7 @@ export function createElectronMock() {
     contextBridge: { exposeInMainWorld: vi.fn() },
     ipcRenderer: { invoke: vi.fn(async () => undefined), on: vi.fn(), removeListener: vi.fn() },
   };
-  return { electron, handlers, windows };
+  return { electron, handlers, windows, utilityProcesses };
 }
 
 export type ElectronMock = ReturnType<typeof createElectronMock>;

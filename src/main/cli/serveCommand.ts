@@ -1,4 +1,92 @@
-export default async function serveCommand(_args: string[]): Promise<number> {
-  process.stderr.write('execbox: this command is not built yet\n');
-  return 2;
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { createDefaultExecutorFactory } from '../host/createDefaultExecutorFactory';
+import { createDefaultPlaygroundHost } from '../host/createDefaultPlaygroundHost';
+import { createFileSecretStore } from '../secrets/createFileSecretStore';
+import { isLoopbackAddress } from '../server/isLoopbackAddress';
+import { startPlaygroundServer } from '../server/startPlaygroundServer';
+import { resolveConfigDir } from '../workspace/resolveConfigDir';
+
+const USAGE = `usage: execbox serve [--port N] [--host ADDRESS --allow-remote] [--workspace FILE] [--config-dir DIR]
+  --port N          port to listen on (default 5177; 0 picks a free one)
+  --host ADDRESS    address to bind (default 127.0.0.1)
+  --allow-remote    required to bind anything but a loopback address
+  --workspace FILE  open this *.execbox.json (default: the last one, else the demo)
+  --config-dir DIR  where secrets, trust answers and the demo live (default: $EXECBOX_CONFIG_DIR or ~/.config/execbox-playground)`;
+
+function parsePort(text: string): number {
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port > 65535)
+    throw new Error(`--port must be a number from 0 to 65535 (got ${text})`);
+  return port;
+}
+
+/** The built renderer beside this bundle: out/main/cli.js → out/renderer. */
+function rendererDir(): string {
+  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'renderer');
+}
+
+/** `execbox serve`: the playground in a browser, on loopback, guarded by a token. */
+export default async function serveCommand(args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      port: { type: 'string', default: '5177' },
+      host: { type: 'string', default: '127.0.0.1' },
+      'allow-remote': { type: 'boolean', default: false },
+      workspace: { type: 'string' },
+      'config-dir': { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  if (values.help) {
+    process.stdout.write(USAGE + '\n');
+    return 0;
+  }
+  const port = parsePort(values.port);
+  const bindHost = values.host;
+  if (!isLoopbackAddress(bindHost) && !values['allow-remote']) {
+    throw new Error(
+      `${bindHost} is not a loopback address: anyone who can reach it could drive this host; add --allow-remote if you mean it`,
+    );
+  }
+  const configDir = values['config-dir'] ? path.resolve(values['config-dir']) : resolveConfigDir();
+  const host = await createDefaultPlaygroundHost({
+    configDir,
+    secretStore: createFileSecretStore(configDir),
+    createExecutor: createDefaultExecutorFactory(),
+    ...(values.workspace ? { workspacePath: path.resolve(values.workspace) } : {}),
+  });
+  let server;
+  try {
+    server = await startPlaygroundServer({
+      host,
+      rendererDir: rendererDir(),
+      bindHost,
+      port,
+      allowRemote: values['allow-remote'],
+    });
+  } catch (error) {
+    await host.dispose();
+    throw error;
+  }
+  if (!isLoopbackAddress(bindHost)) {
+    const bar = '!'.repeat(78);
+    process.stderr.write(
+      `${bar}\n!! WARNING: listening on ${bindHost}, not just this computer. Anyone on the network who gets\n` +
+        `!! the token can run code and tools with your secrets here. Stop it with Ctrl+C when done.\n${bar}\n`,
+    );
+  }
+  process.stdout.write(`Execbox Playground (browser mode): ${server.url}\n`);
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  process.stdout.write('execbox serve: stopping\n');
+  await server.close();
+  await host.dispose();
+  return 0;
 }

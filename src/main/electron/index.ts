@@ -1,2 +1,69 @@
-// The Electron shell; the app issue fills it in.
-export {};
+import { fileURLToPath } from 'node:url';
+import { app, BrowserWindow, safeStorage } from 'electron';
+import { createDefaultExecutorFactory } from '../host/createDefaultExecutorFactory';
+import { createDefaultPlaygroundHost } from '../host/createDefaultPlaygroundHost';
+import type { PlaygroundHost } from '../host/createPlaygroundHost';
+import { createFileSecretStore } from '../secrets/createFileSecretStore';
+import { createSafeStorageSecretStore } from '../secrets/createSafeStorageSecretStore';
+import { resolveConfigDir } from '../workspace/resolveConfigDir';
+import { createMainWindow } from './createMainWindow';
+import { registerAppProtocol, registerAppSchemePrivileges } from './registerAppProtocol';
+import { registerIpcHandlers } from './registerIpcHandlers';
+import { utilityProcessSpawner } from './createUtilityProcessSpawner';
+
+// The desktop shell: thin wiring only. Everything it composes runs and is tested under plain Node.
+const here = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
+const preloadPath = here('../preload/index.cjs');
+const rendererDir = here('../renderer');
+const runnerEntryPath = here('./runner.js').replace('app.asar', 'app.asar.unpacked');
+
+registerAppSchemePrivileges();
+app.enableSandbox();
+
+if (!app.requestSingleInstanceLock()) app.quit();
+
+let host: PlaygroundHost | undefined;
+
+async function start(): Promise<void> {
+  registerAppProtocol(rendererDir);
+  const configDir = resolveConfigDir();
+  const secretStore = safeStorage.isEncryptionAvailable()
+    ? createSafeStorageSecretStore(configDir, safeStorage)
+    : createFileSecretStore(configDir);
+  host = await createDefaultPlaygroundHost({
+    configDir,
+    secretStore,
+    createExecutor: createDefaultExecutorFactory({ spawnShell: utilityProcessSpawner, runnerEntryPath }),
+  });
+  registerIpcHandlers(host, () => BrowserWindow.getAllWindows().map((window) => window.webContents));
+  createMainWindow({ preloadPath });
+}
+
+app.on('second-instance', () => {
+  const [window] = BrowserWindow.getAllWindows();
+  if (window) {
+    if (window.isMinimized()) window.restore();
+    window.focus();
+  }
+});
+app.on('window-all-closed', () => {
+  if (process.platform !== 'darwin') app.quit();
+});
+app.on('activate', () => {
+  if (host && BrowserWindow.getAllWindows().length === 0) createMainWindow({ preloadPath });
+});
+app.on('will-quit', (event) => {
+  if (!host) return;
+  const closing = host;
+  host = undefined;
+  event.preventDefault();
+  void closing.dispose().finally(() => app.quit());
+});
+
+app
+  .whenReady()
+  .then(start)
+  .catch((error: unknown) => {
+    process.stderr.write(`execbox: the app could not start: ${String(error)}\n`);
+    app.exit(1);
+  });

@@ -39,8 +39,7 @@ export function ProviderEditor(props: { existing?: ProviderConfig; onClose(): vo
     if (!config) return;
     setBusy('saving');
     try {
-      if (props.existing)
-        await api.providers.update(props.existing.id, { ...config, id: props.existing.id } as ProviderConfig);
+      if (props.existing) await api.providers.update(props.existing.id, config);
       else await api.providers.add(config);
       props.onClose();
     } catch (error) {
