@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { killProcessTree } from './killProcessTree';
+import { killProcessTree } from '../network/killProcessTree';
 import { TpmjsError } from './tpmjsErrors';
 
 export interface PackageInstallerOptions {

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { killProcessTree } from './killProcessTree';
+import { killProcessTree } from '../network/killProcessTree';
 import type { ToolChildAnswer, ToolChildRequest } from './toolChildMessages';
 import { TpmjsError } from './tpmjsErrors';
 

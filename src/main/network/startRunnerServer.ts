@@ -1,0 +1,99 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { WebSocketServer } from 'ws';
+import type { RunnerToHostMessage } from '../../shared/protocol/messages';
+import { attachRunnerEndpoint } from '../../runner/attachRunnerEndpoint';
+import { createWebSocketTransport } from './createWebSocketTransport';
+import { DEFAULT_RUNNER_MAX_CONNECTIONS, DEFAULT_RUNNER_MAX_MESSAGE_BYTES } from './runnerServerDefaults';
+import { tokensMatch } from './tokensMatch';
+
+export interface RunnerServerOptions {
+  host?: string;
+  port?: number;
+  /** Required: every connection must present it as `Authorization: Bearer <token>`. */
+  token: string;
+  maxMessageBytes?: number;
+  maxConnections?: number;
+  /** Connection events and diagnostics, one line each. */
+  log?: (line: string) => void;
+}
+
+export interface RunnerServerHandle {
+  /** e.g. ws://127.0.0.1:8787 */
+  url: string;
+  host: string;
+  port: number;
+  connections(): number;
+  close(): Promise<void>;
+}
+
+/**
+ * Serves the QuickJS runner over WebSocket: each connection is one protocol session (one execution
+ * at a time), authenticated by token at the HTTP upgrade, with message-size and connection limits.
+ */
+export async function startRunnerServer(options: RunnerServerOptions): Promise<RunnerServerHandle> {
+  if (!options.token) throw new Error('a runner server needs a token');
+  const maxConnections = options.maxConnections ?? DEFAULT_RUNNER_MAX_CONNECTIONS;
+  const log = options.log ?? (() => {});
+  const http = createServer((_request, response) => {
+    response.writeHead(426, { 'Content-Type': 'text/plain', Upgrade: 'websocket' });
+    response.end('this is an execbox runner: connect with a WebSocket\n');
+  });
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: options.maxMessageBytes ?? DEFAULT_RUNNER_MAX_MESSAGE_BYTES,
+    perMessageDeflate: false,
+  });
+
+  const refuse = (socket: Socket, status: number, text: string) => {
+    socket.end(
+      `HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`,
+    );
+  };
+
+  http.on('upgrade', (request: IncomingMessage, socket: Socket, head: Buffer) => {
+    const peer = `${request.socket.remoteAddress}:${request.socket.remotePort}`;
+    const match = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '');
+    if (!tokensMatch(match?.[1]?.trim(), options.token)) {
+      log(`refused ${peer}: missing or wrong token`);
+      return refuse(socket, 401, 'Unauthorized');
+    }
+    if (wss.clients.size >= maxConnections) {
+      log(`refused ${peer}: ${maxConnections} connections already open`);
+      return refuse(socket, 503, 'Service Unavailable');
+    }
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      log(`connected ${peer}`);
+      const transport = createWebSocketTransport<RunnerToHostMessage>(ws);
+      transport.onError((error) => log(`${peer}: ${error.message}`));
+      const endpoint = attachRunnerEndpoint(transport, { onDiagnostic: (line) => log(`${peer}: ${line}`) });
+      transport.onClose((reason) => {
+        endpoint.detach();
+        log(`disconnected ${peer} (${reason})`);
+      });
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      http.off('error', reject);
+      resolve();
+    });
+  });
+  const address = http.address() as AddressInfo;
+  const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    url: `ws://${urlHost}:${address.port}`,
+    host: address.address,
+    port: address.port,
+    connections: () => wss.clients.size,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const client of wss.clients) client.terminate();
+        wss.close();
+        http.close(() => resolve());
+        http.closeAllConnections();
+      }),
+  };
+}
