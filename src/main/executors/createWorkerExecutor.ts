@@ -6,13 +6,16 @@ import { defaultRunnerEntryPath } from './defaultRunnerEntryPath';
 export interface WorkerExecutorOptions extends ShellPoolOptions {
   /** The built runner entry (default: out/main/runner.js of this package). */
   runnerEntryPath?: string;
+  /** Sees every worker started (e.g. to watch its resource use, or for tests to stop one). */
+  onWorker?: (worker: Worker) => void;
 }
 
 /** QuickJS in worker threads of this process: pooled by default, `mode: 'ephemeral'` for one per run. */
 export function createWorkerExecutor(options: WorkerExecutorOptions = {}): ShellExecutor {
   const entry = options.runnerEntryPath ?? defaultRunnerEntryPath();
-  return createShellExecutor(
-    () => createWorkerTransport(new Worker(entry, { stdout: false, stderr: false })),
-    options,
-  );
+  return createShellExecutor(() => {
+    const worker = new Worker(entry, { stdout: false, stderr: false });
+    options.onWorker?.(worker);
+    return createWorkerTransport(worker);
+  }, options);
 }

@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Executor } from '../../src/main/core/types';
+import type { ProtocolObservation } from '../../src/main/core/types';
+import type { HostEvent } from '../../src/shared/transcript';
+import { CONFORMANCE_CASES } from './conformanceCases';
+import { conformanceProviders, createConformanceProbe, type ConformanceProbe } from './conformanceProviders';
+
+export interface ConformanceHarness {
+  executor: Executor;
+  /** Kills the runner shell(s) this harness started; absent for in-process execution. */
+  killRunners?: () => void;
+}
+
+/**
+ * Runs the whole conformance suite (the case table plus lifecycle cases) against one executor.
+ * `makeHarness` is called once; the executor is disposed afterwards.
+ */
+export function describeExecutorConformance(
+  name: string,
+  makeHarness: () => ConformanceHarness | Promise<ConformanceHarness>,
+): void {
+  describe(`conformance: ${name}`, () => {
+    let harness: ConformanceHarness;
+    beforeAll(async () => {
+      harness = await makeHarness();
+    });
+    afterAll(async () => {
+      await harness?.executor.dispose();
+    });
+
+    const run = (
+      code: string,
+      options: Parameters<Executor['execute']>[2] = {},
+      probe = createConformanceProbe(),
+    ) => {
+      if (harness.killRunners) (probe as ConformanceProbe).killRunner = harness.killRunners;
+      return harness.executor.execute(code, conformanceProviders(probe), options);
+    };
+
+    for (const testCase of CONFORMANCE_CASES) {
+      it(testCase.name, async () => {
+        testCase.check(await run(testCase.code, testCase.options));
+      });
+    }
+
+    it('starts every execution from fresh state (globals and prototypes)', async () => {
+      const code =
+        'const seen = [typeof globalThis.leak, typeof ({}).mark]; globalThis.leak = 1; Object.prototype.mark = 1; seen';
+      for (let i = 0; i < 3; i++)
+        expect(await run(code)).toMatchObject({ ok: true, result: ['undefined', 'undefined'] });
+    });
+
+    it('shows the protocol in order: execute, started, tool calls, exactly one done', async () => {
+      const seen: ProtocolObservation[] = [];
+      const events: HostEvent[] = [];
+      const result = await run('await tools.echo(1); await tools.echo(2)', {
+        hooks: { onMessage: (m) => seen.push(m), onHostEvent: (e) => events.push(e) },
+      });
+      expect(result.ok).toBe(true);
+      expect(seen.map((m) => m.message.type)).toEqual([
+        'execute',
+        'started',
+        'tool_call',
+        'tool_result',
+        'tool_call',
+        'tool_result',
+        'done',
+      ]);
+      expect(seen.map((m) => m.direction)).toEqual([
+        'host_to_runner',
+        'runner_to_host',
+        'runner_to_host',
+        'host_to_runner',
+        'runner_to_host',
+        'host_to_runner',
+        'runner_to_host',
+      ]);
+      const times = seen.map((m) => m.at);
+      expect([...times].sort((a, b) => a - b)).toEqual(times);
+      expect(events.filter((e) => e.type === 'tool_dispatch_finished')).toHaveLength(2);
+    });
+
+    it('cancel before started gives timeout', async () => {
+      const controller = new AbortController();
+      const pending = run('await tools.echo(1); 1', { signal: controller.signal });
+      controller.abort();
+      const result = await pending;
+      expect(result).toMatchObject({ ok: false, error: { code: 'timeout' } });
+    });
+
+    it('cancel while a tool call is pending gives timeout and aborts the tool', async () => {
+      const probe = createConformanceProbe();
+      const controller = new AbortController();
+      const pending = run(
+        'await tools.hang({}); "finished"',
+        { signal: controller.signal, timeoutMs: 60_000 },
+        probe,
+      );
+      await probe.hangStarted;
+      controller.abort();
+      expect(await pending).toMatchObject({ ok: false, error: { code: 'timeout' } });
+      expect(probe.abortedCalls).toBe(1);
+    });
+
+    it('a timeout while a tool call is pending gives timeout', async () => {
+      const probe = createConformanceProbe();
+      expect(await run('await tools.hang({})', { timeoutMs: 300 }, probe)).toMatchObject({
+        ok: false,
+        error: { code: 'timeout' },
+      });
+    });
+
+    it('works again after cancels and timeouts', async () => {
+      expect(await run('await tools.add({ a: 1, b: 2 })')).toMatchObject({ ok: true, result: 3 });
+    });
+
+    it('runs several executions concurrently without mixing them up', async () => {
+      const results = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => run(`console.log(${i}); await tools.add({ a: ${i}, b: 100 })`)),
+      );
+      results.forEach((result, i) =>
+        expect(result).toMatchObject({ ok: true, result: i + 100, logs: [String(i)] }),
+      );
+    });
+
+    it('a runner that dies mid-execution gives internal_error, and the next run works', async () => {
+      if (!harness.killRunners) return;
+      const result = await run('await tools.die({})', { timeoutMs: 60_000 });
+      expect(result).toMatchObject({ ok: false, error: { code: 'internal_error' } });
+      expect(await run('40 + 2')).toMatchObject({ ok: true, result: 42 });
+    });
+  });
+}

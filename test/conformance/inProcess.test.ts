@@ -1,0 +1,4 @@
+import { createInProcessExecutor } from '../../src/main/executors/createInProcessExecutor';
+import { describeExecutorConformance } from './describeExecutorConformance';
+
+describeExecutorConformance('in-process', () => ({ executor: createInProcessExecutor() }));

@@ -1,0 +1,30 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { TEST_RUNNER_ENTRY } from '../../scripts/buildRunnerForTests';
+import { createProcessExecutor } from '../../src/main/executors/createProcessExecutor';
+import { createChildProcessTransport } from '../../src/main/transports/createChildProcessTransport';
+import { describeExecutorConformance } from './describeExecutorConformance';
+
+for (const mode of ['pooled', 'ephemeral'] as const) {
+  describeExecutorConformance(`process (${mode})`, () => {
+    const children = new Set<ChildProcess>();
+    return {
+      executor: createProcessExecutor({
+        mode,
+        maxSize: 3,
+        runnerEntryPath: TEST_RUNNER_ENTRY,
+        // The ShellSpawner seam the Electron shell uses for utilityProcess; here it is fork, watched.
+        spawnShell: (entry) => {
+          const child = fork(entry, [], {
+            execArgv: [],
+            serialization: 'advanced',
+            stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+          });
+          children.add(child);
+          child.on('exit', () => children.delete(child));
+          return createChildProcessTransport(child);
+        },
+      }),
+      killRunners: () => children.forEach((child) => child.kill('SIGKILL')),
+    };
+  });
+}
