@@ -272,8 +272,8 @@ export function runHostSessionDetailed(options: HostSessionOptions): Promise<Hos
       transport.onError((error) => {
         if (settled) return;
         event({ type: 'transport_error', message: error.message });
-        hardKill(`transport error: ${error.message}`);
         failTransport(`the runner transport failed: ${error.message}`);
+        hardKill(`transport error: ${error.message}`);
       }),
     );
 
