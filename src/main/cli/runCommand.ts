@@ -1,4 +1,183 @@
-export default async function runCommand(_args: string[]): Promise<number> {
-  process.stderr.write('execbox: this command is not built yet\n');
-  return 2;
+import { readFile, writeFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { CodeSyntaxError, normalizeCode } from '../../shared/normalizeCode';
+import {
+  resolveRuntimeOptions,
+  RuntimeOptionsError,
+  type ExecutorRuntimeOptions,
+} from '../../shared/runtimeOptions';
+import type { TranscriptEntry } from '../../shared/transcript';
+import {
+  serializeTranscript,
+  TRANSCRIPT_FORMAT,
+  TRANSCRIPT_FORMAT_VERSION,
+} from '../../shared/transcriptFile';
+import { extractProviderManifests } from '../core/extractProviderManifests';
+import type { Executor, ResolvedToolProvider } from '../core/types';
+import { createInProcessExecutor } from '../executors/createInProcessExecutor';
+import { createProcessExecutor } from '../executors/createProcessExecutor';
+import { createWorkerExecutor } from '../executors/createWorkerExecutor';
+import { demoProviders } from './demoProviders';
+
+const USAGE =
+  'usage: execbox run FILE [--executor inprocess|worker|process] [--timeout MS] [--memory BYTES] ' +
+  '[--max-log-lines N] [--max-log-chars N] [--transcript OUT.jsonl]';
+
+const EXECUTORS = ['inprocess', 'worker', 'process'] as const;
+type ExecutorName = (typeof EXECUTORS)[number];
+
+const FLAG_OF_OPTION: Record<keyof ExecutorRuntimeOptions, string> = {
+  timeoutMs: '--timeout',
+  memoryLimitBytes: '--memory',
+  maxLogLines: '--max-log-lines',
+  maxLogChars: '--max-log-chars',
+};
+
+/** A bad command line: printed as one line, exit code 2. */
+class UsageError extends Error {}
+
+function wholeNumber(flag: string, text: string | undefined, scale = 1): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d+$/.test(text)) throw new UsageError(`${flag} must be a whole number (got '${text}')`);
+  return Number(text) * scale;
+}
+
+/** `--memory 67108864`, or with a binary suffix: `64MiB`, `512KiB`, `1GiB` (also k/m/g). */
+function byteSize(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const match = /^(\d+)\s*(k|kib|m|mib|g|gib|b)?$/i.exec(text);
+  if (!match) throw new UsageError(`--memory must be a byte count such as 67108864 or 64MiB (got '${text}')`);
+  const unit = (match[2] ?? 'b').toLowerCase()[0];
+  const scale = unit === 'k' ? 1024 : unit === 'm' ? 1024 ** 2 : unit === 'g' ? 1024 ** 3 : 1;
+  return Number(match[1]) * scale;
+}
+
+/** The tool providers a run offers. Only the demo set for now; a `--workspace` loader plugs in here. */
+async function loadRunProviders(_values: Record<string, unknown>): Promise<ResolvedToolProvider[]> {
+  return demoProviders();
+}
+
+function createExecutor(name: ExecutorName): Executor {
+  if (name === 'worker') return createWorkerExecutor({ mode: 'ephemeral' });
+  if (name === 'process') return createProcessExecutor({ mode: 'ephemeral' });
+  return createInProcessExecutor();
+}
+
+function parse(args: string[]) {
+  try {
+    return parseArgs({
+      args,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        executor: { type: 'string' },
+        timeout: { type: 'string' },
+        memory: { type: 'string' },
+        'max-log-lines': { type: 'string' },
+        'max-log-chars': { type: 'string' },
+        transcript: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+async function run(args: string[]): Promise<number> {
+  const { values, positionals } = parse(args);
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  if (positionals.length !== 1)
+    throw new UsageError(
+      positionals.length === 0 ? 'missing FILE' : `one FILE only (got ${positionals.length})`,
+    );
+  const file = positionals[0]!;
+  const executorName = (values.executor ?? 'inprocess') as ExecutorName;
+  if (!EXECUTORS.includes(executorName)) {
+    throw new UsageError(`--executor must be one of ${EXECUTORS.join(', ')} (got '${values.executor}')`);
+  }
+  let options: ExecutorRuntimeOptions;
+  try {
+    options = resolveRuntimeOptions({
+      timeoutMs: wholeNumber('--timeout', values.timeout),
+      memoryLimitBytes: byteSize(values.memory),
+      maxLogLines: wholeNumber('--max-log-lines', values['max-log-lines']),
+      maxLogChars: wholeNumber('--max-log-chars', values['max-log-chars']),
+    });
+  } catch (error) {
+    if (error instanceof RuntimeOptionsError && error.option) {
+      throw new UsageError(
+        `${FLAG_OF_OPTION[error.option as keyof ExecutorRuntimeOptions] ?? error.option}: ${error.message}`,
+      );
+    }
+    throw error;
+  }
+
+  let code: string;
+  try {
+    code = await readFile(file, 'utf8');
+  } catch (error) {
+    const reason =
+      (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
+    throw new UsageError(`cannot read ${file}: ${reason}`);
+  }
+  try {
+    normalizeCode(code);
+  } catch (error) {
+    if (error instanceof CodeSyntaxError)
+      throw new UsageError(`${file}:${error.line}:${error.column + 1}: ${error.message}`);
+    throw error;
+  }
+
+  const providers = await loadRunProviders(values);
+  const entries: TranscriptEntry[] = [];
+  const startedAt = performance.now();
+  const executor = createExecutor(executorName);
+  try {
+    const result = await executor.execute(code, providers, {
+      ...options,
+      hooks: values.transcript
+        ? {
+            onMessage: ({ direction, message, at }) =>
+              entries.push({ kind: 'message', seq: entries.length, at: at - startedAt, direction, message }),
+            onHostEvent: (event, at) =>
+              entries.push({ kind: 'event', seq: entries.length, at: at - startedAt, event }),
+          }
+        : undefined,
+    });
+    if (values.transcript) {
+      const header = {
+        format: TRANSCRIPT_FORMAT,
+        version: TRANSCRIPT_FORMAT_VERSION,
+        code,
+        options,
+        providers: extractProviderManifests(providers),
+        executor: executorName,
+        savedAt: new Date().toISOString(),
+      } as const;
+      await writeFile(values.transcript, serializeTranscript(header, entries));
+    }
+    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    return result.ok ? 0 : 1;
+  } finally {
+    await executor.dispose();
+  }
+}
+
+/**
+ * `execbox run FILE`: runs guest code against the demo providers and prints the ExecuteResult as
+ * JSON. Exit code 0 when the run succeeded, 1 when it failed, 2 for a bad command line, an
+ * unreadable file or a syntax error (one line on stderr).
+ */
+export default async function runCommand(args: string[]): Promise<number> {
+  try {
+    return await run(args);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`execbox run: ${error.message}\n`);
+    return 2;
+  }
 }

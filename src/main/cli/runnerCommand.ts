@@ -1,7 +1,21 @@
+const USAGE = 'usage: execbox runner --stdio | --listen HOST:PORT';
+
+/**
+ * `execbox runner --stdio`: the QuickJS runner speaking the protocol as JSON lines on stdin/stdout
+ * (diagnostics on stderr) until stdin ends. `--listen` serves it over WebSocket instead.
+ */
 export default async function runnerCommand(args: string[]): Promise<number> {
   if (args.some((arg) => arg === '--listen' || arg.startsWith('--listen='))) {
     return (await import('../network/runnerListenCommand')).default(args);
   }
-  process.stderr.write('execbox: this command is not built yet\n');
+  if (args.length === 1 && args[0] === '--stdio') {
+    const { serveRunnerOverStdio } = await import('../../runner/serveRunnerOverStdio');
+    await serveRunnerOverStdio();
+    return 0;
+  }
+  const unknown = args.find((arg) => arg !== '--stdio');
+  process.stderr.write(
+    `execbox runner: ${unknown ? `unknown option '${unknown}'` : 'choose a transport'}\n${USAGE}\n`,
+  );
   return 2;
 }
