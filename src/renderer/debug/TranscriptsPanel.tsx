@@ -86,9 +86,23 @@ export function TranscriptsPanel() {
           {run && !run.result ? 'Save (when the run finishes)' : 'Save to workspace'}
         </button>
         {run?.result && (
-          <button type="button" disabled={busy} onClick={() => void exportHtml({ runId: run.runId }, 'run')}>
-            Export run as HTML
-          </button>
+          <div className="row-actions">
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => void exportHtml({ runId: run.runId }, 'run')}
+            >
+              Export run as HTML
+            </button>
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => void replay({ runId: run.runId }, 'recording')}
+              title="Run the code again with every tool call answered from this run"
+            >
+              Replay against this run
+            </button>
+          </div>
         )}
       </form>
       <h3>Saved transcripts</h3>

@@ -72,6 +72,15 @@ export function syncDebugState(api: PlaygroundApi): void {
     store.applyDebugEvent(event);
     // A newly held call is what the user must act on: show its panel.
     if (event.type === 'paused') useTabStore.getState().select('bottom', 'paused-call');
+    if (event.type === 'replay_checked')
+      usePlaygroundStore
+        .getState()
+        .notify(
+          event.ok ? 'info' : 'error',
+          event.ok
+            ? 'Replay matched the recording: same tool calls, same result.'
+            : `Replay differs from the recording: ${event.reason ?? 'unknown difference'}`,
+        );
   });
   const report = (error: unknown) => usePlaygroundStore.getState().notify('error', describeError(error));
   void api.debug
