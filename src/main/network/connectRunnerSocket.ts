@@ -52,7 +52,9 @@ export function connectRunnerSocket(
     };
     options.signal?.addEventListener('abort', onAbort, { once: true });
     const settle = () => options.signal?.removeEventListener('abort', onAbort);
+    let refused = false;
     socket.once('unexpected-response', (_request, response) => {
+      refused = true;
       settle();
       const status = response.statusCode ?? 0;
       let body = '';
@@ -68,7 +70,8 @@ export function connectRunnerSocket(
       });
       socket.terminate();
     });
-    socket.once('error', (error) => {
+    socket.on('error', (error) => {
+      if (refused) return;
       settle();
       reject(new RunnerConnectError(`could not connect to the runner at ${url}: ${error.message}`));
     });

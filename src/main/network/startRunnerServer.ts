@@ -1,10 +1,14 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { Worker } from 'node:worker_threads';
 import { WebSocketServer } from 'ws';
 import type { RunnerToHostMessage } from '../../shared/protocol/messages';
-import { attachRunnerEndpoint } from '../../runner/attachRunnerEndpoint';
+import { defaultRunnerEntryPath } from '../executors/defaultRunnerEntryPath';
+import { createWorkerTransport } from '../transports/createWorkerTransport';
 import { createWebSocketTransport } from './createWebSocketTransport';
 import { DEFAULT_RUNNER_MAX_CONNECTIONS, DEFAULT_RUNNER_MAX_MESSAGE_BYTES } from './runnerServerDefaults';
+import { createSpareRunners } from './createSpareRunners';
+import { superviseRunnerConnection } from './superviseRunnerConnection';
 import { tokensMatch } from './tokensMatch';
 
 export interface RunnerServerOptions {
@@ -14,6 +18,12 @@ export interface RunnerServerOptions {
   token: string;
   maxMessageBytes?: number;
   maxConnections?: number;
+  /** The built runner entry each connection's worker thread runs (default: out/main/runner.js). */
+  runnerEntryPath?: string;
+  /** How long a runner may take to honour cancel before its worker is stopped (default 500 ms). */
+  cancelGraceMs?: number;
+  /** Runner workers kept started ahead of new connections (default 1). */
+  spareRunners?: number;
   /** Connection events and diagnostics, one line each. */
   log?: (line: string) => void;
 }
@@ -24,24 +34,34 @@ export interface RunnerServerHandle {
   host: string;
   port: number;
   connections(): number;
+  /** Drops every open connection at once (the server keeps listening). */
+  dropConnections(): void;
   close(): Promise<void>;
 }
 
 /**
  * Serves the QuickJS runner over WebSocket: each connection is one protocol session (one execution
- * at a time), authenticated by token at the HTTP upgrade, with message-size and connection limits.
+ * at a time) with its own runner worker thread, so one guest's CPU loop never stalls another
+ * connection and a cancel or a dropped connection can stop it at once. Connections are authenticated
+ * by token at the HTTP upgrade, with message-size and connection limits.
  */
 export async function startRunnerServer(options: RunnerServerOptions): Promise<RunnerServerHandle> {
   if (!options.token) throw new Error('a runner server needs a token');
   const maxConnections = options.maxConnections ?? DEFAULT_RUNNER_MAX_CONNECTIONS;
   const log = options.log ?? (() => {});
+  const runnerEntry = options.runnerEntryPath ?? defaultRunnerEntryPath();
+  const maxMessageBytes = options.maxMessageBytes ?? DEFAULT_RUNNER_MAX_MESSAGE_BYTES;
+  const spares = createSpareRunners(
+    () => createWorkerTransport(new Worker(runnerEntry, { stdout: false, stderr: false })),
+    options.spareRunners ?? 1,
+  );
   const http = createServer((_request, response) => {
     response.writeHead(426, { 'Content-Type': 'text/plain', Upgrade: 'websocket' });
     response.end('this is an execbox runner: connect with a WebSocket\n');
   });
   const wss = new WebSocketServer({
     noServer: true,
-    maxPayload: options.maxMessageBytes ?? DEFAULT_RUNNER_MAX_MESSAGE_BYTES,
+    maxPayload: maxMessageBytes,
     perMessageDeflate: false,
   });
 
@@ -64,11 +84,17 @@ export async function startRunnerServer(options: RunnerServerOptions): Promise<R
     }
     wss.handleUpgrade(request, socket, head, (ws) => {
       log(`connected ${peer}`);
-      const transport = createWebSocketTransport<RunnerToHostMessage>(ws);
-      transport.onError((error) => log(`${peer}: ${error.message}`));
-      const endpoint = attachRunnerEndpoint(transport, { onDiagnostic: (line) => log(`${peer}: ${line}`) });
-      transport.onClose((reason) => {
-        endpoint.detach();
+      const client = createWebSocketTransport<RunnerToHostMessage>(ws);
+      client.onError((error) => log(`${peer}: ${error.message}`));
+      const supervisor = superviseRunnerConnection({
+        client,
+        spawnRunner: spares.take,
+        cancelGraceMs: options.cancelGraceMs ?? 500,
+        maxMessageBytes,
+        log: (line) => log(`${peer}: ${line}`),
+      });
+      client.onClose((reason) => {
+        supervisor.close();
         log(`disconnected ${peer} (${reason})`);
       });
     });
@@ -88,8 +114,12 @@ export async function startRunnerServer(options: RunnerServerOptions): Promise<R
     host: address.address,
     port: address.port,
     connections: () => wss.clients.size,
+    dropConnections: () => {
+      for (const client of wss.clients) client.terminate();
+    },
     close: () =>
       new Promise<void>((resolve) => {
+        spares.close();
         for (const client of wss.clients) client.terminate();
         wss.close();
         http.close(() => resolve());

@@ -1,0 +1,114 @@
+import type { DoneMessage, HostToRunnerMessage, RunnerToHostMessage } from '../../shared/protocol/messages';
+import { parseHostMessage, parseRunnerMessage } from '../../shared/protocol/parseMessage';
+import type { Transport } from '../../shared/transport';
+
+export interface RunnerSupervisorOptions {
+  /** The client's connection (the server end of the WebSocket). */
+  client: Transport<RunnerToHostMessage>;
+  /** Starts a fresh runner shell (a worker thread) for this connection. */
+  spawnRunner: () => Transport<HostToRunnerMessage>;
+  /** How long the runner may take to honour a cancel before it is stopped and the cancel answered for it. */
+  cancelGraceMs: number;
+  log: (line: string) => void;
+  maxMessageBytes?: number;
+}
+
+interface Active {
+  id: string;
+  startedAt: number;
+  cancelTimer?: ReturnType<typeof setTimeout>;
+}
+
+/**
+ * Relays one client connection to its own runner shell. A runner busy in a CPU loop cannot read a
+ * cancel, so the supervisor enforces it: past the grace period it stops the shell, answers the
+ * cancelled execution with a timeout `done` itself and starts a fresh shell for the next execute.
+ */
+export function superviseRunnerConnection(options: RunnerSupervisorOptions): { close(): void } {
+  const { client, log } = options;
+  const limits = options.maxMessageBytes ? { maxBytes: options.maxMessageBytes } : {};
+  let runner: Transport<HostToRunnerMessage> | undefined;
+  let active: Active | undefined;
+
+  const finish = (done: DoneMessage) => {
+    if (active?.id === done.id) {
+      clearTimeout(active.cancelTimer);
+      active = undefined;
+    }
+    try {
+      client.send(done);
+    } catch (error) {
+      log(`could not send done to the client: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+
+  const stopRunner = (current: Transport<HostToRunnerMessage>) => {
+    if (runner === current) runner = undefined;
+    current.terminate();
+  };
+
+  const ensureRunner = (): Transport<HostToRunnerMessage> => {
+    if (runner) return runner;
+    const current = options.spawnRunner();
+    runner = current;
+    current.onMessage((raw) => {
+      if (runner !== current) return;
+      const parsed = parseRunnerMessage(raw, limits);
+      if (!parsed.ok) return log(`dropped a malformed runner message: ${parsed.reason}`);
+      if (parsed.message.type === 'done') return finish(parsed.message);
+      client.send(parsed.message);
+    });
+    current.onError((error) => log(`runner shell error: ${error.message}`));
+    current.onClose((reason) => {
+      if (runner !== current) return;
+      runner = undefined;
+      if (active) {
+        const { id, startedAt } = active;
+        const error = {
+          code: 'internal_error' as const,
+          message: `the runner stopped before done (${reason})`,
+        };
+        finish({ type: 'done', id, ok: false, durationMs: performance.now() - startedAt, logs: [], error });
+      }
+    });
+    return current;
+  };
+
+  const hardStop = (execution: Active) => {
+    if (active !== execution) return;
+    log(
+      `execution ${JSON.stringify(execution.id)} did not stop within ${options.cancelGraceMs} ms of cancel; stopping its runner`,
+    );
+    if (runner) stopRunner(runner);
+    const durationMs = performance.now() - execution.startedAt;
+    const error = { code: 'timeout' as const, message: 'Execution was cancelled' };
+    finish({ type: 'done', id: execution.id, ok: false, durationMs, logs: [], error });
+  };
+
+  const unsubscribe = client.onMessage((raw) => {
+    const parsed = parseHostMessage(raw, limits);
+    if (!parsed.ok) return log(`ignored a malformed message from the client: ${parsed.reason}`);
+    const message = parsed.message;
+    if (message.type === 'execute' && !active) active = { id: message.id, startedAt: performance.now() };
+    if (message.type === 'cancel' && active?.id === message.id && !active.cancelTimer) {
+      const execution = active;
+      execution.cancelTimer = setTimeout(() => hardStop(execution), options.cancelGraceMs);
+    }
+    // tool_result and cancel without an execution have nothing to reach; the runner would drop them too.
+    if (message.type !== 'execute' && !runner) return;
+    try {
+      ensureRunner().send(message);
+    } catch (error) {
+      log(`could not reach the runner: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  });
+
+  return {
+    close() {
+      unsubscribe();
+      clearTimeout(active?.cancelTimer);
+      active = undefined;
+      if (runner) stopRunner(runner);
+    },
+  };
+}

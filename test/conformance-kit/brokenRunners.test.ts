@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runConformance, selectCases } from '../../src/main/conformance/runConformance';
+import { runnerTarget } from '../../src/main/conformance/runnerTarget';
+import type { ConformanceReport } from '../../src/shared/api/network';
+import { buildBrokenRunners, type BrokenRunner } from './buildBrokenRunners';
+
+let fixtures: Awaited<ReturnType<typeof buildBrokenRunners>>;
+beforeAll(async () => {
+  fixtures = await buildBrokenRunners();
+});
+afterAll(() => fixtures?.remove());
+
+const check = (name: BrokenRunner, selectors: string[]) =>
+  runConformance(runnerTarget({ kind: 'stdio', command: fixtures.command(name) }), {
+    cases: selectCases(selectors),
+    concurrency: 2,
+    caseTimeoutMs: 5000,
+  });
+
+const failedIds = (report: ConformanceReport) =>
+  report.results.filter((r) => r.status === 'fail').map((r) => r.id);
+const passedIds = (report: ConformanceReport) =>
+  report.results.filter((r) => r.status === 'pass').map((r) => r.id);
+
+describe('the conformance kit fails the right cases of a broken runner', () => {
+  it('a runner that sends done twice fails exactly the "nothing after done" cases', async () => {
+    const report = await check('doneTwice', ['lifecycle', 'cancel', 'session', 'tools']);
+    expect(failedIds(report).sort()).toEqual(
+      [
+        'cancel/after-done-ignored',
+        'cancel/no-tool-calls-after-cancel',
+        'cancel/right-after-execute',
+        'lifecycle/exactly-one-done',
+        'lifecycle/exactly-one-done-on-failure',
+        'session/first-survives-second',
+      ].sort(),
+    );
+    for (const result of report.results.filter((r) => r.status === 'fail')) {
+      expect(result.reason).toMatch(/sent done after/);
+      // The transcript shows both dones.
+      const dones = result.transcript.filter((e) => e.kind === 'message' && e.message.type === 'done');
+      expect(dones.length).toBeGreaterThanOrEqual(2);
+    }
+    expect(passedIds(report)).toContain('tools/round-trip');
+  }, 120_000);
+
+  it('a runner that forgets started fails the started cases, and only for that reason', async () => {
+    const report = await check('forgetsStarted', ['lifecycle', 'logs']);
+    const failed = failedIds(report);
+    expect(failed).toEqual(
+      expect.arrayContaining(['lifecycle/started-first', 'lifecycle/started-without-tools']),
+    );
+    for (const result of report.results.filter((r) => r.status === 'fail'))
+      expect(result.reason).toMatch(/started/);
+    expect(failed.filter((id) => id.startsWith('logs/'))).toEqual([]);
+  }, 120_000);
+
+  it('a runner that forges error codes fails exactly the forgery cases', async () => {
+    const report = await check('forgesErrorCodes', ['errors', 'lifecycle']);
+    expect(failedIds(report).sort()).toEqual(['errors/no-forged-memory', 'errors/no-forged-timeout']);
+    const forged = report.results.find((r) => r.id === 'errors/no-forged-timeout');
+    expect(forged?.reason).toContain('forged the trusted code timeout');
+  }, 120_000);
+
+  it('a runner that does not speak JSON fails every case with the malformed message', async () => {
+    const report = await check('speaksGarbage', ['lifecycle']);
+    expect(report.passed).toBe(0);
+    for (const result of report.results) {
+      expect(result.reason).toContain('hello, I am not JSON');
+      expect(result.transcript.some((e) => e.kind === 'event' && e.event.type === 'malformed_message')).toBe(
+        true,
+      );
+    }
+  }, 120_000);
+});

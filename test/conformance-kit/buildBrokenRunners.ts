@@ -1,0 +1,30 @@
+import { build } from 'esbuild';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const BROKEN_RUNNERS = ['doneTwice', 'forgetsStarted', 'forgesErrorCodes', 'speaksGarbage'] as const;
+export type BrokenRunner = (typeof BROKEN_RUNNERS)[number];
+
+/** Bundles the broken runner fixtures so each starts as fast as the real runner under plain Node. */
+export async function buildBrokenRunners(): Promise<{
+  command(name: BrokenRunner): string;
+  remove(): Promise<void>;
+}> {
+  const outdir = fileURLToPath(new URL(`../../test-out/broken-runners-${process.pid}/`, import.meta.url));
+  const source = fileURLToPath(new URL('../fixtures/broken-runners/', import.meta.url));
+  await build({
+    entryPoints: BROKEN_RUNNERS.map((name) => join(source, `${name}.ts`)),
+    outdir,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+  return {
+    command: (name) => `"${process.execPath}" "${join(outdir, `${name}.js`)}"`,
+    remove: () => rm(outdir, { recursive: true, force: true }),
+  };
+}

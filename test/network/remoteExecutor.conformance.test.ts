@@ -1,0 +1,21 @@
+import { afterAll } from 'vitest';
+import { TEST_RUNNER_ENTRY } from '../../scripts/buildRunnerForTests';
+import { createRemoteExecutor } from '../../src/main/network/createRemoteExecutor';
+import { startRunnerServer, type RunnerServerHandle } from '../../src/main/network/startRunnerServer';
+import { describeExecutorConformance } from '../conformance/describeExecutorConformance';
+
+let server: RunnerServerHandle | undefined;
+afterAll(() => server?.close());
+
+describeExecutorConformance('remote (WebSocket runner)', async () => {
+  server = await startRunnerServer({
+    token: 'conformance-token',
+    maxConnections: 16,
+    runnerEntryPath: TEST_RUNNER_ENTRY,
+  });
+  const runner = server;
+  return {
+    executor: createRemoteExecutor({ url: runner.url, token: 'conformance-token' }),
+    killRunners: () => runner.dropConnections(),
+  };
+});
