@@ -8,6 +8,8 @@ import {
   type TpmjsExecutorHandle,
 } from '../../src/main/tpmjsExecutor/startTpmjsExecutor';
 import type { TpmjsExecutorOptions } from '../../src/main/tpmjsExecutor/tpmjsExecutorOptions';
+import { createInProcessExecutor } from '../../src/main/executors/createInProcessExecutor';
+import { loadSource } from '../providers/loadSource';
 import { buildToolChild } from './buildToolChild';
 import { startLocalRegistry, type LocalRegistry } from './startLocalRegistry';
 
@@ -279,6 +281,53 @@ describe('execution limits', () => {
       ),
     );
     expect(results.map((r) => (r.body.output as { count: number }).count).sort()).toEqual([1, 2, 3]);
+  });
+});
+
+describe('the TPMJS provider end to end against our executor', () => {
+  it('lets guest code call npm tools run by our executor, with the API key from a secret', async () => {
+    const { executor } = await startExecutor({ apiKey: 'executor-key' });
+    const loaded = await loadSource({
+      id: 'npm',
+      name: 'npm',
+      kind: 'tpmjs',
+      baseUrl: executor.url,
+      apiKey: '${secret:EXECUTOR_KEY}',
+      env: { GREETING: 'hej' },
+      tools: [`${AI}@1.0.0::greetTool`, `${AI}@1.1.0::envTool`, `${THROWS}@1.0.0::failTool`],
+    });
+    await loaded.secrets.set('EXECUTOR_KEY', 'executor-key');
+    await loaded.source.check?.();
+    const provider = await loaded.load();
+    const guest = createInProcessExecutor();
+    const code = `
+      const greeting = await npm.greetTool({ name: 'Ada' });
+      const env = await npm.envTool({});
+      let failure;
+      try { await npm.failTool({ value: 1 }) } catch (error) { failure = [error.code, error.message] }
+      ({ greeting, env, failure })`;
+    const result = await guest.execute(code, [provider], { timeoutMs: 120_000 });
+    expect(result).toMatchObject({
+      ok: true,
+      result: {
+        greeting: { message: 'Hello, Ada!', version: '1.0.0' },
+        env: { keys: ['GREETING'], greeting: 'hej' },
+        failure: ['tool_error', expect.stringContaining('Invalid input: 1')],
+      },
+    });
+    await guest.dispose();
+  });
+
+  it('is refused by our executor without the right key', async () => {
+    const { executor } = await startExecutor({ apiKey: 'executor-key' });
+    const loaded = await loadSource({
+      id: 'npm',
+      name: 'npm',
+      kind: 'tpmjs',
+      baseUrl: executor.url,
+      tools: [`${AI}::greetTool`],
+    });
+    await expect(loaded.source.check?.()).rejects.toThrow('HTTP 401');
   });
 });
 
