@@ -17,11 +17,13 @@ import type { Executor, ResolvedToolProvider } from '../core/types';
 import { createInProcessExecutor } from '../executors/createInProcessExecutor';
 import { createProcessExecutor } from '../executors/createProcessExecutor';
 import { createWorkerExecutor } from '../executors/createWorkerExecutor';
+import { terminalAsker } from '../workspace/askOnTerminal';
+import { openWorkspaceForRun } from '../workspace/openWorkspaceForRun';
 import { demoProviders } from './demoProviders';
 
 const USAGE =
   'usage: execbox run FILE [--executor inprocess|worker|process] [--timeout MS] [--memory BYTES] ' +
-  '[--max-log-lines N] [--max-log-chars N] [--transcript OUT.jsonl]';
+  '[--max-log-lines N] [--max-log-chars N] [--transcript OUT.jsonl] [--workspace W.execbox.json [--trust]]';
 
 const EXECUTORS = ['inprocess', 'worker', 'process'] as const;
 type ExecutorName = (typeof EXECUTORS)[number];
@@ -52,9 +54,26 @@ function byteSize(text: string | undefined): number | undefined {
   return Number(match[1]) * scale;
 }
 
-/** The tool providers a run offers. Only the demo set for now; a `--workspace` loader plugs in here. */
-async function loadRunProviders(_values: Record<string, unknown>): Promise<ResolvedToolProvider[]> {
-  return demoProviders();
+/**
+ * The tool providers a run offers: the workspace's with `--workspace` (what it would start needs
+ * `--trust` or a yes at the terminal prompt), else the demo set.
+ */
+async function loadRunProviders(values: {
+  workspace?: string;
+  trust?: boolean;
+}): Promise<{ providers: ResolvedToolProvider[]; dispose(): Promise<void> }> {
+  if (!values.workspace) return { providers: demoProviders(), dispose: async () => undefined };
+  let workspace;
+  try {
+    workspace = await openWorkspaceForRun(values.workspace, {
+      trust: values.trust ?? false,
+      ask: terminalAsker(),
+    });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  for (const warning of workspace.warnings) process.stderr.write(`execbox run: ${warning}\n`);
+  return workspace;
 }
 
 function createExecutor(name: ExecutorName): Executor {
@@ -76,6 +95,8 @@ function parse(args: string[]) {
         'max-log-lines': { type: 'string' },
         'max-log-chars': { type: 'string' },
         transcript: { type: 'string' },
+        workspace: { type: 'string' },
+        trust: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -132,7 +153,9 @@ async function run(args: string[]): Promise<number> {
     throw error;
   }
 
-  const providers = await loadRunProviders(values);
+  if (values.trust && !values.workspace) throw new UsageError('--trust needs --workspace');
+  const loaded = await loadRunProviders(values);
+  const providers = loaded.providers;
   const entries: TranscriptEntry[] = [];
   const startedAt = performance.now();
   const executor = createExecutor(executorName);
@@ -164,6 +187,7 @@ async function run(args: string[]): Promise<number> {
     return result.ok ? 0 : 1;
   } finally {
     await executor.dispose();
+    await loaded.dispose();
   }
 }
 
