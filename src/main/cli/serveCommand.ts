@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -22,9 +23,14 @@ function parsePort(text: string): number {
   return port;
 }
 
-/** The built renderer beside this bundle: out/main/cli.js → out/renderer. */
+/** The built renderer: out/renderer, found from this bundle (out/main/cli.js or one of its chunks). */
 function rendererDir(): string {
-  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'renderer');
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let depth = 0; depth < 4; depth++) {
+    if (existsSync(path.join(dir, 'renderer', 'index.html'))) return path.join(dir, 'renderer');
+    dir = path.dirname(dir);
+  }
+  throw new Error('the renderer is not built (no out/renderer/index.html); run `npm run build` first');
 }
 
 /** `execbox serve`: the playground in a browser, on loopback, guarded by a token. */
@@ -53,6 +59,7 @@ export default async function serveCommand(args: string[]): Promise<number> {
       `${bindHost} is not a loopback address: anyone who can reach it could drive this host; add --allow-remote if you mean it`,
     );
   }
+  const renderer = rendererDir();
   const configDir = values['config-dir'] ? path.resolve(values['config-dir']) : resolveConfigDir();
   const host = await createDefaultPlaygroundHost({
     configDir,
@@ -64,7 +71,7 @@ export default async function serveCommand(args: string[]): Promise<number> {
   try {
     server = await startPlaygroundServer({
       host,
-      rendererDir: rendererDir(),
+      rendererDir: renderer,
       bindHost,
       port,
       allowRemote: values['allow-remote'],

@@ -1,4 +1,4 @@
-import { JsonView, collapseAllNested, darkStyles, defaultStyles } from 'react-json-view-lite';
+import { JsonView, darkStyles, defaultStyles } from 'react-json-view-lite';
 import 'react-json-view-lite/dist/index.css';
 import { useColorScheme } from '../util/useColorScheme';
 
@@ -14,7 +14,7 @@ export function JsonTree({ value, label }: { value: unknown; label: string }) {
       <JsonView
         data={value}
         aria-label={label}
-        shouldExpandNode={(level) => collapseAllNested(level) || level < 2}
+        shouldExpandNode={(level) => level < 3}
         style={scheme === 'dark' ? darkStyles : defaultStyles}
       />
     </div>

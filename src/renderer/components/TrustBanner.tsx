@@ -2,10 +2,13 @@ import { useApi } from '../state/hostContext';
 import { usePlaygroundStore } from '../state/store';
 import { describeError } from '../util/describeError';
 
+/** A stable empty list: a selector must not return a new array on every call. */
+const NO_REQUESTS: never[] = [];
+
 /** The workspace wants to start something on this computer: ask before anything is spawned. */
 export function TrustBanner() {
   const api = useApi();
-  const pending = usePlaygroundStore((s) => s.workspace?.pendingTrust ?? []);
+  const pending = usePlaygroundStore((s) => s.workspace?.pendingTrust ?? NO_REQUESTS);
   const notify = usePlaygroundStore((s) => s.notify);
   if (pending.length === 0) return null;
   const answer = (id: string, allow: boolean) =>

@@ -141,7 +141,7 @@ export function EditorPane({ onRun }: { onRun: () => void }) {
 
   return (
     <div className="editor-pane">
-      <div className="editor-host" ref={host} data-testid="editor" />
+      <div className="editor-host" ref={host} data-testid="program-editor" />
       {activeId === null && (
         <div className="editor-empty">
           Pick a snippet on the left, or create one, to start writing a program.

@@ -5,13 +5,16 @@ import { useApi } from '../state/hostContext';
 import { usePlaygroundStore } from '../state/store';
 import { describeError } from '../util/describeError';
 
+/** A stable empty list: a selector must not return a new array on every call. */
+const NO_NAMES: string[] = [];
+
 const SECRET_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** Secret names only; a value can be set (write-only) or deleted, never read back. */
 export function SecretsDialog({ onClose }: { onClose(): void }) {
   const api = useApi();
   const notify = usePlaygroundStore((s) => s.notify);
-  const missing = usePlaygroundStore((s) => s.workspace?.missingSecrets ?? []);
+  const missing = usePlaygroundStore((s) => s.workspace?.missingSecrets ?? NO_NAMES);
   const [names, setNames] = useState<string[]>([]);
   const [name, setName] = useState('');
   const [value, setValue] = useState('');

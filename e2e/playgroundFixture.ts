@@ -1,0 +1,131 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const CLI = fileURLToPath(new URL('../bin/execbox.js', import.meta.url));
+
+/** A workspace every test starts from: offline mock tools that succeed, fail and hang. */
+export const TEST_WORKSPACE = {
+  formatVersion: 1,
+  name: 'E2E workspace',
+  providers: [
+    {
+      id: 'demo',
+      name: 'demo',
+      kind: 'mock',
+      description: 'Tools for the tests',
+      tools: {
+        echo: {
+          description: 'Says hello back.',
+          inputSchema: {
+            type: 'object',
+            properties: { text: { type: 'string', description: 'What to say' } },
+            required: ['text'],
+            additionalProperties: false,
+          },
+          outputSchema: {
+            type: 'object',
+            properties: { greeting: { type: 'string' } },
+            required: ['greeting'],
+          },
+          response: { mode: 'fixed', result: { greeting: 'hello' } },
+        },
+        fail: {
+          description: 'Always fails.',
+          inputSchema: { type: 'object' },
+          response: {
+            mode: 'rules',
+            rules: [],
+            otherwise: { error: { code: 'tool_error', message: 'the weather service is down' } },
+          },
+        },
+      },
+    },
+  ],
+  snippets: [
+    { id: 'first', name: 'First steps', code: "const r = await demo.echo({ text: 'hi' });\nr.greeting" },
+  ],
+  activeSnippetId: 'first',
+  runtime: { limits: { timeoutMs: 60_000 }, executor: { kind: 'process', mode: 'pooled' } },
+};
+
+export interface Playground {
+  url: string;
+  workspaceFile: string;
+  configDir: string;
+}
+
+async function startServe(
+  configDir: string,
+  workspaceFile: string,
+): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(
+    process.execPath,
+    [CLI, 'serve', '--port', '0', '--config-dir', configDir, '--workspace', workspaceFile],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, EXECBOX_CONFIG_DIR: configDir },
+    },
+  );
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /(http:\/\/127\.0\.0\.1:\d+\/#token=\S+)/.exec(output);
+      if (match) resolve(match[1]!);
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`execbox serve exited with ${code}:\n${output}`)));
+  });
+  return { url, child };
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Each test: a fresh config dir and workspace file, `execbox serve --port 0` from the built output. */
+export const test = base.extend<{ playground: Playground }>({
+  playground: async ({ page }, use) => {
+    const dir = await mkdtemp(join(tmpdir(), 'execbox-e2e-'));
+    const configDir = join(dir, 'config');
+    const workspaceFile = join(dir, 'test.execbox.json');
+    await writeFile(workspaceFile, JSON.stringify(TEST_WORKSPACE, null, 2));
+    const { url, child } = await startServe(configDir, workspaceFile);
+    try {
+      await page.goto(url);
+      await expect(page.getByRole('navigation', { name: 'Snippets' })).toBeVisible();
+      await use({ url, workspaceFile, configDir });
+    } finally {
+      await stop(child);
+      await rm(dir, { recursive: true, force: true });
+    }
+  },
+});
+
+export { expect };
+
+/** Replaces the editor's program (insertText avoids Monaco's auto-closing brackets). */
+export async function setProgram(page: Page, code: string): Promise<void> {
+  const editor = page.getByTestId('program-editor');
+  await editor.locator('.view-lines').click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(code);
+}
+
+export async function runProgram(page: Page): Promise<void> {
+  await page.getByRole('button', { name: '▶ Run', exact: true }).click();
+  await expect(page.getByTestId('run-state')).toHaveText(/Finished|Failed/, { timeout: 30_000 });
+}
+
+export const SCREENSHOTS = fileURLToPath(new URL('./output/screenshots/', import.meta.url));
