@@ -133,6 +133,28 @@ describe(
       expect((await h.providers.list())[0]).toMatchObject({ state: 'ready' });
     });
 
+    it('reloads a module provider when its file changes and announces the new typings', async () => {
+      const dir = await tempDir();
+      const moduleFile = path.join(dir, 'tools.mjs');
+      await writeFile(moduleFile, "export const tools = [{ name: 'first_tool', execute: () => 1 }];");
+      const file = await writeWorkspace(path.join(dir, 'mod.execbox.json'), {
+        providers: [{ id: 'm', name: 'mod', kind: 'module', path: './tools.mjs' }],
+      });
+      const { host: h, events } = await host({ workspacePath: file, trustAll: true });
+      expect(await h.providers.declarations()).toContain('first_tool');
+      await writeFile(moduleFile, "export const tools = [{ name: 'second_tool', execute: () => 2 }];");
+      const typings = () =>
+        events.filter((e): e is Extract<ProvidersEvent, { type: 'typings' }> => e.type === 'typings');
+      await expect
+        .poll(() => typings().at(-1)?.declarations ?? '', { timeout: 30_000 })
+        .toContain('second_tool');
+      const executor = createInProcessExecutor();
+      cleanups.push(() => executor.dispose());
+      expect(
+        await executor.execute('return await mod.second_tool()', await h.resolvedProviders()),
+      ).toMatchObject({ ok: true, result: 2 });
+    });
+
     it('runs the demo workspace snippets offline', async () => {
       const { host: h } = await host();
       const view = await h.workspace.get();

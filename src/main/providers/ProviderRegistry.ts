@@ -133,6 +133,13 @@ export class ProviderRegistry {
     });
   }
 
+  /** Resolves once no load is in progress (failed loads are not retried). */
+  async settled(): Promise<void> {
+    while ([...this.entries.values()].some((entry) => entry.loading)) {
+      await Promise.all([...this.entries.values()].map((entry) => entry.loading));
+    }
+  }
+
   /** Every provider's declarations, in workspace order. */
   declarations(): string {
     return this.order

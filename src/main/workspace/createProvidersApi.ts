@@ -121,7 +121,11 @@ export function createProvidersApi(control: WorkspaceControl, manual: ManualCall
       await session().registry.refresh(key);
       return status(key);
     },
-    declarations: async () => session().registry.declarations(),
+    async declarations() {
+      // Loads in progress finish first, so a fresh workspace answers with its full typings.
+      await session().registry.settled();
+      return session().registry.declarations();
+    },
     async answerManualCall(requestId, answer) {
       const key = requireString(requestId, 'requestId');
       try {

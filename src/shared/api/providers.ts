@@ -150,7 +150,7 @@ export interface ProvidersApi {
   test(config: NewProviderConfig): Promise<ProviderTestResult>;
   /** Reconnects a provider (e.g. after an error) and re-reads its tools. */
   refresh(id: string): Promise<ProviderStatus>;
-  /** All ready providers' declarations, concatenated, for the editor. */
+  /** All loaded providers' declarations, concatenated, for the editor (after loads in progress). */
   declarations(): Promise<string>;
   answerManualCall(requestId: string, answer: ManualAnswer): Promise<void>;
   pendingManualCalls(): Promise<ManualCallRequest[]>;
