@@ -13,6 +13,8 @@ export interface RunnerTarget {
 export interface TargetEnvironment {
   /** Command line that starts this app's own runner over stdio (for `{ kind: 'builtin' }`). */
   builtinCommand?: string;
+  /** Environment for the built-in runner (e.g. ELECTRON_RUN_AS_NODE under Electron). */
+  builtinEnv?: NodeJS.ProcessEnv;
   /** Collects runner stderr (stdio targets). */
   onStderr?: (text: string) => void;
 }
@@ -32,7 +34,7 @@ export function runnerTarget(target: ConformanceTarget, environment: TargetEnvir
       return stdioTarget(target.command, target.command, environment);
     case 'builtin': {
       if (!environment.builtinCommand) throw new Error('this host has no built-in runner command');
-      return stdioTarget('built-in runner', environment.builtinCommand, environment);
+      return stdioTarget('built-in runner', environment.builtinCommand, environment, environment.builtinEnv);
     }
     case 'ws': {
       const { url, token } = target;
@@ -44,10 +46,18 @@ export function runnerTarget(target: ConformanceTarget, environment: TargetEnvir
   }
 }
 
-function stdioTarget(label: string, command: string, environment: TargetEnvironment): RunnerTarget {
+function stdioTarget(
+  label: string,
+  command: string,
+  environment: TargetEnvironment,
+  env?: NodeJS.ProcessEnv,
+): RunnerTarget {
   return {
     label,
     open: async () =>
-      spawnStdioCommand(command, environment.onStderr ? { onStderr: environment.onStderr } : {}),
+      spawnStdioCommand(command, {
+        ...(environment.onStderr ? { onStderr: environment.onStderr } : {}),
+        ...(env ? { env } : {}),
+      }),
   };
 }
