@@ -61,6 +61,7 @@ export function attachRunnerEndpoint(
     const acceptedAt = performance.now();
     send({ type: 'started', id: execute.id });
     let done: DoneMessage;
+    let afterDone = (): void => {};
     try {
       const lease = await pool.acquire(execute.options.memoryLimitBytes);
       if (current.cancelled) {
@@ -76,9 +77,9 @@ export function attachRunnerEndpoint(
           sendToolCall: send,
         });
         current.session = session;
-        const outcome = await session.finished;
-        lease.release(outcome.poisoned);
-        done = outcome.done;
+        const end = await session.finished;
+        done = end.done;
+        afterDone = () => lease.release(end.teardown());
       }
     } catch (error) {
       done = {
@@ -95,6 +96,7 @@ export function attachRunnerEndpoint(
     }
     if (active === current) active = undefined;
     send(done);
+    afterDone();
   };
 
   const onMessage = (raw: unknown): void => {

@@ -3,95 +3,106 @@ import type {
   QuickJSHandle,
   QuickJSRuntime,
   QuickJSWASMModule,
+  VmCallResult,
 } from 'quickjs-emscripten-core';
-import { GUEST_BOOTSTRAP_SOURCE } from './guestBootstrapSource';
+import { asyncFunctionSource } from '../shared/normalizeCode';
+import { GUEST_HELPERS_SOURCE } from './guestHelpersSource';
 
 /** The runner always caps QuickJS's C stack, so deep recursion is a catchable error, never a crash. */
 export const MAX_STACK_BYTES = 256 * 1024;
 
-/** What a session plugs into a prepared context when it takes it. */
-export interface GuestBindings {
-  /** Appends one console line; returns the characters still allowed (0 once full). */
-  log(line: string): number;
-  /** A guest tool call: returns the promise handle the guest awaits. */
-  call(providerIndex: number, toolIndex: number, input: QuickJSHandle): QuickJSHandle;
-  shouldInterrupt(): boolean;
-}
+/**
+ * The intrinsics the helpers need, read in the same evaluation that compiles the guest function (one
+ * line, so guest line numbers stay those of asyncFunctionSource), before any guest code has run.
+ */
+const INTRINSICS =
+  'JSON.stringify, Object.getPrototypeOf, Object.getOwnPropertyDescriptor, Object.getOwnPropertySymbols, ' +
+  'Array.isArray, Object.prototype.hasOwnProperty, Object.prototype.isPrototypeOf, Reflect.apply, ' +
+  'Object.prototype, Array.prototype, Error.prototype, String, RegExp.prototype.test, JSON.parse';
+const HELPER_ARGUMENTS = 13;
+const PARSE_INDEX = 13;
+const GUEST_INDEX = 14;
 
 export interface GuestHelpers {
   serialize: QuickJSHandle;
   describe: QuickJSHandle;
-  makeError: QuickJSHandle;
-  parseJson: QuickJSHandle;
-  install: QuickJSHandle;
 }
 
 export interface PreparedGuestContext {
   runtime: QuickJSRuntime;
   context: QuickJSContext;
-  helpers: GuestHelpers;
-  bind(bindings: GuestBindings): void;
-  /** Frees the helpers, context and runtime; throws if the runtime could not be torn down. */
+  /** Captures the intrinsics and compiles the guest body into its async function (not yet called). */
+  compile(body: string): VmCallResult<QuickJSHandle>;
+  /** The original JSON.parse, for copying tool results in. */
+  parseJson(): QuickJSHandle;
+  /** The original JSON.stringify: strings cross as JSON so lone surrogates survive. */
+  stringifyJson(): QuickJSHandle;
+  /** Compiles the serializer and describer on first use (many executions never need them). */
+  helpers(): GuestHelpers;
+  setInterruptHandler(shouldInterrupt: () => boolean): void;
+  /** Keeps a handle alive until dispose(). */
+  keep(handle: QuickJSHandle): QuickJSHandle;
+  /** Frees every kept handle, the context and the runtime; throws if teardown failed. */
   dispose(): void;
 }
 
 /**
- * A fresh runtime and context with the bootstrap evaluated but no guest code run yet. Parsing the
- * bootstrap is the costliest part of starting an execution, so runners prepare the next context
- * while idle; it is still used for exactly one execution.
+ * A fresh runtime and context, used for exactly one execution. Runners prepare the next one while
+ * idle, since creating them is the costliest part of starting an execution.
  */
 export function prepareGuestContext(module: QuickJSWASMModule): PreparedGuestContext {
-  let bindings: GuestBindings | undefined;
+  let shouldInterrupt: (() => boolean) | undefined;
   const runtime = module.newRuntime();
   runtime.setMaxStackSize(MAX_STACK_BYTES);
-  runtime.setInterruptHandler(() => bindings?.shouldInterrupt() ?? false);
+  runtime.setInterruptHandler(() => shouldInterrupt?.() ?? false);
   const context = runtime.newContext();
   const owned: QuickJSHandle[] = [];
   const keep = (handle: QuickJSHandle): QuickJSHandle => {
     owned.push(handle);
     return handle;
   };
-  const dispose = (): void => {
-    for (const handle of owned) if (handle.alive) handle.dispose();
-    context.dispose();
-    runtime.dispose();
+  let list: QuickJSHandle | undefined;
+  const intrinsics = new Map<number, QuickJSHandle>();
+  const intrinsic = (index: number): QuickJSHandle => {
+    if (!list) throw new Error('the guest code has not been compiled');
+    let handle = intrinsics.get(index);
+    if (!handle) {
+      handle = keep(context.getProp(list, index));
+      intrinsics.set(index, handle);
+    }
+    return handle;
   };
-  try {
-    const hostLog = keep(
-      context.newFunction('log', (line) =>
-        context.newNumber(bindings ? bindings.log(context.getString(line)) : 0),
-      ),
-    );
-    const hostCall = keep(
-      context.newFunction('call', (providerIndex, toolIndex, input) => {
-        if (!bindings) throw new Error('no execution is bound to this context');
-        return bindings.call(context.getNumber(providerIndex), context.getNumber(toolIndex), input);
-      }),
-    );
-    const bootstrap = keep(
-      context.unwrapResult(context.evalCode(GUEST_BOOTSTRAP_SOURCE, 'execbox-bootstrap.js')),
-    );
-    const list = keep(
-      context.unwrapResult(context.callFunction(bootstrap, context.undefined, hostLog, hostCall)),
-    );
-    const helpers: GuestHelpers = {
-      serialize: keep(context.getProp(list, 0)),
-      describe: keep(context.getProp(list, 1)),
-      makeError: keep(context.getProp(list, 2)),
-      parseJson: keep(context.getProp(list, 3)),
-      install: keep(context.getProp(list, 4)),
-    };
-    return {
-      runtime,
-      context,
-      helpers,
-      bind(next) {
-        bindings = next;
-      },
-      dispose,
-    };
-  } catch (error) {
-    dispose();
-    throw error;
-  }
+  let helpers: GuestHelpers | undefined;
+
+  return {
+    runtime,
+    context,
+    compile(body) {
+      const evaluated = context.evalCode(`[${INTRINSICS}, ${asyncFunctionSource(body)}]`, 'guest.js');
+      if (evaluated.error) return evaluated;
+      list = keep(evaluated.value);
+      return { value: intrinsic(GUEST_INDEX) } as VmCallResult<QuickJSHandle>;
+    },
+    parseJson: () => intrinsic(PARSE_INDEX),
+    stringifyJson: () => intrinsic(0),
+    helpers() {
+      if (helpers) return helpers;
+      const factory = keep(
+        context.unwrapResult(context.evalCode(GUEST_HELPERS_SOURCE, 'execbox-helpers.js')),
+      );
+      const args = Array.from({ length: HELPER_ARGUMENTS }, (_, i) => intrinsic(i));
+      const made = keep(context.unwrapResult(context.callFunction(factory, context.undefined, ...args)));
+      helpers = { serialize: keep(context.getProp(made, 0)), describe: keep(context.getProp(made, 1)) };
+      return helpers;
+    },
+    setInterruptHandler(next) {
+      shouldInterrupt = next;
+    },
+    keep,
+    dispose() {
+      for (const handle of owned) if (handle.alive) handle.dispose();
+      context.dispose();
+      runtime.dispose();
+    },
+  };
 }

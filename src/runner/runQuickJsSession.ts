@@ -1,6 +1,6 @@
 import type { QuickJSContext, QuickJSDeferredPromise, QuickJSHandle } from 'quickjs-emscripten-core';
 import type { ExecuteError, ExecuteErrorCode } from '../shared/errors';
-import { asyncFunctionSource, CodeSyntaxError, normalizeCode } from '../shared/normalizeCode';
+import { CodeSyntaxError } from '../shared/normalizeCode';
 import type {
   DoneMessage,
   ExecuteMessage,
@@ -8,11 +8,14 @@ import type {
   ToolResultMessage,
 } from '../shared/protocol/messages';
 import type { BoundedQuickJsModule } from './boundedQuickJsModule';
-import { createLogCollector, type LogCollector } from './createLogCollector';
+import { createLogCollector } from './createLogCollector';
+import { normalizeCodeCached } from './normalizeCodeCached';
 import { MAX_PAYLOAD_BYTES, payloadTooLarge } from './payloadLimits';
-import type { GuestHelpers, PreparedGuestContext } from './prepareGuestContext';
+import type { PreparedGuestContext } from './prepareGuestContext';
+
 const MAX_ERROR_MESSAGE_CHARS = 4000;
 const TIMEOUT_MESSAGE = 'Execution timed out';
+const CONSOLE_METHODS = ['log', 'info', 'warn', 'error'] as const;
 
 export interface QuickJsSessionOptions {
   execute: ExecuteMessage;
@@ -27,10 +30,19 @@ export interface QuickJsSessionOptions {
 }
 
 export interface QuickJsSession {
+  /** Settles the matching pending tool call; false when no call with that id is pending. */
   deliverToolResult(message: ToolResultMessage): boolean;
   cancel(): void;
-  /** Settles once with the terminal message; `poisoned` says the module must not be reused. */
-  readonly finished: Promise<{ done: DoneMessage; poisoned: boolean }>;
+  /**
+   * Settles once with the terminal message. Call `teardown` after sending it (freeing the runtime
+   * is slow and need not delay the answer); it returns true when the module must not be reused.
+   */
+  readonly finished: Promise<SessionEnd>;
+}
+
+export interface SessionEnd {
+  done: DoneMessage;
+  teardown(): boolean;
 }
 
 interface TrustedError {
@@ -40,6 +52,7 @@ interface TrustedError {
 }
 
 type Outcome = { ok: true; result?: unknown } | { ok: false; error: ExecuteError };
+type Converted = { ok: true; value: unknown } | { ok: false; reason: string };
 
 function clip(message: string): string {
   return message.length > MAX_ERROR_MESSAGE_CHARS ? `${message.slice(0, MAX_ERROR_MESSAGE_CHARS)}…` : message;
@@ -49,31 +62,27 @@ function clip(message: string): string {
  * Runs one execute message in a fresh QuickJS runtime and context: guest tool calls become
  * tool_call messages and suspend the guest at its await until deliverToolResult settles them; the
  * guest's pending jobs run as soon as a result arrives. Nothing is carried over between sessions.
+ *
+ * Limits are classified from what the runner knows: its own deadline or a cancel interrupted the
+ * guest (timeout), or the capped heap failed to grow (memory_limit); never from error text.
  */
 export function runQuickJsSession(options: QuickJsSessionOptions): QuickJsSession {
   const { execute, bounded } = options;
   const { id, options: limits } = execute;
   const acceptedAt = options.acceptedAt ?? performance.now();
   const deadline = acceptedAt + limits.timeoutMs;
-  const logs: LogCollector = createLogCollector(limits.maxLogLines, limits.maxLogChars);
-  const toolsByIndex = execute.providers.map((provider) => ({
-    name: provider.name,
-    tools: Object.values(provider.tools).map((tool) => tool.safeName),
-  }));
+  const logs = createLogCollector(limits.maxLogLines, limits.maxLogChars);
   const pending = new Map<string, QuickJSDeferredPromise>();
   const trusted: TrustedError[] = [];
-  const owned: QuickJSHandle[] = [];
   let prepared: PreparedGuestContext | undefined;
-  let context: QuickJSContext | undefined;
-  let helpers: GuestHelpers;
   let main: QuickJSHandle | undefined;
   let interrupted: 'timeout' | 'cancel' | undefined;
   let poisoned = false;
   let settled = false;
   let nextCallId = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let resolveFinished!: (value: { done: DoneMessage; poisoned: boolean }) => void;
-  const finished = new Promise<{ done: DoneMessage; poisoned: boolean }>((resolve) => {
+  let resolveFinished!: (value: SessionEnd) => void;
+  const finished = new Promise<SessionEnd>((resolve) => {
     resolveFinished = resolve;
   });
 
@@ -84,12 +93,7 @@ export function runQuickJsSession(options: QuickJsSessionOptions): QuickJsSessio
     return interrupted !== undefined;
   };
 
-  const keep = (handle: QuickJSHandle): QuickJSHandle => {
-    owned.push(handle);
-    return handle;
-  };
-
-  /** Limits win over whatever the guest's code did: an interrupt is a timeout, a full heap a memory_limit. */
+  /** Limits win over whatever the guest did: an interrupt is a timeout, a full heap a memory_limit. */
   const limitOutcome = (): Outcome | undefined => {
     if (interrupted) return { ok: false, error: { code: 'timeout', message: TIMEOUT_MESSAGE } };
     if (bounded.heapExhausted()) {
@@ -101,59 +105,75 @@ export function runQuickJsSession(options: QuickJsSessionOptions): QuickJsSessio
     return undefined;
   };
 
+  /** One line for a guest value (console output, uncaught errors). Primitives skip the VM helper. */
   const describe = (ctx: QuickJSContext, value: QuickJSHandle): string => {
-    const described = ctx.callFunction(helpers.describe, ctx.undefined, value);
+    const type = ctx.typeof(value);
+    if (type === 'string') return ctx.getString(value);
+    if (type === 'undefined') return 'undefined';
+    if (type === 'number') return JSON.stringify(ctx.getNumber(value));
+    if (type === 'boolean') return String(ctx.dump(value));
+    const described = ctx.callFunction(prepared!.helpers().describe, ctx.undefined, value);
     if (described.error) {
       described.error.dispose();
-      return 'uncaught exception';
+      return `[${type}]`;
     }
-    const text =
-      ctx.typeof(described.value) === 'string' ? ctx.getString(described.value) : 'uncaught exception';
+    const text = ctx.typeof(described.value) === 'string' ? ctx.getString(described.value) : `[${type}]`;
     described.value.dispose();
-    return clip(text);
+    return text;
   };
 
-  /** Serializes a guest value to a host value, or explains why it is not transport-safe. */
-  const toHost = (
-    ctx: QuickJSContext,
-    value: QuickJSHandle,
-    rootName: string,
-  ): { ok: true; value: unknown } | { ok: false; reason: string } => {
-    const rootHandle = ctx.newString(rootName);
-    const serialized = ctx.callFunction(helpers.serialize, ctx.undefined, value, rootHandle);
-    rootHandle.dispose();
+  /** Copies a guest value out as a host value, or explains why it is not transport-safe. */
+  const toHost = (ctx: QuickJSContext, value: QuickJSHandle, rootName: string): Converted => {
+    const type = ctx.typeof(value);
+    if (type === 'undefined') return { ok: true, value: undefined };
+    if (type === 'boolean') return { ok: true, value: ctx.dump(value) as boolean };
+    if (type === 'number') {
+      const number = ctx.getNumber(value);
+      return Number.isFinite(number)
+        ? { ok: true, value: number }
+        : { ok: false, reason: `${rootName} is ${number}, which is not a finite number` };
+    }
+    let serialized;
+    if (type === 'string') {
+      // As JSON text, so a lone surrogate survives the copy out of the sandbox.
+      serialized = ctx.callFunction(prepared!.stringifyJson(), ctx.undefined, value);
+    } else {
+      const rootHandle = ctx.newString(rootName);
+      serialized = ctx.callFunction(prepared!.helpers().serialize, ctx.undefined, value, rootHandle);
+      rootHandle.dispose();
+    }
     if (serialized.error) {
-      const reason = `${rootName} could not be serialized: ${describe(ctx, serialized.error)}`;
+      const reason = `${rootName} could not be serialized: ${clip(describe(ctx, serialized.error))}`;
       serialized.error.dispose();
       return { ok: false, reason };
     }
     const handle = serialized.value;
     try {
       const kind = ctx.typeof(handle);
-      if (kind === 'undefined') return { ok: true, value: undefined };
-      if (kind === 'string') {
-        const json = ctx.getString(handle);
-        if (payloadTooLarge(json)) {
-          return { ok: false, reason: `${rootName} is larger than the ${MAX_PAYLOAD_BYTES}-byte limit` };
-        }
-        return { ok: true, value: JSON.parse(json) as unknown };
+      if (kind === 'undefined')
+        return { ok: false, reason: `${rootName} is a ${type}, which is not JSON-serializable` };
+      if (kind !== 'string') {
+        const reason = ctx.getProp(handle, 0);
+        const text = ctx.getString(reason);
+        reason.dispose();
+        return { ok: false, reason: text };
       }
-      const reason = ctx.getProp(handle, 0);
-      const text = ctx.getString(reason);
-      reason.dispose();
-      return { ok: false, reason: text };
+      const json = ctx.getString(handle);
+      if (payloadTooLarge(json)) {
+        return { ok: false, reason: `${rootName} is larger than the ${MAX_PAYLOAD_BYTES}-byte limit` };
+      }
+      return { ok: true, value: JSON.parse(json) as unknown };
     } finally {
       handle.dispose();
     }
   };
 
+  /** An Error the runner made from a trusted host failure; only this very object keeps its code. */
   const makeTrustedError = (ctx: QuickJSContext, code: ExecuteErrorCode, message: string): QuickJSHandle => {
+    const handle = ctx.newError(message);
     const codeHandle = ctx.newString(code);
-    const messageHandle = ctx.newString(message);
-    const made = ctx.callFunction(helpers.makeError, ctx.undefined, codeHandle, messageHandle);
+    ctx.setProp(handle, 'code', codeHandle);
     codeHandle.dispose();
-    messageHandle.dispose();
-    const handle = ctx.unwrapResult(made);
     trusted.push({ handle, code, message });
     return handle;
   };
@@ -171,25 +191,25 @@ export function runQuickJsSession(options: QuickJsSessionOptions): QuickJsSessio
     settled = true;
     if (timer) clearTimeout(timer);
     const durationMs = performance.now() - acceptedAt;
-    try {
-      for (const deferred of pending.values()) deferred.dispose();
-      pending.clear();
-      for (const entry of trusted) entry.handle.dispose();
-      for (const handle of owned) if (handle.alive) handle.dispose();
-      main?.dispose();
-      prepared?.dispose();
-    } catch {
-      // A runtime that cannot be torn down cleanly lives in a module that must not be reused.
-      poisoned = true;
-    }
-    if (bounded.heapExhausted()) poisoned = true;
+    const teardown = (): boolean => {
+      try {
+        for (const deferred of pending.values()) deferred.dispose();
+        pending.clear();
+        for (const entry of trusted) entry.handle.dispose();
+        main?.dispose();
+        prepared?.dispose();
+      } catch {
+        // A runtime that cannot be torn down cleanly lives in a module that must not be reused.
+        poisoned = true;
+      }
+      return poisoned || bounded.heapExhausted();
+    };
     const base = { type: 'done' as const, id, durationMs, logs: logs.lines() };
-    const done: DoneMessage = outcome.ok
-      ? outcome.result === undefined
-        ? { ...base, ok: true }
-        : { ...base, ok: true, result: outcome.result }
-      : { ...base, ok: false, error: outcome.error };
-    resolveFinished({ done, poisoned });
+    let done: DoneMessage;
+    if (!outcome.ok) done = { ...base, ok: false, error: outcome.error };
+    else if (outcome.result === undefined) done = { ...base, ok: true };
+    else done = { ...base, ok: true, result: outcome.result };
+    resolveFinished({ done, teardown });
   };
 
   /** Anything unexpected from the engine (a trap, a failed allocation in our own calls) ends the run. */
@@ -199,16 +219,22 @@ export function runQuickJsSession(options: QuickJsSessionOptions): QuickJsSessio
       step();
     } catch (error) {
       poisoned = true;
-      finish(
-        limitOutcome() ?? {
-          ok: false,
-          error: {
-            code: 'internal_error',
-            message: `runner failure: ${error instanceof Error ? error.message : String(error)}`,
-          },
-        },
-      );
+      const message = `runner failure: ${error instanceof Error ? error.message : String(error)}`;
+      finish(limitOutcome() ?? { ok: false, error: { code: 'internal_error', message } });
     }
+  };
+
+  const rejectionOutcome = (ctx: QuickJSContext, error: QuickJSHandle): Outcome => {
+    const limited = limitOutcome();
+    if (limited) return limited;
+    const match = trusted.find((entry) => ctx.sameValue(entry.handle, error));
+    if (match) {
+      const code = ctx.getProp(error, 'code');
+      const intact = ctx.typeof(code) === 'string' && ctx.getString(code) === match.code;
+      code.dispose();
+      if (intact) return { ok: false, error: { code: match.code, message: match.message } };
+    }
+    return { ok: false, error: { code: 'runtime_error', message: clip(describe(ctx, error)) } };
   };
 
   const settleFromPromise = (ctx: QuickJSContext): void => {
@@ -218,85 +244,90 @@ export function runQuickJsSession(options: QuickJsSessionOptions): QuickJsSessio
       const limited = limitOutcome();
       if (limited) finish(limited);
       else if (pending.size === 0) {
-        finish({
-          ok: false,
-          error: {
-            code: 'runtime_error',
-            message: 'guest code awaits a promise that nothing can settle (no tool call is pending)',
-          },
-        });
+        const message = 'guest code awaits a promise that nothing can settle (no tool call is pending)';
+        finish({ ok: false, error: { code: 'runtime_error', message } });
       }
       return;
     }
-    if (state.type === 'fulfilled') {
-      const value = state.value;
-      const limited = limitOutcome();
-      if (limited) {
-        if (value !== main) value.dispose();
-        finish(limited);
-        return;
-      }
-      const converted = toHost(ctx, value, 'result');
-      if (value !== main) value.dispose();
-      const afterwards = limitOutcome();
-      if (afterwards) finish(afterwards);
-      else if (converted.ok) finish({ ok: true, result: converted.value });
-      else finish({ ok: false, error: { code: 'serialization_error', message: converted.reason } });
+    if (state.type === 'rejected') {
+      const outcome = rejectionOutcome(ctx, state.error);
+      state.error.dispose();
+      finish(outcome);
       return;
     }
-    const error = state.error;
-    let outcome: Outcome | undefined = limitOutcome();
-    if (!outcome) {
-      const match = trusted.find((entry) => ctx.sameValue(entry.handle, error));
-      if (match) {
-        const code = ctx.getProp(error, 'code');
-        const intact = ctx.typeof(code) === 'string' && ctx.getString(code) === match.code;
-        code.dispose();
-        if (intact) outcome = { ok: false, error: { code: match.code, message: match.message } };
-      }
-    }
-    outcome ??= { ok: false, error: { code: 'runtime_error', message: describe(ctx, error) } };
-    error.dispose();
-    finish(outcome);
+    const value = state.value;
+    const converted = limitOutcome() ? undefined : toHost(ctx, value, 'result');
+    if (value !== main) value.dispose();
+    const limited = limitOutcome();
+    if (limited || !converted)
+      finish(limited ?? { ok: false, error: { code: 'timeout', message: TIMEOUT_MESSAGE } });
+    else if (converted.ok) finish({ ok: true, result: converted.value });
+    else finish({ ok: false, error: { code: 'serialization_error', message: converted.reason } });
   };
 
   const pump = (): void =>
     guarded(() => {
-      const ctx = context!;
       if (!limitOutcome()) {
         const jobs = prepared!.runtime.executePendingJobs(-1);
         if (jobs.error) jobs.error.dispose();
       }
-      settleFromPromise(ctx);
+      settleFromPromise(prepared!.context);
     });
 
-  const call = (
+  const callTool = (
     ctx: QuickJSContext,
-    providerIndex: number,
-    toolIndex: number,
+    providerName: string,
+    safeToolName: string,
     input: QuickJSHandle,
-  ): QuickJSHandle => {
+  ) => {
     if (interrupted || settled) return rejectedPromise(ctx, 'timeout', TIMEOUT_MESSAGE);
-    const provider = toolsByIndex[providerIndex];
-    const safeToolName = provider?.tools[toolIndex];
-    if (!provider || safeToolName === undefined)
-      return rejectedPromise(ctx, 'internal_error', 'unknown tool proxy');
     const converted = toHost(ctx, input, 'input');
     if (!converted.ok) return rejectedPromise(ctx, 'serialization_error', converted.reason);
     nextCallId += 1;
     const callId = `call-${nextCallId}`;
     const deferred = ctx.newPromise();
     pending.set(callId, deferred);
-    const message: ToolCallMessage = { type: 'tool_call', callId, providerName: provider.name, safeToolName };
+    const message: ToolCallMessage = { type: 'tool_call', callId, providerName, safeToolName };
     if (converted.value !== undefined) message.input = converted.value;
     options.sendToolCall(message);
     return deferred.handle.dup();
   };
 
+  /** Console and one namespace per provider manifest: the only things the guest gets from the host. */
+  const installGlobals = (ctx: QuickJSContext, keep: (handle: QuickJSHandle) => QuickJSHandle): void => {
+    const consoleObject = keep(ctx.newObject());
+    for (const method of CONSOLE_METHODS) {
+      const write = keep(
+        ctx.newFunction(method, (...args) => {
+          if (logs.room() === 0) return;
+          let line = '';
+          for (let i = 0; i < args.length && line.length <= logs.room(); i++) {
+            line += (i === 0 ? '' : ' ') + describe(ctx, args[i]!);
+          }
+          logs.append(line);
+        }),
+      );
+      ctx.setProp(consoleObject, method, write);
+    }
+    ctx.setProp(ctx.global, 'console', consoleObject);
+    for (const provider of execute.providers) {
+      const namespace = keep(ctx.newObject());
+      for (const tool of Object.values(provider.tools)) {
+        const proxy = keep(
+          ctx.newFunction(tool.safeName, (input) =>
+            callTool(ctx, provider.name, tool.safeName, input ?? ctx.undefined),
+          ),
+        );
+        ctx.setProp(namespace, tool.safeName, proxy);
+      }
+      ctx.setProp(ctx.global, provider.name, namespace);
+    }
+  };
+
   const start = (): void => {
     let body: string;
     try {
-      body = normalizeCode(execute.code);
+      body = normalizeCodeCached(execute.code);
     } catch (error) {
       const message =
         error instanceof CodeSyntaxError
@@ -306,30 +337,21 @@ export function runQuickJsSession(options: QuickJsSessionOptions): QuickJsSessio
       return;
     }
     guarded(() => {
-      prepared = options.takeContext();
-      const ctx = (context = prepared.context);
-      helpers = prepared.helpers;
-      prepared.bind({
-        log: (line) => logs.append(line),
-        call: (providerIndex, toolIndex, input) => call(ctx, providerIndex, toolIndex, input),
-        shouldInterrupt,
-      });
-      const manifest = keep(ctx.newString(JSON.stringify(toolsByIndex.map((p) => [p.name, p.tools]))));
-      const room = keep(ctx.newNumber(logs.room()));
-      keep(ctx.unwrapResult(ctx.callFunction(helpers.install, ctx.undefined, manifest, room)));
-      const compiled = ctx.evalCode(asyncFunctionSource(body), 'guest.js');
-      if (compiled.error) {
-        const message = describe(ctx, compiled.error);
-        compiled.error.dispose();
-        finish(limitOutcome() ?? { ok: false, error: { code: 'runtime_error', message } });
-        return;
-      }
-      const guestFunction = keep(compiled.value);
-      const called = ctx.callFunction(guestFunction, ctx.undefined);
+      const context = options.takeContext();
+      prepared = context;
+      const ctx = context.context;
+      context.setInterruptHandler(shouldInterrupt);
+      const compiled = context.compile(body);
+      // After compiling: the intrinsics are captured before any namespace could shadow them.
+      if (!compiled.error) installGlobals(ctx, context.keep);
+      const called = compiled.error ? compiled : ctx.callFunction(compiled.value, ctx.undefined);
       if (called.error) {
-        const message = describe(ctx, called.error);
+        const outcome = limitOutcome() ?? {
+          ok: false,
+          error: { code: 'runtime_error', message: clip(describe(ctx, called.error)) },
+        };
         called.error.dispose();
-        finish(limitOutcome() ?? { ok: false, error: { code: 'runtime_error', message } });
+        finish(outcome as Outcome);
         return;
       }
       main = called.value;
@@ -342,15 +364,14 @@ export function runQuickJsSession(options: QuickJsSessionOptions): QuickJsSessio
     if (settled) return;
     interrupted ??= reason;
     guarded(() => {
-      const ctx = context;
-      if (ctx) {
+      if (prepared) {
         // Reject what the guest awaits so finally blocks may run; the interrupt handler stops any loop.
         for (const deferred of pending.values()) {
-          deferred.reject(makeTrustedError(ctx, 'timeout', TIMEOUT_MESSAGE));
+          deferred.reject(makeTrustedError(prepared.context, 'timeout', TIMEOUT_MESSAGE));
           deferred.dispose();
         }
         pending.clear();
-        const jobs = prepared!.runtime.executePendingJobs(-1);
+        const jobs = prepared.runtime.executePendingJobs(-1);
         if (jobs.error) jobs.error.dispose();
       }
       finish({ ok: false, error: { code: 'timeout', message: TIMEOUT_MESSAGE } });
@@ -363,29 +384,23 @@ export function runQuickJsSession(options: QuickJsSessionOptions): QuickJsSessio
 
   return {
     deliverToolResult(message) {
-      if (settled) return false;
-      const deferred = pending.get(message.callId);
+      const deferred = settled ? undefined : pending.get(message.callId);
       if (!deferred) return false;
       pending.delete(message.callId);
       guarded(() => {
-        const ctx = context!;
+        const ctx = prepared!.context;
         if (!message.ok) {
           deferred.reject(makeTrustedError(ctx, message.error.code, message.error.message));
         } else if (message.result === undefined) {
           deferred.resolve(ctx.undefined);
         } else {
           const json = ctx.newString(JSON.stringify(message.result));
-          const parsed = ctx.callFunction(helpers.parseJson, ctx.undefined, json);
+          const parsed = ctx.callFunction(prepared!.parseJson(), ctx.undefined, json);
           json.dispose();
           if (parsed.error) {
             parsed.error.dispose();
-            deferred.reject(
-              makeTrustedError(
-                ctx,
-                'serialization_error',
-                'the tool result could not be copied into the sandbox',
-              ),
-            );
+            const reason = 'the tool result could not be copied into the sandbox';
+            deferred.reject(makeTrustedError(ctx, 'serialization_error', reason));
           } else {
             deferred.resolve(parsed.value);
             parsed.value.dispose();

@@ -1,0 +1,190 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { cpus } from 'node:os';
+import { resolveProvider } from '../src/main/core/resolveProvider';
+import type { Executor } from '../src/main/core/types';
+import { createInProcessExecutor } from '../src/main/executors/createInProcessExecutor';
+import { createProcessExecutor } from '../src/main/executors/createProcessExecutor';
+import { createWorkerExecutor } from '../src/main/executors/createWorkerExecutor';
+import { buildRunnerForTests, TEST_RUNNER_ENTRY } from './buildRunnerForTests';
+
+interface Row {
+  scenario: string;
+  unit: string;
+  median: number;
+  p95: number;
+  target?: string;
+  note?: string;
+}
+
+const providers = [resolveProvider({ name: 'tools', tools: { echo: { execute: (input) => input } } })];
+const rows: Row[] = [];
+
+function quantile(sorted: number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+}
+
+function record(scenario: string, samples: number[], unit: string, target?: string, note?: string): void {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const row: Row = {
+    scenario,
+    unit,
+    median: quantile(sorted, 0.5),
+    p95: quantile(sorted, 0.95),
+    target,
+    note,
+  };
+  rows.push(row);
+  console.log(`${scenario}: median ${row.median.toFixed(3)} ${unit}, p95 ${row.p95.toFixed(3)} ${unit}`);
+}
+
+async function must(executor: Executor, code: string): Promise<void> {
+  const result = await executor.execute(code, providers);
+  if (!result.ok) throw new Error(`bench run failed: ${result.error.code}: ${result.error.message}`);
+}
+
+/** Latency of one whole execution, measured by the caller. */
+async function executionLatency(
+  executor: Executor,
+  code: string,
+  runs: number,
+  warmup = 50,
+): Promise<number[]> {
+  for (let i = 0; i < warmup; i++) await must(executor, code);
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await must(executor, code);
+    samples.push(performance.now() - start);
+  }
+  return samples;
+}
+
+/** Time between consecutive tool_call messages of a sequential echo loop: one full round trip each. */
+async function toolCallLatency(executor: Executor, calls: number): Promise<number[]> {
+  const code = `for (let i = 0; i < ${calls}; i++) await tools.echo(i)`;
+  await must(executor, 'for (let i = 0; i < 200; i++) await tools.echo(i)');
+  const stamps: number[] = [];
+  const result = await executor.execute(code, providers, {
+    timeoutMs: 120_000,
+    hooks: { onMessage: ({ message, at }) => message.type === 'tool_call' && stamps.push(at) },
+  });
+  if (!result.ok) throw new Error(`bench run failed: ${result.error.message}`);
+  return stamps.slice(1).map((at, i) => at - stamps[i]!);
+}
+
+async function throughput(executor: Executor, concurrency: number, total: number): Promise<number> {
+  await Promise.all(Array.from({ length: concurrency }, () => must(executor, '1')));
+  let remaining = total;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (remaining > 0) {
+        remaining -= 1;
+        await must(executor, '1');
+      }
+    }),
+  );
+  return total / ((performance.now() - start) / 1000);
+}
+
+async function main(): Promise<void> {
+  await buildRunnerForTests();
+  const runnerEntryPath = TEST_RUNNER_ENTRY;
+
+  const inProcess = createInProcessExecutor();
+  record('`return 1`, in-process', await executionLatency(inProcess, 'return 1', 1000), 'ms', '≤ 0.5 ms');
+  record('sequential echo tool call, in-process', await toolCallLatency(inProcess, 2000), 'ms', '≤ 0.1 ms');
+
+  const worker = createWorkerExecutor({ runnerEntryPath, maxSize: 1 });
+  record('`return 1`, pooled worker', await executionLatency(worker, 'return 1', 1000), 'ms', '≤ 1 ms');
+  record('sequential echo tool call, pooled worker', await toolCallLatency(worker, 2000), 'ms', '≤ 0.3 ms');
+  await worker.dispose();
+
+  const processPooled = createProcessExecutor({ runnerEntryPath, maxSize: 1 });
+  record(
+    '`return 1`, pooled process',
+    await executionLatency(processPooled, 'return 1', 1000),
+    'ms',
+    '≤ 1 ms',
+  );
+  record(
+    'sequential echo tool call, pooled process',
+    await toolCallLatency(processPooled, 2000),
+    'ms',
+    '≤ 0.3 ms',
+  );
+  await processPooled.dispose();
+
+  const ephemeral = createProcessExecutor({ runnerEntryPath, mode: 'ephemeral' });
+  record(
+    'ephemeral process cold start (`return 1`)',
+    await executionLatency(ephemeral, 'return 1', 30, 3),
+    'ms',
+    '≤ 150 ms',
+  );
+  const ephemeralWorker = createWorkerExecutor({ runnerEntryPath, mode: 'ephemeral' });
+  record(
+    'ephemeral worker cold start (`return 1`)',
+    await executionLatency(ephemeralWorker, 'return 1', 30, 3),
+    'ms',
+  );
+
+  for (const [name, make] of [
+    ['pooled worker', (size: number) => createWorkerExecutor({ runnerEntryPath, maxSize: size })],
+    ['pooled process', (size: number) => createProcessExecutor({ runnerEntryPath, maxSize: size })],
+  ] as const) {
+    for (const concurrency of [1, 2, 4, 8]) {
+      const executor = make(concurrency);
+      const samples = [];
+      for (let round = 0; round < 3; round++) samples.push(await throughput(executor, concurrency, 600));
+      await executor.dispose();
+      record(
+        `throughput, ${name}, concurrency ${concurrency}`,
+        samples,
+        'exec/s',
+        undefined,
+        'higher is better',
+      );
+    }
+  }
+
+  for (let i = 0; i < 200; i++) await must(inProcess, 'return { a: [1, 2, 3] }');
+  global.gc?.();
+  const before = process.memoryUsage().rss;
+  const rss: number[] = [];
+  for (let i = 0; i < 1000; i++) {
+    await must(
+      inProcess,
+      'const xs = Array.from({ length: 1000 }, (_, i) => ({ i })); console.log(xs.length); xs.length',
+    );
+    if (i % 100 === 99) rss.push((process.memoryUsage().rss - before) / 1024 / 1024);
+  }
+  record(
+    'resident memory growth over 1,000 in-process executions',
+    rss,
+    'MiB',
+    'no growth beyond noise',
+    `RSS before: ${(before / 1024 / 1024).toFixed(1)} MiB; samples every 100 runs`,
+  );
+
+  const table = [
+    `# Execbox Playground benchmark`,
+    '',
+    `${new Date().toISOString()} · Node ${process.version} · ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}`,
+    '',
+    '| scenario | median | p95 | target | note |',
+    '| --- | ---: | ---: | --- | --- |',
+    ...rows.map(
+      (row) =>
+        `| ${row.scenario} | ${row.median.toFixed(3)} ${row.unit} | ${row.p95.toFixed(3)} ${row.unit} | ${row.target ?? ''} | ${row.note ?? ''} |`,
+    ),
+    '',
+  ].join('\n');
+  await mkdir('bench-results', { recursive: true });
+  await writeFile('bench-results/bench.md', table);
+  await writeFile('bench-results/bench.json', `${JSON.stringify(rows, null, 2)}\n`);
+  console.log(`\n${table}`);
+  await Promise.all([inProcess.dispose(), ephemeral.dispose(), ephemeralWorker.dispose()]);
+}
+
+await main();
