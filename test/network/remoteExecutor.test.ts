@@ -5,6 +5,7 @@ import { TEST_RUNNER_ENTRY } from '../../scripts/buildRunnerForTests';
 import { resolveProvider } from '../../src/main/core/resolveProvider';
 import { createRemoteExecutor } from '../../src/main/network/createRemoteExecutor';
 import { startRunnerServer, type RunnerServerHandle } from '../../src/main/network/startRunnerServer';
+import { withRemoteExecutor } from '../../src/main/network/withRemoteExecutor';
 import type { HostEvent } from '../../src/shared/transcript';
 
 describe('remote executor', () => {
@@ -26,6 +27,25 @@ describe('remote executor', () => {
     ];
     const result = await executor.execute('console.log("remote"); await math.add({ a: 2, b: 3 })', providers);
     expect(result).toMatchObject({ ok: true, result: 5, logs: ['remote'] });
+    await executor.dispose();
+  });
+
+  it('is what the app runs for { kind: remote }, with the token read from the named secret at each run', async () => {
+    const secrets: Record<string, string> = {};
+    const factory = withRemoteExecutor(
+      () => {
+        throw new Error('local executors are not part of this test');
+      },
+      async (name) => secrets[name],
+    );
+    const executor = await factory({ kind: 'remote', url: server.url, tokenSecret: 'RUNNER_TOKEN' });
+    const missing = await executor.execute('1', []);
+    expect(missing).toMatchObject({
+      ok: false,
+      error: { code: 'internal_error', message: expect.stringContaining('RUNNER_TOKEN is not set') },
+    });
+    secrets.RUNNER_TOKEN = 'remote-token';
+    expect(await executor.execute('"via secret"', [])).toMatchObject({ ok: true, result: 'via secret' });
     await executor.dispose();
   });
 

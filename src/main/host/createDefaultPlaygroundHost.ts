@@ -1,6 +1,9 @@
+import path from 'node:path';
 import type { ExecutorChoice } from '../../shared/api/runs';
 import type { Executor } from '../core/types';
 import { createDebugService } from '../debug/createDebugService';
+import { createNetworkService } from '../network/createNetworkService';
+import { withRemoteExecutor } from '../network/withRemoteExecutor';
 import { readSecretValues } from '../debug/readSecretValues';
 import type { SecretStore } from '../secrets/SecretStore';
 import { createWorkspaceHost } from '../workspace/createWorkspaceHost';
@@ -27,7 +30,13 @@ export async function createDefaultPlaygroundHost(
   });
   return createPlaygroundHost({
     workspaceHost,
-    createExecutor: options.createExecutor,
+    createExecutor: withRemoteExecutor(options.createExecutor, (name) => secretStore.get(name)),
+    network: (context) =>
+      createNetworkService({
+        emit: context.emit,
+        readSecret: (name) => secretStore.get(name),
+        localExecutor: { cacheDir: path.join(options.configDir, 'tpmjs-cache') },
+      }),
     debug: (context) =>
       createDebugService({
         launcher: context.launcher,

@@ -10,7 +10,8 @@ import { connectRunnerSocket } from './connectRunnerSocket';
 export interface RemoteExecutorOptions {
   /** ws:// or wss:// address of a runner (`execbox runner --listen`). */
   url: string;
-  token?: string;
+  /** The token, or how to read it for each execution (e.g. from a secret the user may change). */
+  token?: string | (() => Promise<string | undefined>);
   /** How long a runner may take to answer cancel before the socket is closed. */
   cancelGraceMs?: number;
   connectTimeoutMs?: number;
@@ -38,8 +39,9 @@ export function createRemoteExecutor(options: RemoteExecutorOptions): Executor {
       if (execution.signal?.aborted) return failure('timeout', 'Execution was cancelled before it started');
       let transport: Transport<HostToRunnerMessage>;
       try {
+        const token = typeof options.token === 'function' ? await options.token() : options.token;
         transport = await connectRunnerSocket(options.url, {
-          ...(options.token ? { token: options.token } : {}),
+          ...(token ? { token } : {}),
           ...(options.maxMessageBytes ? { maxMessageBytes: options.maxMessageBytes } : {}),
           connectTimeoutMs: options.connectTimeoutMs ?? Math.min(10_000, runtime.timeoutMs),
           ...(execution.signal ? { signal: execution.signal } : {}),
