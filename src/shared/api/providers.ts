@@ -79,7 +79,7 @@ export type McpTransportConfig =
 export interface McpProviderConfig extends ProviderConfigBase {
   kind: 'mcp';
   transport: McpTransportConfig;
-  /** Per-request deadline for the MCP server (default 30 s); `timeout` when exceeded. */
+  /** Deadline of each tools/call (default 30 s): `timeout` when exceeded, and the server is reconnected. */
   requestTimeoutMs?: number;
 }
 

@@ -12,6 +12,8 @@ import { connectMcpClient, type McpClientHandle } from './connectMcpClient';
 import { mapMcpCallResult } from './mapMcpCallResult';
 
 export const DEFAULT_MCP_REQUEST_TIMEOUT_MS = 30_000;
+/** Connecting and listing tools: independent of the tool-call deadline, which may be short. */
+const SETUP_TIMEOUT_MS = 30_000;
 
 /**
  * One MCP server connection, opened lazily and reopened on the next use after the server crashed,
@@ -38,7 +40,7 @@ export class McpConnection {
     const tools: Tool[] = [];
     let cursor: string | undefined;
     do {
-      const page = await client.listTools(cursor ? { cursor } : undefined, { timeout: this.timeoutMs });
+      const page = await client.listTools(cursor ? { cursor } : undefined, { timeout: SETUP_TIMEOUT_MS });
       tools.push(...page.tools);
       cursor = page.nextCursor;
     } while (cursor);
@@ -106,7 +108,7 @@ export class McpConnection {
   }
 
   private async open(): Promise<McpClientHandle> {
-    const handle = await connectMcpClient(this.config, this.secrets, this.baseDir, this.timeoutMs);
+    const handle = await connectMcpClient(this.config, this.secrets, this.baseDir, SETUP_TIMEOUT_MS);
     if (this.disposed) {
       await handle.client.close().catch(() => undefined);
       throw toolError('tool_error', `provider '${this.config.name}' was closed`);
