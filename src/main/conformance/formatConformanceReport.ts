@@ -1,25 +1,5 @@
 import type { ConformanceCaseResult, ConformanceReport } from '../../shared/api/network';
-import type { TranscriptEntry } from '../../shared/transcript';
-
-const MAX_LINE = 220;
-
-const clip = (text: string) => (text.length > MAX_LINE ? `${text.slice(0, MAX_LINE - 1)}…` : text);
-
-/** One transcript line: time, direction arrow, message (execute without its long type declarations). */
-export function formatTranscriptEntry(entry: TranscriptEntry): string {
-  const time = `+${entry.at.toFixed(1)}ms`.padStart(10);
-  if (entry.kind === 'event')
-    return clip(`${time}   · ${entry.event.type} ${JSON.stringify({ ...entry.event, type: undefined })}`);
-  const arrow = entry.direction === 'host_to_runner' ? '→' : '←';
-  const message =
-    entry.message.type === 'execute'
-      ? {
-          ...entry.message,
-          providers: entry.message.providers.map((p) => `${p.name}{${Object.keys(p.tools).join(',')}}`),
-        }
-      : entry.message;
-  return clip(`${time} ${arrow} ${JSON.stringify(message)}`);
-}
+import { formatTranscriptLine } from '../../shared/conformance/formatTranscriptLine';
 
 function formatCase(result: ConformanceCaseResult): string[] {
   const status = result.status === 'pass' ? 'PASS' : 'FAIL';
@@ -28,7 +8,7 @@ function formatCase(result: ConformanceCaseResult): string[] {
   if (result.status === 'fail') {
     lines.push(`      why:  ${result.reason ?? 'unknown'}`, '      transcript:');
     if (result.transcript.length === 0) lines.push('        (nothing was exchanged)');
-    for (const entry of result.transcript) lines.push(`      ${formatTranscriptEntry(entry)}`);
+    for (const entry of result.transcript) lines.push(`      ${formatTranscriptLine(entry)}`);
   }
   return lines;
 }

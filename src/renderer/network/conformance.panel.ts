@@ -1,0 +1,10 @@
+import { registerPanel } from '../panels/registry';
+import { ConformanceView } from './ConformanceView';
+
+registerPanel({
+  id: 'conformance',
+  title: 'Conformance',
+  area: 'bottom',
+  order: 40,
+  component: ConformanceView,
+});

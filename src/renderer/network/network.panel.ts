@@ -1,0 +1,4 @@
+import { registerPanel } from '../panels/registry';
+import { NetworkPanel } from './NetworkPanel';
+
+registerPanel({ id: 'network', title: 'Network', area: 'left', order: 20, component: NetworkPanel });
