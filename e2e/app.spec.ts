@@ -131,3 +131,21 @@ test('the first screen explains what to do, and the shortcuts are one key away',
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeHidden();
 });
+
+test('a run with 10,000 transcript entries stays virtualized and responsive', async ({
+  page,
+  playground: _,
+}) => {
+  await setProgram(page, "for (let i = 0; i < 2500; i++) await demo.echo({ text: 'x' });\n'done'");
+  await runProgram(page);
+  await expect(page.getByTestId('result-value')).toHaveText('"done"');
+  await expect(page.getByTestId('transcript-count')).toHaveText(/^1\d{4} entries$/);
+  const rendered = await page.getByTestId('transcript-row').count();
+  expect(rendered).toBeLessThan(200);
+  await page
+    .getByRole('grid', { name: 'Transcript' })
+    .evaluate((grid) => (grid.scrollTop = grid.scrollHeight / 2));
+  await expect(page.getByTestId('transcript-row').filter({ hasText: 'tool_call' }).first()).toBeVisible();
+  await page.getByRole('checkbox', { name: 'host event' }).uncheck();
+  await expect(page.getByTestId('transcript-count')).toHaveText(/^10002 of 1\d{4} entries$/);
+});

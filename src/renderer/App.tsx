@@ -72,7 +72,7 @@ export function App() {
             <PanelTabs area="left" label="Workspace" />
           </Panel>
           <Separator className="separator vertical" />
-          <Panel id="center" defaultSize="45" minSize={280}>
+          <Panel id="center" defaultSize="42" minSize={280}>
             <Group
               orientation="vertical"
               id="center"
@@ -89,7 +89,7 @@ export function App() {
             </Group>
           </Panel>
           <Separator className="separator vertical" />
-          <Panel id="right" defaultSize="35" minSize={260}>
+          <Panel id="right" defaultSize="38" minSize={260}>
             <PanelTabs area="right" label="Protocol" />
           </Panel>
         </Group>

@@ -9,7 +9,7 @@ const ROW_HEIGHT = 24;
 
 function arrow(row: TranscriptRow): string {
   if (row.isEvent) return '•';
-  return row.direction === 'host_to_runner' ? 'host → runner' : 'runner → host';
+  return row.direction === 'host_to_runner' ? '→ runner' : '← runner';
 }
 
 /** Every protocol message and host event of the current run, live, filtered and virtualized. */
@@ -167,7 +167,18 @@ export function TranscriptPane() {
               >
                 <span className="num">{row.seq}</span>
                 <span className="num">{row.at.toFixed(1)}</span>
-                <span className={`dir ${row.direction ?? 'event'}`}>{arrow(row)}</span>
+                <span
+                  className={`dir ${row.direction ?? 'event'}`}
+                  title={
+                    row.isEvent
+                      ? 'host event'
+                      : row.direction === 'host_to_runner'
+                        ? 'host to runner'
+                        : 'runner to host'
+                  }
+                >
+                  {arrow(row)}
+                </span>
                 <span className="type">{row.type}</span>
                 <span className="call">{row.callId ?? ''}</span>
                 <span>{row.provider ? `${row.provider}.${row.tool ?? ''}` : ''}</span>

@@ -89,7 +89,14 @@ export function describeEntries(entries: readonly TranscriptEntry[]): Transcript
       }
     } else {
       const event = entry.event;
-      if ('callId' in event) row.callId = event.callId;
+      if ('callId' in event) {
+        row.callId = event.callId;
+        const call = calls.get(event.callId);
+        if (call) {
+          row.provider = call.provider;
+          row.tool = call.tool;
+        }
+      }
       if ('providerName' in event) row.provider = event.providerName;
       if ('toolName' in event) row.tool = event.toolName;
       if (event.type === 'tool_dispatch_finished') row.durationMs = event.durationMs;

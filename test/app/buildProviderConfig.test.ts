@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import type { ProviderConfig } from '../../src/shared/api/providers';
+import { buildProviderConfig, draftFromConfig } from '../../src/renderer/providers/buildProviderConfig';
+import { emptyDraft, emptyMockTool } from '../../src/renderer/providers/providerDraft';
+
+describe('the provider form', () => {
+  it('says what is wrong with each field, and gives no config until all are right', () => {
+    const draft = {
+      ...emptyDraft('mock'),
+      name: '2fast',
+      tools: [{ ...emptyMockTool(), name: '', inputSchema: '{ "type": ', response: '[1,' }],
+    };
+    const { config, errors } = buildProviderConfig(draft);
+    expect(config).toBeUndefined();
+    expect(errors.name).toContain('must be a JavaScript identifier');
+    expect(errors['tools.0.name']).toBe('a tool name is needed');
+    expect(errors['tools.0.inputSchema']).toContain('not valid JSON');
+    expect(errors['tools.0.response']).toContain('not valid JSON');
+  });
+
+  it('refuses a literal API key: only a secret reference may be stored', () => {
+    const draft = {
+      ...emptyDraft('tpmjs'),
+      name: 'npm',
+      baseUrl: 'http://127.0.0.1:8787',
+      tpmjsTools: 'hello@1.0.0::greet',
+      apiKey: 'sk-live-123',
+    };
+    expect(buildProviderConfig(draft).errors.apiKey).toContain('${secret:');
+    expect(buildProviderConfig({ ...draft, apiKey: '${secret:TPMJS_KEY}' }).config).toEqual({
+      name: 'npm',
+      kind: 'tpmjs',
+      baseUrl: 'http://127.0.0.1:8787',
+      tools: ['hello@1.0.0::greet'],
+      apiKey: '${secret:TPMJS_KEY}',
+    });
+  });
+
+  it('round-trips every kind of existing config through the form unchanged', () => {
+    const configs: ProviderConfig[] = [
+      {
+        id: 'm',
+        name: 'demo',
+        kind: 'mock',
+        tools: {
+          echo: {
+            description: 'Echo',
+            inputSchema: { type: 'object' },
+            latencyMs: 20,
+            response: { mode: 'fixed', result: { a: 1 } },
+          },
+          judge: {
+            response: {
+              mode: 'rules',
+              rules: [{ when: [{ path: '/x', equals: 1 }], then: { result: 'one' } }],
+            },
+          },
+          ask: { response: { mode: 'manual' } },
+          code: { response: { mode: 'handler', trusted: true, source: 'return input;' } },
+        },
+      },
+      {
+        id: 's',
+        name: 'fs',
+        kind: 'mcp',
+        transport: { type: 'stdio', command: 'npx', args: ['-y', 'server'], env: { TOKEN: '${secret:T}' } },
+      },
+      {
+        id: 'h',
+        name: 'web',
+        kind: 'mcp',
+        transport: {
+          type: 'http',
+          url: 'http://127.0.0.1:3000/mcp',
+          headers: { Authorization: 'Bearer ${secret:W}' },
+        },
+        requestTimeoutMs: 5000,
+      },
+      {
+        id: 't',
+        name: 'npm',
+        kind: 'tpmjs',
+        baseUrl: 'http://127.0.0.1:1',
+        tools: [{ ref: 'a@1.0.0::b', inputSchema: { type: 'object' } }, 'c@2.0.0::d'],
+      },
+      { id: 'f', name: 'local', kind: 'module', path: './tools.mjs' },
+    ];
+    for (const config of configs) {
+      expect(buildProviderConfig(draftFromConfig(config))).toEqual({ config, errors: {} });
+    }
+  });
+});

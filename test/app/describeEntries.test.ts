@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import type { TranscriptEntry } from '../../src/shared/transcript';
+import { describeEntries, filterRows, HOST_EVENT_TYPE } from '../../src/renderer/transcript/describeEntries';
+
+const entries: TranscriptEntry[] = [
+  { kind: 'event', seq: 0, at: 0, event: { type: 'run_started', runId: 'r', executor: 'process:pooled' } },
+  {
+    kind: 'message',
+    seq: 1,
+    at: 1,
+    direction: 'runner_to_host',
+    message: { type: 'tool_call', callId: 'c1', providerName: 'github', safeToolName: 'search', input: {} },
+  },
+  {
+    kind: 'message',
+    seq: 2,
+    at: 2,
+    direction: 'runner_to_host',
+    message: { type: 'tool_call', callId: 'c2', providerName: 'slack', safeToolName: 'post' },
+  },
+  {
+    kind: 'event',
+    seq: 3,
+    at: 3,
+    event: {
+      type: 'tool_dispatch_finished',
+      callId: 'c2',
+      ok: false,
+      errorCode: 'tool_error',
+      durationMs: 0.5,
+    },
+  },
+  {
+    kind: 'message',
+    seq: 4,
+    at: 3.5,
+    direction: 'host_to_runner',
+    message: { type: 'tool_result', callId: 'c2', ok: false, error: { code: 'tool_error', message: 'down' } },
+  },
+  {
+    kind: 'message',
+    seq: 5,
+    at: 9.25,
+    direction: 'host_to_runner',
+    message: { type: 'tool_result', callId: 'c1', ok: true, result: 1 },
+  },
+];
+
+describe('transcript rows', () => {
+  it('pair each tool_call with its tool_result, in either order, for provider, tool and duration', () => {
+    const rows = describeEntries(entries);
+    const call1 = rows.find((r) => r.type === 'tool_call' && r.callId === 'c1')!;
+    const result1 = rows.find((r) => r.type === 'tool_result' && r.callId === 'c1')!;
+    expect([call1.durationMs, result1.durationMs]).toEqual([8.25, 8.25]);
+    expect([result1.provider, result1.tool, result1.note]).toEqual(['github', 'search', 'ok']);
+    const result2 = rows.find((r) => r.type === 'tool_result' && r.callId === 'c2')!;
+    expect([result2.provider, result2.durationMs, result2.note]).toEqual(['slack', 1.5, 'tool_error']);
+    expect(rows.map((r) => r.seq)).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+
+  it('filter by message type, host events, and provider', () => {
+    const rows = describeEntries(entries);
+    expect(
+      filterRows(rows, { hiddenTypes: new Set([HOST_EVENT_TYPE]), provider: null }).map((r) => r.seq),
+    ).toEqual([1, 2, 4, 5]);
+    expect(
+      filterRows(rows, { hiddenTypes: new Set(['tool_call']), provider: 'slack' }).map((r) => r.seq),
+    ).toEqual([3, 4]);
+  });
+});
