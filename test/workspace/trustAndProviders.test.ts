@@ -198,3 +198,33 @@ describe('providers API', () => {
     expect(await pending).toEqual({ ok: true, result: 'yes' });
   });
 });
+
+describe('host confirmation the renderer cannot forge (confirmTrust)', () => {
+  it('needs the host confirmation for every allow: answered questions and providers added through the API', async () => {
+    const { marker, file } = await moduleWorkspace();
+    const asked: string[] = [];
+    let verdict = false;
+    const { host: h } = await host({
+      workspacePath: file,
+      confirmTrust: async (request) => {
+        asked.push(request.providerName);
+        return verdict;
+      },
+    });
+    const [moduleQuestion] = (await h.workspace.get()).pendingTrust;
+    await h.workspace.answerTrust(moduleQuestion!.id, true);
+    expect(asked).toEqual(['local']);
+    expect(await exists(marker)).toBe(false);
+    expect((await h.providers.list())[0]).toMatchObject({
+      state: 'error',
+      error: expect.stringContaining('declined'),
+    });
+
+    verdict = true;
+    await h.providers.add({ name: 'again', kind: 'module', path: './tools.mjs' });
+    expect(asked).toEqual(['local', 'again']);
+    await h.resolvedProviders();
+    expect(await exists(marker)).toBe(true);
+    expect((await h.providers.list()).find((s) => s.name === 'again')).toMatchObject({ state: 'ready' });
+  });
+});

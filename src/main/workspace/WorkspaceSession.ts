@@ -28,6 +28,11 @@ export interface WorkspaceSessionDeps {
   manual: ManualCallBroker;
   /** Allow everything the workspace would run without asking (CLI `--trust`). */
   trustAll: boolean;
+  /**
+   * A confirmation the renderer cannot forge (the app: a native dialog). When present, every
+   * "allow" (an answered trust question, a provider added or edited through the API) needs it.
+   */
+  confirmTrust?: (request: TrustRequest) => Promise<boolean>;
   emit(event: WorkspaceEvent | ProvidersEvent): void;
 }
 
@@ -131,16 +136,21 @@ export class WorkspaceSession {
     this.deps.emit({ channel: 'workspace', type: 'changed', workspace: await this.view() });
   }
 
-  /** The user wrote or edited this provider: what it runs is trusted for this file. */
+  /**
+   * The user wrote or edited this provider through the API: what it runs is trusted for this file,
+   * after the host's own confirmation when there is one.
+   */
   async startUserProvider(config: ProviderConfig): Promise<void> {
     await this.startProvider(config, true);
     this.registry.setOrder(this.doc.providers.map((p) => p.id));
   }
 
-  async answerTrust(requestId: string, allow: boolean): Promise<void> {
+  async answerTrust(requestId: string, answer: boolean): Promise<void> {
     const pending = this.pendingTrust.get(requestId);
     if (!pending) throw new InvalidArgumentError(`no trust question is open with id '${requestId}'`);
-    this.pendingTrust.delete(requestId);
+    const allow = answer && this.deps.confirmTrust ? await this.deps.confirmTrust(pending.request) : answer;
+    // Answered again while the confirmation was open: the answer that settles first stands.
+    if (!this.pendingTrust.delete(requestId)) return;
     await this.deps.trust.record(this.file, pending.requirement.fingerprint, allow ? 'allow' : 'deny');
     const config = this.doc.providers.find((p) => p.id === pending.request.providerId);
     if (config && allow) await this.registry.set(config, true);
@@ -175,9 +185,17 @@ export class WorkspaceSession {
     }
     const requirement = trustRequirement(config, this.baseDir);
     if (!requirement) return this.registry.set(config, true);
-    if (userAuthored || this.deps.trustAll) {
+    if (this.deps.trustAll || (userAuthored && !this.deps.confirmTrust)) {
       await this.deps.trust.record(this.file, requirement.fingerprint, 'allow');
       return this.registry.set(config, true);
+    }
+    if (userAuthored && this.deps.confirmTrust) {
+      const request = this.trustRequest(config, requirement);
+      const allow = await this.deps.confirmTrust(request);
+      await this.deps.trust.record(this.file, requirement.fingerprint, allow ? 'allow' : 'deny');
+      await this.registry.set(config, allow);
+      if (!allow) this.registry.decline(config.id, declinedReason(requirement));
+      return;
     }
     const decision = await this.deps.trust.decision(this.file, requirement.fingerprint);
     if (decision === 'allow') return this.registry.set(config, true);
@@ -186,14 +204,18 @@ export class WorkspaceSession {
       this.registry.decline(config.id, declinedReason(requirement));
       return;
     }
-    const request: TrustRequest = {
+    const request = this.trustRequest(config, requirement);
+    this.pendingTrust.set(request.id, { request, requirement });
+  }
+
+  private trustRequest(config: ProviderConfig, requirement: TrustRequirement): TrustRequest {
+    return {
       id: randomUUID(),
       providerId: config.id,
       providerName: config.name,
       kind: requirement.kind,
       what: requirement.what,
     };
-    this.pendingTrust.set(request.id, { request, requirement });
   }
 }
 

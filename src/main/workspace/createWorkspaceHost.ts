@@ -1,7 +1,7 @@
 import { access, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ProvidersApi, ProvidersEvent } from '../../shared/api/providers';
-import type { RuntimeSettings, WorkspaceApi, WorkspaceEvent } from '../../shared/api/workspace';
+import type { RuntimeSettings, TrustRequest, WorkspaceApi, WorkspaceEvent } from '../../shared/api/workspace';
 import type { WorkspaceFile } from '../../shared/workspaceFormat';
 import type { ResolvedToolProvider } from '../core/types';
 import { ManualCallBroker } from '../providers/mock/ManualCallBroker';
@@ -26,6 +26,12 @@ export interface WorkspaceHostOptions {
   trustAll?: boolean;
   /** Remember the open workspace for the next start (the app: yes; a one-off CLI run: no). */
   rememberLastWorkspace?: boolean;
+  /**
+   * The app's native confirmation (e.g. Electron's dialog.showMessageBox), which a compromised
+   * renderer cannot answer: then allowing a command, module or handler always goes through it.
+   * Without it (browser mode, tests) the renderer's answer decides.
+   */
+  confirmTrust?: (request: TrustRequest) => Promise<boolean>;
 }
 
 export type WorkspaceHostEvent = WorkspaceEvent | ProvidersEvent;
@@ -75,7 +81,14 @@ export async function createWorkspaceHost(options: WorkspaceHostOptions): Promis
     for (const listener of listeners) listener(event);
   };
   const manual = new ManualCallBroker(emit);
-  const deps = { secrets: secretStore, trust, manual, trustAll: options.trustAll ?? false, emit };
+  const deps = {
+    secrets: secretStore,
+    trust,
+    manual,
+    trustAll: options.trustAll ?? false,
+    emit,
+    ...(options.confirmTrust ? { confirmTrust: options.confirmTrust } : {}),
+  };
 
   let current: WorkspaceSession | undefined;
   let switching: Promise<unknown> = Promise.resolve();
