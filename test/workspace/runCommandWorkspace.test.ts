@@ -2,7 +2,9 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import runCommand from '../../src/main/cli/runCommand';
-import { MCP_FIXTURE } from '../providers/startMcpFixture';
+import { createFileSecretStore } from '../../src/main/secrets/createFileSecretStore';
+import { MCP_FIXTURE, startMcpFixture } from '../providers/startMcpFixture';
+import { startTpmjsStub, TPMJS_STUB_KEY } from '../providers/startTpmjsStub';
 import { tempDir, writeWorkspace } from './hostFixture';
 
 let stdout = '';
@@ -51,6 +53,45 @@ describe('execbox run --workspace', { timeout: 60_000 }, () => {
     );
     expect(await runCommand([script, '--workspace', workspace, '--trust'])).toBe(0);
     expect(JSON.parse(stdout)).toMatchObject({ ok: true, result: { tripled: 12, echo: 'echo: cli' } });
+  });
+
+  it('runs against network providers (MCP over Streamable HTTP, TPMJS) with the API key from the secret store', async () => {
+    const mcp = await startMcpFixture();
+    const tpmjs = await startTpmjsStub();
+    try {
+      await createFileSecretStore(path.join(dir, 'config')).set('TPMJS_KEY', TPMJS_STUB_KEY);
+      const workspace = await writeWorkspace(path.join(dir, 'net.execbox.json'), {
+        providers: [
+          { id: 'h', name: 'remote', kind: 'mcp', transport: { type: 'http', url: mcp.url } },
+          {
+            id: 't',
+            name: 'npm',
+            kind: 'tpmjs',
+            baseUrl: tpmjs.baseUrl,
+            apiKey: '${secret:TPMJS_KEY}',
+            tools: ['@tpmjs/hello@1.0.0::helloWorldTool', '@tpmjs/hello@1.0.0::timeoutTool'],
+          },
+        ],
+      });
+      const script = path.join(dir, 'net.js');
+      await writeFile(
+        script,
+        [
+          "const hello = await npm.helloWorldTool({ name: 'cli' });",
+          'let code;',
+          'try { await npm.timeoutTool({}); } catch (error) { code = error.code; }',
+          'return { hello: hello.message, structured: await remote.structured({}), code };',
+        ].join('\n'),
+      );
+      expect(await runCommand([script, '--workspace', workspace])).toBe(0);
+      expect(JSON.parse(stdout)).toMatchObject({
+        ok: true,
+        result: { hello: 'Hello, cli', structured: { temperature: 21 }, code: 'timeout' },
+      });
+    } finally {
+      await mcp.stop();
+      await tpmjs.close();
+    }
   });
 
   it('refuses without --trust and without a terminal, naming what would be spawned', async () => {
