@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProviderConfig } from '../../src/shared/api/providers';
-import { buildProviderConfig, draftFromConfig } from '../../src/renderer/providers/buildProviderConfig';
-import { emptyDraft, emptyMockTool } from '../../src/renderer/providers/providerDraft';
+import { buildProviderConfig, draftFromConfig } from '../../src/shared/view/buildProviderConfig';
+import { emptyDraft, emptyMockTool } from '../../src/shared/view/providerDraft';
 
 describe('the provider form', () => {
   it('says what is wrong with each field, and gives no config until all are right', () => {

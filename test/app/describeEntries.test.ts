@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TranscriptEntry } from '../../src/shared/transcript';
-import { describeEntries, filterRows, HOST_EVENT_TYPE } from '../../src/renderer/transcript/describeEntries';
+import { describeEntries, filterRows, HOST_EVENT_TYPE } from '../../src/shared/view/describeEntries';
 
 const entries: TranscriptEntry[] = [
   { kind: 'event', seq: 0, at: 0, event: { type: 'run_started', runId: 'r', executor: 'process:pooled' } },

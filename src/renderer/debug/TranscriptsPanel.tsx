@@ -86,7 +86,7 @@ export function TranscriptsPanel() {
           {run && !run.result ? 'Save (when the run finishes)' : 'Save to workspace'}
         </button>
         {run?.result && (
-          <div className="row-actions">
+          <div className="debug-actions">
             <button
               type="button"
               disabled={busy}
@@ -118,7 +118,7 @@ export function TranscriptsPanel() {
                   {ref.savedAt ? new Date(ref.savedAt).toLocaleString() : ''}
                 </span>
               </div>
-              <div className="row-actions">
+              <div className="debug-actions">
                 <button disabled={busy} onClick={() => void open({ transcriptId: ref.id }, ref.name)}>
                   Open
                 </button>

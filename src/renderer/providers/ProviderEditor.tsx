@@ -5,9 +5,9 @@ import { Field } from '../components/Field';
 import { useApi } from '../state/hostContext';
 import { usePlaygroundStore } from '../state/store';
 import { describeError } from '../util/describeError';
-import { buildProviderConfig, draftFromConfig } from './buildProviderConfig';
+import { buildProviderConfig, draftFromConfig } from '../../shared/view/buildProviderConfig';
 import { MockToolFields } from './MockToolFields';
-import { emptyDraft, emptyMockTool, type ProviderDraft } from './providerDraft';
+import { emptyDraft, emptyMockTool, type ProviderDraft } from '../../shared/view/providerDraft';
 
 const KINDS: { kind: ProviderKind; label: string; hint: string }[] = [
   { kind: 'mock', label: 'Mock', hint: 'Tools you define here; works offline.' },

@@ -2,7 +2,12 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { JsonTree } from '../components/JsonTree';
 import { useCurrentRun, usePlaygroundStore } from '../state/store';
-import { describeEntries, filterRows, HOST_EVENT_TYPE, type TranscriptRow } from './describeEntries';
+import {
+  describeEntries,
+  filterRows,
+  HOST_EVENT_TYPE,
+  type TranscriptRow,
+} from '../../shared/view/describeEntries';
 
 const TYPES = ['execute', 'started', 'tool_call', 'tool_result', 'done', 'cancel', HOST_EVENT_TYPE];
 const ROW_HEIGHT = 24;

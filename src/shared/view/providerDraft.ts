@@ -1,4 +1,4 @@
-import type { ProviderKind, TpmjsToolEntry } from '../../shared/api/providers';
+import type { ProviderKind, TpmjsToolEntry } from '../api/providers';
 
 /** One mock tool as the form holds it: text fields, parsed when the form is checked. */
 export interface MockToolDraft {

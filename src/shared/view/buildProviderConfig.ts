@@ -1,9 +1,4 @@
-import type {
-  MockResponse,
-  MockToolConfig,
-  NewProviderConfig,
-  ProviderConfig,
-} from '../../shared/api/providers';
+import type { MockResponse, MockToolConfig, NewProviderConfig, ProviderConfig } from '../api/providers';
 import type { MockToolDraft, ProviderDraft } from './providerDraft';
 import { emptyDraft, emptyMockTool } from './providerDraft';
 

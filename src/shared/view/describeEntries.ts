@@ -1,5 +1,5 @@
-import type { MessageDirection } from '../../shared/protocol/messages';
-import type { TranscriptEntry } from '../../shared/transcript';
+import type { MessageDirection } from '../protocol/messages';
+import type { TranscriptEntry } from '../transcript';
 
 export interface TranscriptRow {
   seq: number;
