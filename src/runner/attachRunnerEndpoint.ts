@@ -10,11 +10,18 @@ export interface RunnerEndpointOptions {
   /** Extra interrupt source for the guest (the in-process executor shares its pausable deadline). */
   interruptProbe?: () => boolean;
   modulePool?: QuickJsModulePool;
+  /**
+   * Whether the transport closing cancels the active execution (default true). The stdio runner
+   * turns it off: stdin ending means no more requests, and the execution in flight still answers.
+   */
+  cancelOnClose?: boolean;
 }
 
 export interface RunnerEndpoint {
   /** Stops listening; an active execution is cancelled. */
   detach(): void;
+  /** Resolves once no execution is active. */
+  whenIdle(): Promise<void>;
 }
 
 interface Active {
@@ -39,6 +46,7 @@ export function attachRunnerEndpoint(
   const diagnostic = options.onDiagnostic ?? defaultDiagnostic;
   const pool = options.modulePool ?? sharedQuickJsModulePool();
   let active: Active | undefined;
+  const idleWaiters: Array<() => void> = [];
 
   const send = (message: RunnerToHostMessage): void => {
     try {
@@ -97,6 +105,7 @@ export function attachRunnerEndpoint(
     if (active === current) active = undefined;
     send(done);
     afterDone();
+    if (!active) for (const resolve of idleWaiters.splice(0)) resolve();
   };
 
   const onMessage = (raw: unknown): void => {
@@ -147,12 +156,13 @@ export function attachRunnerEndpoint(
 
   const unsubscribe = transport.onMessage(onMessage);
   const unsubscribeClose = transport.onClose(() => {
-    if (active) {
+    if (active && options.cancelOnClose !== false) {
       active.cancelled = true;
       active.session?.cancel();
     }
   });
   return {
+    whenIdle: () => (active ? new Promise<void>((resolve) => idleWaiters.push(resolve)) : Promise.resolve()),
     detach() {
       unsubscribe();
       unsubscribeClose();

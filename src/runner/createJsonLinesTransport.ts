@@ -52,7 +52,10 @@ export function createJsonLinesTransport<Outgoing extends ProtocolMessage>(
 
   return {
     send(message) {
-      if (events.closedReason() !== undefined) throw new Error('the JSON lines transport is closed');
+      // The input ending (the peer half-closed) does not stop answers that are still due.
+      if (options.output.writableEnded || options.output.destroyed) {
+        throw new Error('the JSON lines output is closed');
+      }
       options.output.write(`${encodeMessage(message)}\n`);
     },
     onMessage: events.onMessage,

@@ -4,7 +4,7 @@ import { createJsonLinesTransport } from './createJsonLinesTransport';
 
 /**
  * The runner as JSON lines: protocol messages on stdin/stdout, diagnostics on stderr. Serves
- * executions one after another until stdin ends; resolves then.
+ * executions one after another until stdin ends, then finishes the one in flight and resolves.
  */
 export function serveRunnerOverStdio(): Promise<void> {
   const transport = createJsonLinesTransport<RunnerToHostMessage>({
@@ -13,8 +13,8 @@ export function serveRunnerOverStdio(): Promise<void> {
     terminate: () => process.exit(0),
   });
   transport.onError((error) => process.stderr.write(`execbox runner: ${error.message}\n`));
-  attachRunnerEndpoint(transport);
+  const endpoint = attachRunnerEndpoint(transport, { cancelOnClose: false });
   return new Promise((resolve) => {
-    transport.onClose(() => resolve());
+    transport.onClose(() => void endpoint.whenIdle().then(resolve));
   });
 }

@@ -29,6 +29,7 @@ function start(overrides: Partial<Parameters<typeof runHostSession>[0]> = {}) {
     runtime: resolveRuntimeOptions({ timeoutMs: 2000 }),
     cancelGraceMs: 50,
     backstopSlackMs: 50,
+    startupAllowanceMs: 50,
     hooks: { onHostEvent: (event) => events.push(event) },
     ...overrides,
   });
@@ -84,6 +85,27 @@ describe('runHostSession', () => {
     fake.reply({ type: 'done', id, ok: true, durationMs: 1, logs: [], result: 1 });
     fake.reply({ type: 'done', id, ok: true, durationMs: 1, logs: [], result: 2 });
     expect((await session).result).toMatchObject({ result: 1 });
+  });
+
+  it('counts the timeout from started, so a slow start is not charged to the guest', async () => {
+    const { fake, session } = start({
+      runtime: resolveRuntimeOptions({ timeoutMs: 100 }),
+      startupAllowanceMs: 60_000,
+    });
+    const id = await executeId(fake);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(fake.sent.some((m) => m.type === 'cancel')).toBe(false);
+    fake.reply({ type: 'started', id });
+    await fake.next('cancel');
+    fake.reply({
+      type: 'done',
+      id,
+      ok: false,
+      durationMs: 100,
+      logs: [],
+      error: { code: 'timeout', message: 'Execution timed out' },
+    });
+    expect((await session).result).toMatchObject({ error: { code: 'timeout' } });
   });
 
   it('a runner that never answers gets cancel, then a hard kill, and the result is timeout', async () => {
@@ -204,6 +226,7 @@ describe('runHostSession', () => {
       const execute = await fake.next('execute');
       if (execute.type !== 'execute') throw new Error('expected execute');
       expect(execute.options.timeoutMs).toBe(RUNTIME_OPTION_RANGES.timeoutMs.max);
+      fake.reply({ type: 'started', id: execute.id });
       fake.reply({
         type: 'tool_call',
         callId: 'c1',

@@ -93,33 +93,34 @@ export function createShellExecutor(
         }
         return runHostSession({ ...session, transport });
       }
-      let lease;
-      try {
-        lease = await pool.acquire(execution.signal);
-      } catch (error) {
-        if (error instanceof PoolAcquireAbortedError)
-          return failure('timeout', 'Execution was cancelled before a runner was free');
-        return failure(
-          'internal_error',
-          `could not start a runner: ${error instanceof Error ? error.message : String(error)}`,
-        );
+      // A pooled shell can die while idle; an execution it never acknowledged is retried once.
+      for (let attempt = 1; ; attempt++) {
+        let lease;
+        try {
+          lease = await pool.acquire(execution.signal);
+        } catch (error) {
+          if (error instanceof PoolAcquireAbortedError) {
+            return failure('timeout', 'Execution was cancelled before a runner was free');
+          }
+          const reason = error instanceof Error ? error.message : String(error);
+          return failure('internal_error', `could not start a runner: ${reason}`);
+        }
+        const outcome = await runHostSessionDetailed({
+          ...session,
+          transport: borrow(lease.resource.transport),
+        });
+        const errorCode = outcome.result.ok ? undefined : outcome.result.error.code;
+        const reusable =
+          !outcome.transportLost &&
+          errorCode !== 'timeout' &&
+          errorCode !== 'internal_error' &&
+          lease.resource.alive();
+        if (reusable) lease.release();
+        else lease.evict();
+        if (outcome.transportLost && !outcome.runnerStarted && attempt === 1 && !execution.signal?.aborted)
+          continue;
+        return outcome.result;
       }
-      const outcome = await runHostSessionDetailed({
-        ...session,
-        transport: borrow(lease.resource.transport),
-      });
-      const code_ = outcome.result.ok ? undefined : outcome.result.error.code;
-      if (
-        outcome.transportLost ||
-        code_ === 'timeout' ||
-        code_ === 'internal_error' ||
-        !lease.resource.alive()
-      ) {
-        lease.evict();
-      } else {
-        lease.release();
-      }
-      return outcome.result;
     },
     prewarm: (count) => pool.prewarm(count ?? options.minSize ?? 1, warm),
     dispose: () => pool.dispose(),

@@ -19,6 +19,8 @@ import { createPausableDeadline, type PausableDeadline } from './createPausableD
 export const DEFAULT_CANCEL_GRACE_MS = 500;
 /** Without an interceptor the runner enforces the timeout; the host steps in only this much later. */
 export const DEFAULT_BACKSTOP_SLACK_MS = 1000;
+/** How long a runner may take to acknowledge execute (a cold process start) before it counts as hung. */
+export const DEFAULT_STARTUP_ALLOWANCE_MS = 10_000;
 
 export interface HostSessionOptions {
   transport: Transport<HostToRunnerMessage>;
@@ -32,6 +34,8 @@ export interface HostSessionOptions {
   /** How long a runner may take to answer `cancel` before the transport is terminated. */
   cancelGraceMs?: number;
   backstopSlackMs?: number;
+  /** Extra time before `started` arrives; the timeout itself is counted from `started`. */
+  startupAllowanceMs?: number;
   id?: string;
   /** Receives a probe that turns true once the host's deadline passed (in-process runners poll it). */
   onInterruptProbe?: (probe: () => boolean) => void;
@@ -41,6 +45,8 @@ export interface HostSessionOutcome {
   result: ExecuteResult;
   /** The transport was terminated (hard kill) or closed: a pooled shell must not be reused. */
   transportLost: boolean;
+  /** The runner acknowledged the execution; when false nothing ran and the execution may be retried. */
+  runnerStarted: boolean;
 }
 
 const timeoutResult = (message: string, durationMs: number, logs: string[] = []): ExecuteResult => ({
@@ -69,8 +75,10 @@ export function runHostSessionDetailed(options: HostSessionOptions): Promise<Hos
     let settled = false;
     let cancelling: 'caller' | 'timeout' | undefined;
     let transportLost = false;
+    let runnerStarted = false;
     let graceTimer: ReturnType<typeof setTimeout> | undefined;
     let backstopTimer: ReturnType<typeof setTimeout> | undefined;
+    let startupTimer: ReturnType<typeof setTimeout> | undefined;
     let deadline: PausableDeadline | undefined;
     const seenCalls = new Set<string>();
     const unsubscribers: Array<() => void> = [];
@@ -98,6 +106,7 @@ export function runHostSessionDetailed(options: HostSessionOptions): Promise<Hos
       settled = true;
       if (graceTimer) clearTimeout(graceTimer);
       if (backstopTimer) clearTimeout(backstopTimer);
+      if (startupTimer) clearTimeout(startupTimer);
       deadline?.dispose();
       for (const unsubscribe of unsubscribers) unsubscribe();
       options.signal?.removeEventListener('abort', onAbort);
@@ -107,7 +116,7 @@ export function runHostSessionDetailed(options: HostSessionOptions): Promise<Hos
       } catch {
         // Nothing more can be done with a transport that fails to release.
       }
-      resolve({ result, transportLost });
+      resolve({ result, transportLost, runnerStarted });
     };
 
     const elapsed = (): number => performance.now() - startedAt;
@@ -249,12 +258,21 @@ export function runHostSessionDetailed(options: HostSessionOptions): Promise<Hos
       observe('runner_to_host', message);
       switch (message.type) {
         case 'started':
+          if (runnerStarted) return;
+          runnerStarted = true;
+          if (backstopTimer) armBackstop(0);
+          if (startupTimer) {
+            clearTimeout(startupTimer);
+            startupTimer = undefined;
+            deadline?.resume();
+          }
           return;
         case 'tool_call':
           seenCalls.add(message.callId);
           void answer(message);
           return;
         case 'done': {
+          runnerStarted = true;
           const { type: _type, id: _id, ...result } = message;
           settle(result);
           return;
@@ -283,6 +301,12 @@ export function runHostSessionDetailed(options: HostSessionOptions): Promise<Hos
     }
     options.signal?.addEventListener('abort', onAbort, { once: true });
 
+    function armBackstop(extraMs: number): void {
+      if (backstopTimer) clearTimeout(backstopTimer);
+      const slack = options.backstopSlackMs ?? DEFAULT_BACKSTOP_SLACK_MS;
+      backstopTimer = setTimeout(() => cancel('timeout'), runtime.timeoutMs + slack + extraMs);
+    }
+
     let runnerOptions = runtime;
     if (interceptor) {
       // The debugger may hold calls: the runner gets the ceiling, the host enforces unpaused time.
@@ -290,11 +314,14 @@ export function runHostSessionDetailed(options: HostSessionOptions): Promise<Hos
       deadline = createPausableDeadline(runtime.timeoutMs, () => cancel('timeout'));
       const probe = deadline;
       options.onInterruptProbe?.(() => probe.expired());
-    } else {
-      backstopTimer = setTimeout(
+      // The budget counts from `started`, as the runner's own timeout would.
+      deadline.pause();
+      startupTimer = setTimeout(
         () => cancel('timeout'),
-        runtime.timeoutMs + (options.backstopSlackMs ?? DEFAULT_BACKSTOP_SLACK_MS),
+        options.startupAllowanceMs ?? DEFAULT_STARTUP_ALLOWANCE_MS,
       );
+    } else {
+      armBackstop(options.startupAllowanceMs ?? DEFAULT_STARTUP_ALLOWANCE_MS);
     }
     send({
       type: 'execute',
