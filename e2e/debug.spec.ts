@@ -1,0 +1,140 @@
+import { expect, test, type Page } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+interface Served {
+  url: string;
+  child: ChildProcess;
+  configDir: string;
+}
+
+/** `execbox serve` on a free loopback port with a fresh config folder (so the demo workspace opens). */
+async function serve(): Promise<Served> {
+  const configDir = await mkdtemp(path.join(tmpdir(), 'execbox-e2e-debug-'));
+  const child = spawn(
+    process.execPath,
+    [path.join(ROOT, 'bin/execbox.js'), 'serve', '--port', '0', '--config-dir', configDir],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const url = await new Promise<string>((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      const match = /(http:\/\/127\.0\.0\.1:\d+\/\S*)/.exec(line);
+      if (match) resolve(match[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`execbox serve exited (${code}): ${stderr}`)));
+  });
+  return { url, child, configDir };
+}
+
+let served: Served;
+
+test.beforeEach(async () => {
+  served = await serve();
+});
+
+test.afterEach(async () => {
+  const exited = new Promise((resolve) => served.child.once('exit', resolve));
+  served.child.kill('SIGTERM');
+  await exited;
+  await rm(served.configDir, { recursive: true, force: true });
+});
+
+async function open(page: Page) {
+  await page.goto(served.url);
+  await expect(page.getByRole('button', { name: '▶ Run' })).toBeEnabled();
+}
+
+async function addBreakpoint(page: Page, provider: string, tool: string) {
+  await page.getByRole('tab', { name: 'Breakpoints' }).click();
+  await page.getByLabel('Breakpoint provider').selectOption(provider);
+  await page.getByLabel('Breakpoint tool').selectOption(tool);
+  await page.getByRole('button', { name: 'Add breakpoint' }).click();
+  await expect(page.getByTestId('breakpoint')).toHaveCount(1);
+}
+
+async function runAndWait(page: Page) {
+  await page.getByRole('button', { name: '▶ Run' }).click();
+  await page.getByRole('tab', { name: 'Result' }).click();
+  await expect(page.getByTestId('result')).toBeVisible();
+}
+
+test('a breakpoint holds the call, the user edits the real result, and the run returns it', async ({
+  page,
+}) => {
+  await open(page);
+  await addBreakpoint(page, 'github', 'search_issues');
+  await page.getByRole('button', { name: '▶ Run' }).click();
+
+  const paused = page.getByTestId('paused-call');
+  await expect(paused).toContainText('github.search_issues');
+  await expect(paused).toContainText('held before the provider is called');
+  await paused.getByRole('button', { name: 'Continue and edit result' }).click();
+  await expect(paused).toContainText('held with the provider’s answer');
+
+  const edited = {
+    total_count: 1,
+    items: [{ number: 7, title: 'edited by hand', state: 'open', labels: [] }],
+  };
+  await paused.getByTestId('paused-json').fill(JSON.stringify(edited));
+  await paused.getByRole('button', { name: 'Send edited result' }).click();
+
+  await page.getByRole('tab', { name: 'Result' }).click();
+  await expect(page.getByTestId('result-value')).toContainText('#7 edited by hand');
+});
+
+test('a run is saved into the workspace and opened again to step through', async ({ page }) => {
+  await open(page);
+  await runAndWait(page);
+  await page.getByRole('tab', { name: 'Saved' }).click();
+  await page.getByLabel('Transcript name').fill('e2e saved run');
+  await page.getByRole('button', { name: 'Save to workspace' }).click();
+  const saved = page.getByTestId('saved-transcript').filter({ hasText: 'e2e saved run' });
+  await expect(saved).toHaveCount(1);
+
+  await page.reload();
+  await page.getByRole('tab', { name: 'Saved' }).click();
+  await saved.getByRole('button', { name: 'Open' }).click();
+  await expect(page.getByTestId('opened-transcript')).toContainText('e2e saved run');
+  const position = page.getByTestId('step-position');
+  await expect(position).toContainText('step 0 of');
+  await page.getByRole('button', { name: 'Next step' }).click();
+  await expect(position).toContainText('step 1 of');
+  await page.getByRole('button', { name: 'Last step' }).click();
+  await expect(position).toContainText('finished');
+  await expect(page.locator('.step-panel')).toContainText('found 1');
+});
+
+test('two runs are compared side by side with the first difference highlighted', async ({ page }) => {
+  await open(page);
+  await runAndWait(page);
+
+  await addBreakpoint(page, 'github', 'search_issues');
+  await page.getByRole('button', { name: '▶ Run' }).click();
+  const paused = page.getByTestId('paused-call');
+  await expect(paused).toContainText('github.search_issues');
+  await paused.getByTestId('paused-json').fill('{"total_count": 0, "items": []}');
+  await paused.getByRole('button', { name: 'Answer by hand' }).click();
+  await page.getByRole('tab', { name: 'Result' }).click();
+  await expect(page.getByTestId('result-value')).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Diff' }).click();
+  await expect(page.getByTestId('first-difference')).toContainText(
+    'First difference: tool_call github.search_issues',
+  );
+  await expect(page.getByTestId('diff-editor').locator('.monaco-diff-editor')).toBeVisible();
+  await expect(page.locator('.diff-rows tr.first-difference')).toHaveCount(1);
+  await page.getByRole('tab', { name: 'code' }).click();
+  await expect(page.getByTestId('first-difference')).toContainText('First difference');
+});
