@@ -92,7 +92,10 @@ describe('MCP provider over Streamable HTTP (fixture server on 127.0.0.1)', { ti
 
   it('a crashed server gives a clear error and is reconnected on the next use after it restarts', async () => {
     const server = await fixture();
-    const { load } = await source({ transport: { type: 'http', url: server.url }, requestTimeoutMs: 10_000 });
+    const { load, reports } = await source({
+      transport: { type: 'http', url: server.url },
+      requestTimeoutMs: 10_000,
+    });
     const provider = await load();
     expect(await callTool(provider, 'echo', { text: 'before' })).toEqual({
       ok: true,
@@ -104,8 +107,10 @@ describe('MCP provider over Streamable HTTP (fixture server on 127.0.0.1)', { ti
       ok: false,
       error: { code: 'tool_error', message: expect.stringContaining('could not be reached') },
     });
+    expect(reports.at(-1)).toMatch(/could not be reached/);
     await fixture(server.port);
     expect(await callTool(provider, 'echo', { text: 'after' })).toEqual({ ok: true, result: 'echo: after' });
+    expect(reports.slice(-2)).toEqual(['ok', 'tools']);
   });
 
   it('notifications/tools/list_changed asks for a reload, which sees the new tool', async () => {

@@ -68,15 +68,17 @@ export class McpConnection {
 
   async dispose(): Promise<void> {
     this.disposed = true;
-    await this.drop();
+    const handle = this.handle;
+    this.handle = undefined;
+    await handle?.client.close().catch(() => undefined);
   }
 
   private classify(error: unknown, toolName: string, handle: McpClientHandle): unknown {
     const server = `MCP server of provider '${this.config.name}'`;
     if (!(error instanceof McpError)) {
       // Not an answer from the server: the transport failed (server gone, session lost). Start over next time.
-      if (this.handle === handle) void this.drop();
       const reason = error instanceof Error ? error.message : String(error);
+      this.drop(handle, `the MCP server could not be reached (${reason}); it is reconnected on the next use`);
       return toolError(
         'tool_error',
         `${server} could not be reached for ${toolName} (${reason}); it is reconnected on the next call`,
@@ -84,7 +86,10 @@ export class McpConnection {
     }
     if (error.code === ErrorCode.RequestTimeout) {
       // A server that stops answering is restarted on the next use.
-      if (this.handle === handle) void this.drop();
+      this.drop(
+        handle,
+        `the MCP server did not answer ${toolName} within ${this.timeoutMs} ms; it is restarted on the next use`,
+      );
       return toolError('timeout', `${server} did not answer ${toolName} within ${this.timeoutMs} ms`);
     }
     if (error.code === ErrorCode.ConnectionClosed) {
@@ -124,16 +129,22 @@ export class McpConnection {
     handle.client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       this.listener.toolsChanged();
     });
-    const reconnected = this.handle === undefined && this.everConnected;
+    const reconnected = this.everConnected;
     this.handle = handle;
     this.everConnected = true;
-    if (reconnected) this.listener.connectionChanged(undefined);
+    if (reconnected) {
+      this.listener.connectionChanged(undefined);
+      // A restarted server may offer other tools.
+      this.listener.toolsChanged();
+    }
     return handle;
   }
 
-  private async drop(): Promise<void> {
-    const handle = this.handle;
+  /** Forgets a broken connection (once) and says why; the next use connects again. */
+  private drop(handle: McpClientHandle, reason: string): void {
+    if (this.handle !== handle) return;
     this.handle = undefined;
-    await handle?.client.close().catch(() => undefined);
+    void handle.client.close().catch(() => undefined);
+    this.listener.connectionChanged(reason);
   }
 }
