@@ -1,5 +1,10 @@
 import { useState } from 'react';
-import type { ConformanceCaseInfo, ConformanceCaseResult, ConformanceTarget } from '../../shared/api/network';
+import {
+  CONFORMANCE_CATEGORIES,
+  type ConformanceCaseInfo,
+  type ConformanceCaseResult,
+  type ConformanceTarget,
+} from '../../shared/api/network';
 import { formatTranscriptLine } from '../../shared/conformance/formatTranscriptLine';
 import { usePlaygroundStore } from '../state/store';
 import { describeError } from '../util/describeError';
@@ -56,6 +61,7 @@ export function ConformanceView() {
   const [url, setUrl] = useState('');
   const [token, setToken] = useState('');
   const [onlyFailed, setOnlyFailed] = useState(false);
+  const [category, setCategory] = useState('');
 
   const running = run !== undefined && run.report === undefined;
   const target = (): ConformanceTarget =>
@@ -66,7 +72,10 @@ export function ConformanceView() {
         : { kind };
   const start = async () => {
     try {
-      const { runId } = await api.network.runConformance({ target: target() });
+      const { runId } = await api.network.runConformance({
+        target: target(),
+        ...(category ? { caseIds: [category] } : {}),
+      });
       useNetworkStore.setState({ run: { runId, results: [] } });
     } catch (error) {
       notify('error', describeError(error));
@@ -76,7 +85,8 @@ export function ConformanceView() {
   const results = new Map((run?.results ?? []).map((r) => [r.id, r]));
   const passed = run?.results.filter((r) => r.status === 'pass').length ?? 0;
   const failed = (run?.results.length ?? 0) - passed;
-  const shown = onlyFailed ? cases.filter((c) => results.get(c.id)?.status === 'fail') : cases;
+  const selected = category ? cases.filter((c) => c.category === category) : cases;
+  const shown = onlyFailed ? selected.filter((c) => results.get(c.id)?.status === 'fail') : selected;
 
   return (
     <div className="network-panel conformance-view">
@@ -134,6 +144,17 @@ export function ConformanceView() {
             />
           </>
         )}
+        <label className="field-inline">
+          Cases
+          <select value={category} onChange={(e) => setCategory(e.target.value)}>
+            <option value="">all {cases.length}</option>
+            {CONFORMANCE_CATEGORIES.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </label>
         <button className="primary" type="submit" disabled={running}>
           {running ? 'Checking…' : 'Run conformance'}
         </button>
@@ -141,7 +162,7 @@ export function ConformanceView() {
       {run && (
         <div className="conformance-summary" data-testid="conformance-summary" aria-live="polite">
           {running
-            ? `Running: ${run.results.length}/${cases.length} cases, ${failed} failed so far`
+            ? `Running: ${run.results.length}/${selected.length} cases, ${failed} failed so far`
             : `${failed === 0 ? 'Conforms' : 'Does not conform'}: ${passed}/${run.results.length} cases passed, ${failed} failed`}
           <label className="chip">
             <input type="checkbox" checked={onlyFailed} onChange={(e) => setOnlyFailed(e.target.checked)} />{' '}

@@ -1,0 +1,69 @@
+import { expect, test } from './playgroundFixture';
+
+test('the Conformance view checks the built-in runner and shows each case with its rule and transcript', async ({
+  page,
+  playground: _,
+}) => {
+  test.setTimeout(180_000);
+  await page.getByRole('tab', { name: 'Conformance' }).click();
+  await page.getByRole('radio', { name: 'Built-in runner' }).check();
+  await page.getByRole('combobox', { name: 'Cases' }).selectOption('tools');
+  await page.getByRole('button', { name: 'Run conformance' }).click();
+  const summary = page.getByTestId('conformance-summary');
+  await expect(summary).toContainText(/Conforms: (\d+)\/\1 cases passed, 0 failed/, { timeout: 150_000 });
+
+  const roundTrip = page.locator('[data-case-id="tools/round-trip"]');
+  await expect(roundTrip).toContainText('PASS');
+  await roundTrip.getByRole('button').click();
+  await expect(roundTrip).toContainText('Rule:');
+  const transcript = page.getByLabel('Transcript of tools/round-trip');
+  await expect(transcript).toContainText('→ {"type":"execute"');
+  await expect(transcript).toContainText('← {"type":"tool_call"');
+});
+
+test('the Conformance view names the failing cases of a runner that cannot be reached', async ({
+  page,
+  playground: _,
+}) => {
+  await page.getByRole('tab', { name: 'Conformance' }).click();
+  await page.getByRole('radio', { name: 'WebSocket URL' }).check();
+  await page.getByLabel('Runner URL').fill('ws://127.0.0.1:1');
+  await page.getByRole('combobox', { name: 'Cases' }).selectOption('lifecycle');
+  await page.getByRole('button', { name: 'Run conformance' }).click();
+  await expect(page.getByTestId('conformance-summary')).toContainText('Does not conform', {
+    timeout: 60_000,
+  });
+  const first = page.getByTestId('conformance-case').first();
+  await first.getByRole('button').click();
+  await expect(first).toContainText('could not connect to the runner at ws://127.0.0.1:1');
+});
+
+test('the Network panel starts and stops the local TPMJS executor and shows its URL', async ({
+  page,
+  playground: _,
+}) => {
+  await page.getByRole('tab', { name: 'Network' }).click();
+  const status = page.getByTestId('local-executor-status');
+  await expect(status).toContainText('stopped');
+  await page.getByRole('button', { name: 'Start executor' }).click();
+  await expect(status).toContainText('running', { timeout: 30_000 });
+  const url = await page.getByTestId('local-executor-url').textContent();
+  expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  const health = (await (await fetch(`${url}/health`)).json()) as { status: string; protocolVersion: string };
+  expect(health).toMatchObject({ status: 'ok', protocolVersion: '1.0' });
+
+  await page.getByRole('button', { name: 'Stop executor' }).click();
+  await expect(status).toContainText('stopped', { timeout: 30_000 });
+  await expect(fetch(`${url}/health`)).rejects.toThrow();
+});
+
+test('the Network panel makes a remote runner the executor', async ({ page, playground: _ }) => {
+  await page.getByRole('tab', { name: 'Network' }).click();
+  await page.getByLabel('Remote runner URL').fill('ws://127.0.0.1:8787');
+  await page.getByLabel('Token secret').fill('RUNNER_TOKEN');
+  await page.getByRole('button', { name: 'Use as executor' }).click();
+  await expect(page.getByTestId('remote-runner-current')).toContainText(
+    'ws://127.0.0.1:8787 (token from RUNNER_TOKEN)',
+  );
+  await expect(page.getByRole('combobox', { name: 'Executor' })).toHaveValue('remote');
+});
