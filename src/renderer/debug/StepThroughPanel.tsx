@@ -60,7 +60,7 @@ export function StepThroughPanel() {
           </select>
         )}
         <button aria-label="First step" onClick={() => go(-1)} disabled={index < 0}>
-          ⏮
+          « First
         </button>
         <button aria-label="Previous step" onClick={() => go(index - 1)} disabled={index < 0}>
           ◀
@@ -81,7 +81,7 @@ export function StepThroughPanel() {
           onClick={() => go(entries.length - 1)}
           disabled={index >= entries.length - 1}
         >
-          ⏭
+          Last »
         </button>
         <span className="muted" data-testid="step-position">
           step {index + 1} of {entries.length} · {state.phase.replace('_', ' ')}

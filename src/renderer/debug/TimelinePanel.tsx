@@ -12,6 +12,10 @@ const ROW_HEIGHT = 18;
 const LABEL_WIDTH = 110;
 const AXIS_HEIGHT = 18;
 
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
 function cssColor(element: Element, name: string, fallback: string): string {
   return getComputedStyle(element).getPropertyValue(name).trim() || fallback;
 }
@@ -113,8 +117,8 @@ export function TimelinePanel() {
           />
         </label>
         <span className="muted" data-testid="timeline-summary">
-          {layout.bars.length} calls · {layout.lanes.length} providers · {Math.round(duration)} ms · shaded:
-          guest compute
+          {plural(layout.bars.length, 'call')} · {plural(layout.lanes.length, 'provider')} ·{' '}
+          {Math.round(duration)} ms · shaded: guest compute
         </span>
       </div>
       <div
