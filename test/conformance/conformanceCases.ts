@@ -5,6 +5,8 @@ import type { ExecutorRuntimeOptions } from '../../src/shared/runtimeOptions';
 
 export interface ConformanceCase {
   name: string;
+  /** Also run against ephemeral shells: the cases where a shell's start and end could matter. */
+  lifecycle?: boolean;
   code: string;
   options?: Partial<ExecutorRuntimeOptions>;
   check(result: ExecuteResult): void;
@@ -41,7 +43,7 @@ function logs(expected: string[]): (result: ExecuteResult) => void {
 /** Every MUST of the runner specification that a single execution can show, as data. */
 export const CONFORMANCE_CASES: ConformanceCase[] = [
   // Results
-  { name: 'an expression is the result', code: '1 + 1', check: ok(2) },
+  { name: 'an expression is the result', lifecycle: true, code: '1 + 1', check: ok(2) },
   { name: 'a trailing semicolon still returns the value', code: '1 + 1;', check: ok(2) },
   { name: 'a trailing comment still returns the value', code: '1 + 1 // two', check: ok(2) },
   { name: 'explicit return', code: 'const x = 20; return x + 1;', check: ok(21) },
@@ -53,6 +55,7 @@ export const CONFORMANCE_CASES: ConformanceCase[] = [
   },
   {
     name: 'the spec example: await a tool then use its value',
+    lifecycle: true,
     code: 'const value = await tools.echo({ ok: true }); value.ok',
     check: ok(true),
   },
@@ -68,6 +71,7 @@ export const CONFORMANCE_CASES: ConformanceCase[] = [
   },
   {
     name: 'a stack overflow is a clear runtime_error',
+    lifecycle: true,
     code: 'function f() { return f() + 1 } f()',
     check: fails('runtime_error', /stack/i),
   },
@@ -81,6 +85,7 @@ export const CONFORMANCE_CASES: ConformanceCase[] = [
   // Logs
   {
     name: 'console.log/info/warn/error format their arguments',
+    lifecycle: true,
     code: 'console.log("a", 1, { b: 2 }, undefined, null, [1]); console.info("i"); console.warn(true); console.error(new Error("e"));',
     check: logs(['a 1 {"b":2} undefined null [1]', 'i', 'true', 'Error: e']),
   },
@@ -103,6 +108,7 @@ export const CONFORMANCE_CASES: ConformanceCase[] = [
   },
   {
     name: 'a guest logging in a loop stays within the caps until the timeout',
+    lifecycle: true,
     code: 'for (;;) console.log("x".repeat(1000))',
     options: { timeoutMs: 300, maxLogLines: 5, maxLogChars: 2500 },
     check: (result) => {
@@ -119,6 +125,7 @@ export const CONFORMANCE_CASES: ConformanceCase[] = [
   // Nothing from the host
   {
     name: 'no Node globals, no require, no timers',
+    lifecycle: true,
     code: '[typeof process, typeof require, typeof module, typeof exports, typeof Buffer, typeof setTimeout, typeof setInterval, typeof fetch, typeof __dirname, typeof WebAssembly]',
     check: ok(Array(10).fill('undefined')),
   },
@@ -174,6 +181,7 @@ export const CONFORMANCE_CASES: ConformanceCase[] = [
   },
   {
     name: 'parallel tool calls with Promise.all',
+    lifecycle: true,
     code: 'await Promise.all([1, 2, 3].map((n) => tools.echo(n * 2)))',
     check: ok([2, 4, 6]),
   },
@@ -201,6 +209,7 @@ export const CONFORMANCE_CASES: ConformanceCase[] = [
   },
   {
     name: 'a throwing tool is tool_error with its message',
+    lifecycle: true,
     code: 'await tools.fail({})',
     check: fails('tool_error', /boom/),
   },
@@ -221,6 +230,7 @@ export const CONFORMANCE_CASES: ConformanceCase[] = [
   },
   {
     name: 'a non-serializable tool input is serialization_error',
+    lifecycle: true,
     code: 'await tools.echo({ f: () => 1 })',
     check: fails('serialization_error', /input\.f/),
   },
@@ -268,6 +278,7 @@ export const CONFORMANCE_CASES: ConformanceCase[] = [
   // The reference's defects, not reproduced
   {
     name: 'a CPU loop after an await is timeout',
+    lifecycle: true,
     code: 'await tools.echo(1); for (;;) {}',
     options: { timeoutMs: 300 },
     check: fails('timeout'),
@@ -296,6 +307,7 @@ export const CONFORMANCE_CASES: ConformanceCase[] = [
   },
   {
     name: 'rewriting a caught host error code is runtime_error',
+    lifecycle: true,
     code: 'try { await tools.fail({}) } catch (e) { e.code = "timeout"; throw e }',
     check: fails('runtime_error'),
   },
@@ -306,6 +318,7 @@ export const CONFORMANCE_CASES: ConformanceCase[] = [
   },
   {
     name: 'memory: arrays several times the limit are memory_limit',
+    lifecycle: true,
     code: 'const keep = []; for (;;) keep.push(new Array(100000).fill(1.5))',
     options: { memoryLimitBytes: 16 * MiB, timeoutMs: 20_000 },
     check: fails('memory_limit'),
@@ -330,6 +343,7 @@ export const CONFORMANCE_CASES: ConformanceCase[] = [
   },
   {
     name: 'memory: after an out-of-memory the next execution runs normally',
+    lifecycle: true,
     code: '[1, 2, 3].length',
     check: ok(3),
   },
@@ -353,7 +367,12 @@ export const CONFORMANCE_CASES: ConformanceCase[] = [
     code: '(await tools.echo("z".repeat(1 << 20))).length',
     check: ok(1 << 20),
   },
-  { name: 'a huge tool result arrives', code: '(await tools.big(4 << 20)).length', check: ok(4 << 20) },
+  {
+    name: 'a huge tool result arrives',
+    lifecycle: true,
+    code: '(await tools.big(4 << 20)).length',
+    check: ok(4 << 20),
+  },
   {
     name: 'a huge array result is returned',
     code: 'Array.from({ length: 200000 }, (_, i) => i).length',
@@ -371,6 +390,7 @@ export const CONFORMANCE_CASES: ConformanceCase[] = [
   },
   {
     name: 'unicode edge strings round-trip unchanged',
+    lifecycle: true,
     code: 'const s = ["\\u0000", "\\ud800", "\\udfff", "😀", "\\u2028\\u2029", "e\\u0301", "\\uffff"]; const r = await tools.echo(s); [r.every((x, i) => x === s[i]), r.length]',
     check: ok([true, 7]),
   },

@@ -15,9 +15,18 @@ export interface ConformanceHarness {
  * Runs the whole conformance suite (the case table plus lifecycle cases) against one executor.
  * `makeHarness` is called once; the executor is disposed afterwards.
  */
+export interface ConformanceSuiteOptions {
+  /**
+   * `all` (default) runs every case; `lifecycle` runs the lifecycle cases and the case table's
+   * `lifecycle` subset, for shells that differ from a pooled one only in when they start and stop.
+   */
+  cases?: 'all' | 'lifecycle';
+}
+
 export function describeExecutorConformance(
   name: string,
   makeHarness: () => ConformanceHarness | Promise<ConformanceHarness>,
+  suite: ConformanceSuiteOptions = {},
 ): void {
   describe(`conformance: ${name}`, () => {
     let harness: ConformanceHarness;
@@ -37,7 +46,9 @@ export function describeExecutorConformance(
       return harness.executor.execute(code, conformanceProviders(probe), options);
     };
 
-    for (const testCase of CONFORMANCE_CASES) {
+    const cases =
+      suite.cases === 'lifecycle' ? CONFORMANCE_CASES.filter((c) => c.lifecycle) : CONFORMANCE_CASES;
+    for (const testCase of cases) {
       it(testCase.name, async () => {
         testCase.check(await run(testCase.code, testCase.options));
       });

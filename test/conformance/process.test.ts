@@ -5,26 +5,30 @@ import { createChildProcessTransport } from '../../src/main/transports/createChi
 import { describeExecutorConformance } from './describeExecutorConformance';
 
 for (const mode of ['pooled', 'ephemeral'] as const) {
-  describeExecutorConformance(`process (${mode})`, () => {
-    const children = new Set<ChildProcess>();
-    return {
-      executor: createProcessExecutor({
-        mode,
-        maxSize: 3,
-        runnerEntryPath: TEST_RUNNER_ENTRY,
-        // The ShellSpawner seam the Electron shell uses for utilityProcess; here it is fork, watched.
-        spawnShell: (entry) => {
-          const child = fork(entry, [], {
-            execArgv: [],
-            serialization: 'advanced',
-            stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
-          });
-          children.add(child);
-          child.on('exit', () => children.delete(child));
-          return createChildProcessTransport(child);
-        },
-      }),
-      killRunners: () => children.forEach((child) => child.kill('SIGKILL')),
-    };
-  });
+  describeExecutorConformance(
+    `process (${mode})`,
+    () => {
+      const children = new Set<ChildProcess>();
+      return {
+        executor: createProcessExecutor({
+          mode,
+          maxSize: 3,
+          runnerEntryPath: TEST_RUNNER_ENTRY,
+          // The ShellSpawner seam the Electron shell uses for utilityProcess; here it is fork, watched.
+          spawnShell: (entry) => {
+            const child = fork(entry, [], {
+              execArgv: [],
+              serialization: 'advanced',
+              stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+            });
+            children.add(child);
+            child.on('exit', () => children.delete(child));
+            return createChildProcessTransport(child);
+          },
+        }),
+        killRunners: () => children.forEach((child) => child.kill('SIGKILL')),
+      };
+    },
+    { cases: mode === 'pooled' ? 'all' : 'lifecycle' },
+  );
 }

@@ -4,19 +4,23 @@ import { createWorkerExecutor } from '../../src/main/executors/createWorkerExecu
 import { describeExecutorConformance } from './describeExecutorConformance';
 
 for (const mode of ['pooled', 'ephemeral'] as const) {
-  describeExecutorConformance(`worker (${mode})`, () => {
-    const workers = new Set<Worker>();
-    return {
-      executor: createWorkerExecutor({
-        mode,
-        maxSize: 3,
-        runnerEntryPath: TEST_RUNNER_ENTRY,
-        onWorker: (worker) => {
-          workers.add(worker);
-          worker.on('exit', () => workers.delete(worker));
-        },
-      }),
-      killRunners: () => workers.forEach((worker) => void worker.terminate()),
-    };
-  });
+  describeExecutorConformance(
+    `worker (${mode})`,
+    () => {
+      const workers = new Set<Worker>();
+      return {
+        executor: createWorkerExecutor({
+          mode,
+          maxSize: 3,
+          runnerEntryPath: TEST_RUNNER_ENTRY,
+          onWorker: (worker) => {
+            workers.add(worker);
+            worker.on('exit', () => workers.delete(worker));
+          },
+        }),
+        killRunners: () => workers.forEach((worker) => void worker.terminate()),
+      };
+    },
+    { cases: mode === 'pooled' ? 'all' : 'lifecycle' },
+  );
 }
