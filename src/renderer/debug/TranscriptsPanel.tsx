@@ -16,6 +16,7 @@ export function TranscriptsPanel() {
   const notify = usePlaygroundStore((s) => s.notify);
   const [name, setName] = useState('');
   const [sensitive, setSensitive] = useState('');
+  const [saveFile, setSaveFile] = useState('');
   const [filePath, setFilePath] = useState('');
   const [busy, setBusy] = useState(false);
 
@@ -62,6 +63,7 @@ export function TranscriptsPanel() {
             const saved = await api.debug.saveTranscript(run.runId, {
               ...(name.trim() ? { name: name.trim() } : {}),
               sensitiveKeys: keys,
+              ...(saveFile.trim() ? { file: saveFile.trim() } : {}),
             });
             notify('info', `Saved “${saved.name}” to ${saved.file}`);
             setName('');
@@ -81,9 +83,19 @@ export function TranscriptsPanel() {
           value={sensitive}
           onChange={(e) => setSensitive(e.target.value)}
         />
+        <input
+          aria-label="Save to file"
+          placeholder="or a file: /absolute/path/run.jsonl (optional)"
+          value={saveFile}
+          onChange={(e) => setSaveFile(e.target.value)}
+        />
         <div className="field-hint">Secret values from the secret store are always masked.</div>
         <button type="submit" className="primary" disabled={busy || !run?.result}>
-          {run && !run.result ? 'Save (when the run finishes)' : 'Save to workspace'}
+          {run && !run.result
+            ? 'Save (when the run finishes)'
+            : saveFile.trim()
+              ? 'Save to file'
+              : 'Save to workspace'}
         </button>
         {run?.result && (
           <div className="debug-actions">

@@ -68,6 +68,12 @@ export function syncDebugState(api: PlaygroundApi): void {
   syncedApi = api;
   const store = useDebugStore.getState();
   api.onEvent((event) => {
+    // Another workspace (or an edit of this one) brings its own saved transcripts.
+    if (event.channel === 'workspace' && event.type === 'changed')
+      void api.debug
+        .listTranscripts()
+        .then((transcripts) => useDebugStore.setState({ transcripts }))
+        .catch(() => {});
     if (event.channel !== 'debug') return;
     store.applyDebugEvent(event);
     // A newly held call is what the user must act on: show its panel.
