@@ -36,7 +36,7 @@ describe('our runner passes the conformance kit', () => {
 
     it('passes every case', async () => {
       const target = runnerTarget({ kind: 'ws', url: server.url, token: 'kit-token' });
-      expectConformant(await runConformance(target));
+      expectConformant(await runConformance(target, { concurrency: 2 }));
     }, 240_000);
 
     it('fails every case, saying why, when the token is wrong', async () => {

@@ -207,6 +207,7 @@ describe('POST /execute-tool against a local registry', () => {
     const { body } = await executeTool(executor, { packageName: THROWS, name });
     expect(body).toMatchObject({ success: false, error: { code: 'TOOL_EXECUTION_ERROR' } });
     expect(body.error.message).toContain(fragment);
+    expect(await readdir(workRoot)).toEqual([]);
   });
 
   it('does not let a tool claim an executor-level error code', async () => {
