@@ -32,6 +32,8 @@ export function TimelinePanel() {
   const canvas = useRef<HTMLCanvasElement>(null);
   const [size, setSize] = useState({ width: 600, height: 200 });
   const [zoom, setZoom] = useState(1);
+  /** Fraction (0-1) of the run scrolled past on the left when zoomed in. */
+  const [pan, setPan] = useState(0);
   const [scrollRow, setScrollRow] = useState(0);
   const [hover, setHover] = useState<{ bar: TimelineBar; x: number; y: number } | null>(null);
 
@@ -47,6 +49,7 @@ export function TimelinePanel() {
 
   const duration = Math.max(1, layout.runEnd - layout.runStart);
   const scale = ((size.width - LABEL_WIDTH - 10) / duration) * zoom;
+  const timeOrigin = layout.runStart + pan * duration * (1 - 1 / zoom);
 
   useEffect(() => {
     const element = canvas.current;
@@ -60,6 +63,7 @@ export function TimelinePanel() {
       width: size.width,
       height: size.height,
       scale,
+      timeOrigin,
       scrollRow,
       labelWidth: LABEL_WIDTH,
       rowHeight: ROW_HEIGHT,
@@ -75,7 +79,7 @@ export function TimelinePanel() {
       },
     };
     drawTimeline(context, layout, view);
-  }, [layout, size, scale, scrollRow]);
+  }, [layout, size, scale, scrollRow, timeOrigin]);
 
   if (entries.length === 0)
     return (
@@ -86,7 +90,7 @@ export function TimelinePanel() {
     const rect = event.currentTarget.getBoundingClientRect();
     const px = event.clientX - rect.left;
     const py = event.clientY - rect.top;
-    const time = layout.runStart + (px - LABEL_WIDTH) / scale;
+    const time = timeOrigin + (px - LABEL_WIDTH) / scale;
     const row = Math.floor((py - AXIS_HEIGHT) / ROW_HEIGHT) + scrollRow;
     const bar = px > LABEL_WIDTH ? findTimelineBar(layout, time, row, 2 / scale) : undefined;
     setHover(bar ? { bar, x: px, y: py } : null);
@@ -116,6 +120,19 @@ export function TimelinePanel() {
             onChange={(e) => setZoom(Number(e.target.value))}
           />
         </label>
+        {zoom > 1 && (
+          <label>
+            Pan
+            <input
+              type="range"
+              min={0}
+              max={1}
+              step={0.01}
+              value={pan}
+              onChange={(e) => setPan(Number(e.target.value))}
+            />
+          </label>
+        )}
         <span className="muted" data-testid="timeline-summary">
           {plural(layout.bars.length, 'call')} · {plural(layout.lanes.length, 'provider')} ·{' '}
           {Math.round(duration)} ms · shaded: guest compute
@@ -125,7 +142,11 @@ export function TimelinePanel() {
         className="timeline-canvas-wrap"
         ref={wrapper}
         onWheel={(event) => {
-          if (event.shiftKey || layout.totalRows * ROW_HEIGHT < size.height) return;
+          if (event.shiftKey) {
+            if (zoom > 1) setPan((value) => Math.max(0, Math.min(1, value + Math.sign(event.deltaY) * 0.05)));
+            return;
+          }
+          if (layout.totalRows * ROW_HEIGHT < size.height) return;
           const maxRow = Math.max(0, layout.totalRows - Math.floor((size.height - AXIS_HEIGHT) / ROW_HEIGHT));
           setScrollRow((row) => Math.max(0, Math.min(maxRow, row + Math.sign(event.deltaY) * 3)));
         }}

@@ -5,6 +5,8 @@ export interface TimelineView {
   height: number;
   /** Pixels per millisecond. */
   scale: number;
+  /** The run time (ms) drawn at the left edge of the bars area. */
+  timeOrigin: number;
   /** First visible row (vertical scroll). */
   scrollRow: number;
   labelWidth: number;
@@ -27,10 +29,10 @@ export function drawTimeline(
   layout: TimelineLayout,
   view: TimelineView,
 ): void {
-  const { width, height, scale, scrollRow, labelWidth, rowHeight, colors } = view;
+  const { width, height, scale, scrollRow, labelWidth, rowHeight, colors, timeOrigin } = view;
   context.clearRect(0, 0, width, height);
   const axisHeight = 18;
-  const x = (time: number) => labelWidth + (time - layout.runStart) * scale;
+  const x = (time: number) => labelWidth + (time - timeOrigin) * scale;
   const visibleRows = Math.ceil((height - axisHeight) / rowHeight) + 1;
   const lastRow = scrollRow + visibleRows;
 
@@ -45,6 +47,7 @@ export function drawTimeline(
   const step = niceStep(duration / Math.max(1, (width - labelWidth) / 90));
   for (let time = 0; time <= duration; time += step) {
     const px = x(layout.runStart + time);
+    if (px < labelWidth) continue;
     context.beginPath();
     context.moveTo(px, axisHeight - 4);
     context.lineTo(px, height);
