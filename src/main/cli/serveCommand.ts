@@ -9,6 +9,8 @@ import { isLoopbackAddress } from '../server/isLoopbackAddress';
 import { startPlaygroundServer } from '../server/startPlaygroundServer';
 import { resolveConfigDir } from '../workspace/resolveConfigDir';
 
+const DEFAULT_PORT = 5177;
+
 const USAGE = `usage: execbox serve [--port N] [--host ADDRESS --allow-remote] [--workspace FILE] [--config-dir DIR]
   --port N          port to listen on (default 5177; 0 picks a free one)
   --host ADDRESS    address to bind (default 127.0.0.1)
@@ -38,7 +40,7 @@ export default async function serveCommand(args: string[]): Promise<number> {
   const { values } = parseArgs({
     args,
     options: {
-      port: { type: 'string', default: '5177' },
+      port: { type: 'string' },
       host: { type: 'string', default: '127.0.0.1' },
       'allow-remote': { type: 'boolean', default: false },
       workspace: { type: 'string' },
@@ -52,7 +54,7 @@ export default async function serveCommand(args: string[]): Promise<number> {
     process.stdout.write(USAGE + '\n');
     return 0;
   }
-  const port = parsePort(values.port);
+  const port = values.port === undefined ? DEFAULT_PORT : parsePort(values.port);
   const bindHost = values.host;
   if (!isLoopbackAddress(bindHost) && !values['allow-remote']) {
     throw new Error(
@@ -69,12 +71,19 @@ export default async function serveCommand(args: string[]): Promise<number> {
   });
   let server;
   try {
-    server = await startPlaygroundServer({
-      host,
-      rendererDir: renderer,
-      bindHost,
-      port,
-      allowRemote: values['allow-remote'],
+    const start = (onPort: number) =>
+      startPlaygroundServer({
+        host,
+        rendererDir: renderer,
+        bindHost,
+        port: onPort,
+        allowRemote: values['allow-remote'],
+      });
+    // The default port may be taken (a second playground): then any free port will do; an explicit one must fail.
+    server = await start(port).catch((error: unknown) => {
+      if (values.port === undefined && (error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+        return start(0);
+      throw error;
     });
   } catch (error) {
     await host.dispose();
