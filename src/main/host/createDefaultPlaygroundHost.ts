@@ -17,7 +17,7 @@ export interface DefaultPlaygroundHostOptions {
   createExecutor(choice: ExecutorChoice): Executor | Promise<Executor>;
 }
 
-/** The real host of the app and of browser mode: workspace, providers, runs and the debugger. */
+/** The real host of the app and of browser mode: workspace, providers, runs, the debugger and the network tools. */
 export async function createDefaultPlaygroundHost(
   options: DefaultPlaygroundHostOptions,
 ): Promise<PlaygroundHost> {
