@@ -1,4 +1,8 @@
-import { expect, test } from './playgroundFixture';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { expect, runProgram, test } from './playgroundFixture';
+
+const CLI = fileURLToPath(new URL('../bin/execbox.js', import.meta.url));
 
 test('the Conformance view checks the built-in runner and shows each case with its rule and transcript', async ({
   page,
@@ -66,4 +70,49 @@ test('the Network panel makes a remote runner the executor', async ({ page, play
     'ws://127.0.0.1:8787 (token from RUNNER_TOKEN)',
   );
   await expect(page.getByRole('combobox', { name: 'Executor' })).toHaveValue('remote');
+});
+
+test('guest code runs on a remote runner started with execbox runner --listen', async ({
+  page,
+  playground: _,
+}) => {
+  const runner = spawn(process.execPath, [CLI, 'runner', '--listen', '127.0.0.1:0'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, EXECBOX_RUNNER_TOKEN: 'e2e-runner-token' },
+  });
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      let output = '';
+      runner.stdout!.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const match = /listening on (ws:\/\/\S+)/.exec(output);
+        if (match) resolve(match[1]!);
+      });
+      runner.once('exit', (code) => reject(new Error(`execbox runner exited with ${code}`)));
+    });
+
+    await page.getByRole('tab', { name: 'Providers' }).click();
+    await page.getByRole('button', { name: 'Secrets' }).click();
+    const secrets = page.getByRole('dialog', { name: 'Secrets' });
+    await secrets.getByLabel('Name').fill('RUNNER_TOKEN');
+    await secrets.getByLabel('Value (write-only)').fill('e2e-runner-token');
+    await secrets.getByRole('button', { name: 'Save secret' }).click();
+    await expect(secrets).toContainText('RUNNER_TOKEN');
+    await secrets.getByRole('button', { name: 'Close' }).click();
+
+    await page.getByRole('tab', { name: 'Network' }).click();
+    await page.getByLabel('Remote runner URL').fill(url);
+    await page.getByLabel('Token secret').fill('RUNNER_TOKEN');
+    await page.getByRole('button', { name: 'Use as executor' }).click();
+    await expect(page.getByRole('combobox', { name: 'Executor' })).toHaveValue('remote');
+
+    await runProgram(page);
+    await expect(page.getByTestId('result')).toContainText('Succeeded');
+    await expect(page.getByTestId('result-value')).toContainText('"hello"');
+    await expect(page.getByTestId('transcript-row').filter({ hasText: 'run_started' })).toContainText(
+      `remote:${url}`,
+    );
+  } finally {
+    runner.kill('SIGTERM');
+  }
 });
