@@ -1,9 +1,11 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { resolveProvider } from '../src/main/core/resolveProvider';
 import type { Executor } from '../src/main/core/types';
 import { createInProcessExecutor } from '../src/main/executors/createInProcessExecutor';
 import { createProcessExecutor } from '../src/main/executors/createProcessExecutor';
+import { createChildProcessTransport } from '../src/main/transports/createChildProcessTransport';
 import { createWorkerExecutor } from '../src/main/executors/createWorkerExecutor';
 import { buildRunnerForTests, TEST_RUNNER_ENTRY } from './buildRunnerForTests';
 
@@ -165,6 +167,49 @@ async function main(): Promise<void> {
     'MiB',
     'no growth beyond noise',
     `RSS before: ${(before / 1024 / 1024).toFixed(1)} MiB; samples every 100 runs`,
+  );
+
+  // The heap cap: a runner process after guests that allocate far beyond a 64 MiB limit.
+  let child: ChildProcess | undefined;
+  const capped = createProcessExecutor({
+    runnerEntryPath,
+    maxSize: 1,
+    spawnShell: (entry) => {
+      child = fork(entry, [], {
+        execArgv: [],
+        serialization: 'advanced',
+        stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      });
+      return createChildProcessTransport(child);
+    },
+  });
+  await must(capped, '1');
+  const residentMiB = async (): Promise<number> => {
+    const status = await readFile(`/proc/${child!.pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN) / 1024;
+  };
+  const idleRss = await residentMiB();
+  const oomRss: number[] = [];
+  for (const code of [
+    'const keep = []; for (;;) keep.push(new Array(100000).fill(1.5))',
+    'const keep = []; for (;;) keep.push(new Float64Array(1 << 17))',
+    'const keep = []; for (let i = 0; ; i++) keep.push({ i })',
+  ]) {
+    const result = await capped.execute(code, providers, {
+      memoryLimitBytes: 64 * 1024 * 1024,
+      timeoutMs: 30_000,
+    });
+    if (result.ok || result.error.code !== 'memory_limit')
+      throw new Error(`expected memory_limit, got ${JSON.stringify(result)}`);
+    oomRss.push(await residentMiB());
+  }
+  await capped.dispose();
+  record(
+    'runner process RSS after guests allocating past a 64 MiB limit',
+    oomRss,
+    'MiB',
+    'limit + fixed overhead',
+    `idle runner: ${idleRss.toFixed(1)} MiB`,
   );
 
   const table = [
