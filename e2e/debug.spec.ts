@@ -138,3 +138,35 @@ test('two runs are compared side by side with the first difference highlighted',
   await page.getByRole('tab', { name: 'code' }).click();
   await expect(page.getByTestId('first-difference')).toContainText('First difference');
 });
+
+test('the timeline draws a 1,000-call run and shows details on hover', async ({ page }) => {
+  await open(page);
+  await page.getByRole('tab', { name: 'Snippets' }).click();
+  await page.getByRole('button', { name: '+ New' }).click();
+  await page.getByLabel('New snippet name').fill('thousand calls');
+  await page.getByLabel('New snippet name').press('Enter');
+  const editor = page.locator('.monaco-editor .view-lines').first();
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(
+    'let found = 0;\nfor (let i = 0; i < 250; i++) {\n' +
+      '  const batch = await Promise.all([1, 2, 3, 4].map((n) => github.get_issue({ number: n })));\n' +
+      '  found += batch.length;\n}\nreturn found;',
+  );
+  await runAndWait(page);
+  await expect(page.getByTestId('result-value')).toContainText('1000');
+
+  await page.getByRole('tab', { name: 'Timeline' }).click();
+  await expect(page.getByTestId('timeline-summary')).toContainText('1000 calls · 1 provider');
+  const canvas = page.getByRole('img', { name: 'Timeline of 1000 tool calls' });
+  await expect(canvas).toBeVisible();
+  const box = (await canvas.boundingBox())!;
+  let tooltip = false;
+  // Sweep along the first row until the pointer is over a bar.
+  for (let x = box.x + 115; x < box.x + box.width && !tooltip; x += 3) {
+    await page.mouse.move(x, box.y + 18 + 9);
+    tooltip = await page.getByRole('tooltip').isVisible();
+  }
+  await expect(page.getByRole('tooltip')).toContainText('github.get_issue');
+});
