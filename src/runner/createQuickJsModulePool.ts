@@ -11,6 +11,8 @@ export interface QuickJsModuleLease {
 
 export interface QuickJsModulePool {
   acquire(memoryLimitBytes: number): Promise<QuickJsModuleLease>;
+  /** Loads a module for this limit (and a spare context) ahead of the first execution. */
+  prewarm(memoryLimitBytes: number): Promise<void>;
   idleCount(): number;
 }
 
@@ -24,6 +26,7 @@ export function createQuickJsModulePool(maxIdle = 2): QuickJsModulePool {
     spare?: PreparedGuestContext;
   }
   const idle: Entry[] = [];
+  const warming = new Map<number, Promise<Entry>>();
   const discard = (entry: Entry): void => {
     try {
       entry.spare?.dispose();
@@ -43,7 +46,11 @@ export function createQuickJsModulePool(maxIdle = 2): QuickJsModulePool {
   return {
     async acquire(memoryLimitBytes) {
       const maxPages = pagesForLimit(memoryLimitBytes);
-      const index = idle.findIndex((candidate) => candidate.bounded.maxPages === maxPages);
+      let index = idle.findIndex((candidate) => candidate.bounded.maxPages === maxPages);
+      if (index === -1 && warming.has(maxPages)) {
+        await warming.get(maxPages)!.catch(() => undefined);
+        index = idle.findIndex((candidate) => candidate.bounded.maxPages === maxPages);
+      }
       const entry: Entry =
         index === -1 ? { bounded: await createBoundedQuickJsModule(maxPages) } : idle.splice(index, 1)[0]!;
       const { bounded } = entry;
@@ -65,6 +72,22 @@ export function createQuickJsModulePool(maxIdle = 2): QuickJsModulePool {
           setImmediate(() => prepareSpare(entry));
         },
       };
+    },
+    async prewarm(memoryLimitBytes) {
+      const maxPages = pagesForLimit(memoryLimitBytes);
+      if (warming.has(maxPages) || idle.some((entry) => entry.bounded.maxPages === maxPages)) return;
+      const warmed = createBoundedQuickJsModule(maxPages).then((bounded) => {
+        const entry: Entry = { bounded };
+        idle.push(entry);
+        prepareSpare(entry);
+        return entry;
+      });
+      warming.set(maxPages, warmed);
+      try {
+        await warmed;
+      } finally {
+        warming.delete(maxPages);
+      }
     },
     idleCount: () => idle.length,
   };

@@ -2,7 +2,9 @@ import { isMainThread, parentPort } from 'node:worker_threads';
 import type { RunnerToHostMessage } from '../shared/protocol/messages';
 import type { Transport } from '../shared/transport';
 import { createTransportEvents } from '../shared/transportEvents';
+import { DEFAULT_RUNTIME_OPTIONS } from '../shared/runtimeOptions';
 import { attachRunnerEndpoint } from './attachRunnerEndpoint';
+import { sharedQuickJsModulePool } from './createQuickJsModulePool';
 import { serveRunnerOverStdio } from './serveRunnerOverStdio';
 
 /** Electron's utility process exposes a MessagePort-like `process.parentPort`. */
@@ -30,9 +32,13 @@ function portTransport(
 /** One entry for every runner shell: stdio JSON lines, worker thread, Electron utility process, fork. */
 function main(): void {
   if (process.argv.includes('--stdio') || process.env.EXECBOX_RUNNER_STDIO === '1') {
-    serveRunnerOverStdio();
+    void serveRunnerOverStdio();
     return;
   }
+  // Most executions use the default memory limit: load its module while the host is still connecting.
+  sharedQuickJsModulePool()
+    .prewarm(DEFAULT_RUNTIME_OPTIONS.memoryLimitBytes)
+    .catch(() => {});
   if (!isMainThread && parentPort) {
     const port = parentPort;
     attachRunnerEndpoint(

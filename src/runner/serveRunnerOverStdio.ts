@@ -1,5 +1,7 @@
 import type { RunnerToHostMessage } from '../shared/protocol/messages';
+import { DEFAULT_RUNTIME_OPTIONS } from '../shared/runtimeOptions';
 import { attachRunnerEndpoint } from './attachRunnerEndpoint';
+import { sharedQuickJsModulePool } from './createQuickJsModulePool';
 import { createJsonLinesTransport } from './createJsonLinesTransport';
 
 /**
@@ -7,6 +9,9 @@ import { createJsonLinesTransport } from './createJsonLinesTransport';
  * executions one after another until stdin ends, then finishes the one in flight and resolves.
  */
 export function serveRunnerOverStdio(): Promise<void> {
+  void sharedQuickJsModulePool()
+    .prewarm(DEFAULT_RUNTIME_OPTIONS.memoryLimitBytes)
+    .catch(() => {});
   const transport = createJsonLinesTransport<RunnerToHostMessage>({
     input: process.stdin,
     output: process.stdout,
