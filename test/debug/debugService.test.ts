@@ -77,6 +77,7 @@ describe('debug service (host level, scripted executor)', () => {
     expect(saved.transcriptId).toBeUndefined();
     expect(parseTranscript(await readFile(file, 'utf8')).problems).toEqual([]);
     expect(harness.transcripts).toEqual([]);
+    await expect(harness.debug.saveTranscript(runId, { file })).rejects.toThrow(/already exists/);
     await expect(
       harness.debug.saveTranscript(runId, { file: path.join(harness.dir, 'x.sh') }),
     ).rejects.toThrow(/must end in \.jsonl/);

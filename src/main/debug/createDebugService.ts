@@ -26,7 +26,7 @@ import { createPausedCallRegistry } from './createPausedCallRegistry';
 import { createRecordingAnswers, type RecordingAnswers } from './createRecordingAnswers';
 import { createRunInterceptor } from './createRunInterceptor';
 import { ConditionSyntaxError, parseCondition } from './parseCondition';
-import { checkFilePath, readTranscriptFile, writeTextFile } from './transcriptFiles';
+import { checkFilePath, readTranscriptFile, writeNewTextFile, writeTextFile } from './transcriptFiles';
 import { transcriptFileName } from './transcriptFileName';
 
 /** What the debugger needs from the workspace layer. */
@@ -225,7 +225,7 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
       const text = serializeTranscript(safe.header, safe.entries);
       const file =
         saveOptions.file ?? path.join(await workspaceDir(), 'transcripts', transcriptFileName(name, savedAt));
-      await writeTextFile(file, text);
+      await (saveOptions.file ? writeNewTextFile(file, text) : writeTextFile(file, text));
       const saved: SavedTranscript = { name, file, savedAt: savedAt.toISOString() };
       if (!saveOptions.file) {
         const ref = await workspaceHost.workspace.addTranscript({ name, file });
@@ -245,7 +245,7 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
       const loaded = await load(source);
       const safe = await masked(loaded.header, loaded.entries);
       const html = renderTranscriptHtml(safe.header, safe.entries, loaded.problems);
-      if (target) await writeTextFile(target, html);
+      if (target) await writeNewTextFile(target, html);
       return target ? { html, file: target } : { html };
     },
     async replay(source, mode) {

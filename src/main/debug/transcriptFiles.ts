@@ -44,6 +44,16 @@ export async function writeTextFile(file: string, text: string): Promise<void> {
   await writeFileAtomic(file, text);
 }
 
+/** A path the renderer chose: never overwrite what is there (it may be any of the user's files). */
+export async function writeNewTextFile(file: string, text: string): Promise<void> {
+  const taken = await stat(file).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new InvalidArgumentError(`${file} already exists; choose another file name`);
+  await writeTextFile(file, text);
+}
+
 function describeFsError(error: unknown): string {
   const code = (error as { code?: unknown }).code;
   if (code === 'ENOENT') return 'no such file';
