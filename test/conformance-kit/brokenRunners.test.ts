@@ -14,7 +14,7 @@ const check = (name: BrokenRunner, selectors: string[]) =>
   runConformance(runnerTarget({ kind: 'stdio', command: fixtures.command(name) }), {
     cases: selectCases(selectors),
     concurrency: 2,
-    caseTimeoutMs: 5000,
+    caseTimeoutMs: 30_000,
   });
 
 const failedIds = (report: ConformanceReport) =>
