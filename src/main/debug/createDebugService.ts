@@ -9,22 +9,18 @@ import type {
 } from '../../shared/api/debug';
 import type { RunRequest } from '../../shared/api/runs';
 import type { RuntimeSettings, WorkspaceApi } from '../../shared/api/workspace';
-import type { ExecuteResult } from '../../shared/executeResult';
 import { InvalidArgumentError } from '../../shared/rpc/invalidArgumentError';
-import type { ExecutorRuntimeOptions } from '../../shared/runtimeOptions';
 import type { TranscriptEntry } from '../../shared/transcript';
 import { serializeTranscript, type TranscriptHeader } from '../../shared/transcriptFile';
 import { renderTranscriptHtml } from '../../shared/transcriptHtml';
 import { maskTranscript } from '../../shared/transcriptMask';
 import type { RunExtension, RunLauncher } from '../host/runExtension';
 import { buildTranscriptHeader } from './buildTranscriptHeader';
-import { checkReplayOutcome } from './checkReplayOutcome';
 import { checkSaveOptions } from './checkSaveOptions';
-import { findRecordedDone } from './compareRunOutcome';
 import { createBreakpointStore } from './createBreakpointStore';
 import { createPausedCallRegistry } from './createPausedCallRegistry';
-import { createRecordingAnswers, type RecordingAnswers } from './createRecordingAnswers';
-import { createRunInterceptor } from './createRunInterceptor';
+import { createDebugRunExtension } from './createDebugRunExtension';
+import { createRecordingAnswers } from './createRecordingAnswers';
 import { ConditionSyntaxError, parseCondition } from './parseCondition';
 import { checkFilePath, readTranscriptFile, writeNewTextFile, writeTextFile } from './transcriptFiles';
 import { transcriptFileName } from './transcriptFileName';
@@ -50,26 +46,12 @@ export interface DebugService {
   extension: RunExtension;
 }
 
-interface ReplayPlanState {
-  answers: RecordingAnswers;
-  recordedEntries: readonly TranscriptEntry[];
-  firstDivergence?: string;
-}
-
-interface RunRecord {
-  request: RunRequest;
-  options: ExecutorRuntimeOptions;
-  replay?: ReplayPlanState;
-  finished?: { entries: readonly TranscriptEntry[]; result: ExecuteResult };
-}
-
 /**
  * The protocol debugger: breakpoints and held calls for every run, saved transcripts in the
  * workspace or files, HTML export, and replay (live, or against the recording).
  */
 export function createDebugService(options: DebugServiceOptions): DebugService {
   const { launcher, workspaceHost, emit } = options;
-  const keep = options.keepFinishedRuns ?? 20;
   const breakpoints = createBreakpointStore((list) =>
     emit({ channel: 'debug', type: 'breakpoints', breakpoints: list }),
   );
@@ -77,61 +59,14 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
     onPaused: (paused) => emit({ channel: 'debug', type: 'paused', paused }),
     onResumed: (pauseId, runId) => emit({ channel: 'debug', type: 'resumed', pauseId, runId }),
   });
-  const runs = new Map<string, RunRecord>();
-  // Replay plans wait here, keyed by the very request object handed to the launcher.
-  const pendingReplays = new WeakMap<RunRequest, ReplayPlanState>();
-
-  const extension: RunExtension = {
-    prepareRun(run) {
-      const settings = workspaceHost.runtimeSettings();
-      const replay = pendingReplays.get(run.request);
-      const record: RunRecord = {
-        request: run.request,
-        options: { ...settings.limits, ...run.request.limits },
-        ...(replay ? { replay } : {}),
-      };
-      runs.set(run.runId, record);
-      const interceptToolCall = createRunInterceptor({
-        runId: run.runId,
-        breakpoints,
-        pauses,
-        emit: run.emit,
-        ...(replay
-          ? {
-              replay: {
-                answers: replay.answers,
-                pauseOnDivergence: true,
-                onDiverged: (_callId: string, reason: string) => {
-                  replay.firstDivergence ??= reason;
-                },
-              },
-            }
-          : {}),
-      });
-      return { interceptToolCall };
-    },
-    finishRun(runId, entries, result) {
-      const record = runs.get(runId);
-      if (!record) return;
-      record.finished = { entries: [...entries], result };
-      forgetOldRuns();
-      if (!record.replay) return;
-      const { answers, recordedEntries, firstDivergence } = record.replay;
-      const reason = checkReplayOutcome(firstDivergence, answers, findRecordedDone(recordedEntries), result);
-      emit({
-        channel: 'debug',
-        type: 'replay_checked',
-        runId,
-        ok: reason === undefined,
-        ...(reason ? { reason } : {}),
-      });
-    },
-  };
-
-  function forgetOldRuns() {
-    const finished = [...runs].filter(([, record]) => record.finished);
-    for (const [runId] of finished.slice(0, Math.max(0, finished.length - keep))) runs.delete(runId);
-  }
+  const runs = createDebugRunExtension({
+    breakpoints,
+    pauses,
+    runtimeSettings: () => workspaceHost.runtimeSettings(),
+    emit,
+    keepFinishedRuns: options.keepFinishedRuns ?? 20,
+  });
+  const finishedRun = runs.finishedRun;
 
   async function workspaceDir(): Promise<string> {
     return path.dirname((await workspaceHost.workspace.get()).path);
@@ -145,18 +80,6 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
 
   async function announceTranscripts() {
     emit({ channel: 'debug', type: 'transcripts', transcripts: await listTranscripts() });
-  }
-
-  function finishedRun(runId: unknown) {
-    if (typeof runId !== 'string') throw new InvalidArgumentError('runId must be a string');
-    const record = runs.get(runId);
-    if (!record)
-      throw new InvalidArgumentError(
-        `no run with id ${JSON.stringify(runId)} (the last ${keep} finished runs are kept)`,
-      );
-    if (!record.finished)
-      throw new InvalidArgumentError('the run is still going: save or export it once it finishes');
-    return { record, finished: record.finished };
   }
 
   async function load(source: unknown): Promise<LoadedTranscript> {
@@ -257,7 +180,7 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
         );
       const request: RunRequest = { code: loaded.header.code, limits: loaded.header.options };
       if (replayMode === 'recording')
-        pendingReplays.set(request, {
+        runs.planReplay(request, {
           answers: createRecordingAnswers(loaded.entries),
           recordedEntries: loaded.entries,
         });
@@ -265,7 +188,7 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
     },
   };
 
-  return { api, extension };
+  return { api, extension: runs.extension };
 }
 
 function checkReplayMode(mode: unknown): ReplayMode {
