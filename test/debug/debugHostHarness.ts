@@ -6,6 +6,7 @@ import type { Executor } from '../../src/main/core/types';
 import { createDebugService, type DebugWorkspace } from '../../src/main/debug/createDebugService';
 import { createRunsService } from '../../src/main/host/createRunsService';
 import type { DebugEvent } from '../../src/shared/api/debug';
+import type { ProviderStatus } from '../../src/shared/api/providers';
 import type { RunsEvent } from '../../src/shared/api/runs';
 import type { WorkspaceView } from '../../src/shared/api/workspace';
 import type { ExecuteResult } from '../../src/shared/executeResult';
@@ -71,6 +72,7 @@ export async function createDebugHostHarness(
         );
       },
     },
+    providers: { list: async () => [{ name: 'demo' }] as unknown as ProviderStatus[] },
     runtimeSettings,
   };
   const runs = createRunsService({
