@@ -217,3 +217,28 @@ describe('the playground host', () => {
     expect(workspaceHost.disposed).toBe(true);
   });
 });
+
+describe('composeInterceptors', () => {
+  it('lets the first interceptor see the call first and each pass its edited input inward', async () => {
+    const { composeInterceptors } = await import('../../src/main/host/composeInterceptors');
+    const seen: string[] = [];
+    const composed = composeInterceptors([
+      async (call, dispatch) => {
+        seen.push(`outer saw ${String(call.input)}`);
+        return dispatch(`${String(call.input)}+outer`);
+      },
+      async (call, dispatch) => {
+        seen.push(`inner saw ${String(call.input)}`);
+        return dispatch(`${String(call.input)}+inner`);
+      },
+    ])!;
+    const result = await composed(
+      { type: 'tool_call', callId: 'c', providerName: 'p', safeToolName: 't', input: 'in' },
+      async (input) => ({ ok: true, result: input }),
+      { signal: new AbortController().signal, clock: { pause() {}, resume() {} } },
+    );
+    expect(seen).toEqual(['outer saw in', 'inner saw in+outer']);
+    expect(result).toEqual({ ok: true, result: 'in+outer+inner' });
+    expect(composeInterceptors([])).toBeUndefined();
+  });
+});

@@ -11,6 +11,7 @@ export interface WebSocketClient {
 }
 
 const RECONNECT_DELAYS_MS = [250, 500, 1000, 2000, 4000];
+const GIVE_UP_AFTER_ATTEMPTS = 5;
 
 /**
  * Browser mode: envelopes over one WebSocket, the token on the connection and on every call.
@@ -63,7 +64,8 @@ export function createWebSocketClient(url: string, token: string): WebSocketClie
       }
       pending.clear();
       if (closed) return setState('closed');
-      setState('connecting');
+      // After a few failed tries the host is likely gone (or restarted with a new token): say so, keep trying.
+      setState(attempt >= GIVE_UP_AFTER_ATTEMPTS ? 'closed' : 'connecting');
       const delay = RECONNECT_DELAYS_MS[Math.min(attempt++, RECONNECT_DELAYS_MS.length - 1)];
       setTimeout(open, delay);
     };
