@@ -83,6 +83,7 @@ test('a mock provider added in the form can be called from the editor', async ({
   await expect(provider).toContainText('ready');
   await provider.getByRole('button', { name: 'typings' }).click();
   await expect(provider.locator('.typings')).toContainText('forecast');
+  await page.screenshot({ path: join(SCREENSHOTS, 'providers-light.png') });
 
   await page.getByRole('tab', { name: 'Snippets' }).click();
   await setProgram(page, 'const w = await weather.forecast({});\nw.tempC');

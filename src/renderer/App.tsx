@@ -14,7 +14,7 @@ import { useShortcuts } from './util/useShortcuts';
 const CONNECTION_WORDS = {
   connecting: 'Connecting to the host…',
   open: '',
-  closed: 'Disconnected from the host',
+  closed: 'The host is not answering. If you restarted `execbox serve`, open the new link it printed.',
 };
 
 function useSavedLayout(id: string) {
