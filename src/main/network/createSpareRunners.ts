@@ -2,39 +2,58 @@ import type { HostToRunnerMessage } from '../../shared/protocol/messages';
 import type { Transport } from '../../shared/transport';
 
 export interface SpareRunners {
-  /** A started runner shell: a warm spare when one is ready, else a new one. */
+  /** A started runner shell: an idle one when there is one, else a new one. */
   take(): Transport<HostToRunnerMessage>;
+  /** Takes back a shell whose connection ended cleanly (no execution running), to serve the next one. */
+  give(runner: Transport<HostToRunnerMessage>): void;
   close(): void;
 }
 
-/** Keeps `count` runner shells started ahead of need, so a new connection does not wait for one to boot. */
+interface Spare {
+  transport: Transport<HostToRunnerMessage>;
+  alive: boolean;
+}
+
+/**
+ * Keeps up to `count` runner shells idle and started, so a new connection does not wait for one to
+ * boot. Shells are reused like the pooled local executors': every execute still gets a fresh QuickJS
+ * runtime, and a shell that was stopped or crashed is never given back.
+ */
 export function createSpareRunners(spawn: () => Transport<HostToRunnerMessage>, count: number): SpareRunners {
-  const spares: { transport: Transport<HostToRunnerMessage>; alive: boolean }[] = [];
+  const idle: Spare[] = [];
+  const known = new WeakMap<Transport<HostToRunnerMessage>, Spare>();
   let closed = false;
 
-  const addSpare = () => {
-    if (closed || spares.length >= count) return;
-    const spare = { transport: spawn(), alive: true };
-    spare.transport.onClose(() => {
+  const track = (transport: Transport<HostToRunnerMessage>): Spare => {
+    const spare = { transport, alive: true };
+    known.set(transport, spare);
+    transport.onClose(() => {
       spare.alive = false;
-      const index = spares.indexOf(spare);
-      if (index !== -1) spares.splice(index, 1);
+      const index = idle.indexOf(spare);
+      if (index !== -1) idle.splice(index, 1);
     });
-    spares.push(spare);
+    return spare;
   };
-
-  for (let i = 0; i < count; i++) addSpare();
+  const topUp = () => {
+    if (!closed && idle.length < count) idle.push(track(spawn()));
+  };
+  for (let i = 0; i < count; i++) topUp();
 
   return {
     take() {
-      let spare = spares.shift();
-      while (spare && !spare.alive) spare = spares.shift();
-      setImmediate(addSpare);
-      return spare ? spare.transport : spawn();
+      let spare = idle.shift();
+      while (spare && !spare.alive) spare = idle.shift();
+      if (!spare) setImmediate(topUp);
+      return spare ? spare.transport : track(spawn()).transport;
+    },
+    give(transport) {
+      const spare = known.get(transport);
+      if (!closed && spare?.alive && idle.length < count) idle.push(spare);
+      else transport.terminate();
     },
     close() {
       closed = true;
-      for (const spare of spares.splice(0)) spare.transport.terminate();
+      for (const spare of idle.splice(0)) spare.transport.terminate();
     },
   };
 }

@@ -22,7 +22,7 @@ export interface RunnerServerOptions {
   runnerEntryPath?: string;
   /** How long a runner may take to honour cancel before its worker is stopped (default 500 ms). */
   cancelGraceMs?: number;
-  /** Runner workers kept started ahead of new connections (default 1). */
+  /** Idle runner workers kept started for new connections (default 2). */
   spareRunners?: number;
   /** Connection events and diagnostics, one line each. */
   log?: (line: string) => void;
@@ -53,7 +53,7 @@ export async function startRunnerServer(options: RunnerServerOptions): Promise<R
   const maxMessageBytes = options.maxMessageBytes ?? DEFAULT_RUNNER_MAX_MESSAGE_BYTES;
   const spares = createSpareRunners(
     () => createWorkerTransport(new Worker(runnerEntry, { stdout: false, stderr: false })),
-    options.spareRunners ?? 1,
+    options.spareRunners ?? 2,
   );
   const http = createServer((_request, response) => {
     response.writeHead(426, { 'Content-Type': 'text/plain', Upgrade: 'websocket' });
@@ -89,6 +89,7 @@ export async function startRunnerServer(options: RunnerServerOptions): Promise<R
       const supervisor = superviseRunnerConnection({
         client,
         spawnRunner: spares.take,
+        releaseRunner: spares.give,
         cancelGraceMs: options.cancelGraceMs ?? 500,
         maxMessageBytes,
         log: (line) => log(`${peer}: ${line}`),

@@ -5,8 +5,10 @@ import type { Transport } from '../../shared/transport';
 export interface RunnerSupervisorOptions {
   /** The client's connection (the server end of the WebSocket). */
   client: Transport<RunnerToHostMessage>;
-  /** Starts a fresh runner shell (a worker thread) for this connection. */
+  /** Provides a started runner shell (a worker thread) for this connection. */
   spawnRunner: () => Transport<HostToRunnerMessage>;
+  /** Takes back the shell when the connection ends with no execution running; default: stop it. */
+  releaseRunner?: (runner: Transport<HostToRunnerMessage>) => void;
   /** How long the runner may take to honour a cancel before it is stopped and the cancel answered for it. */
   cancelGraceMs: number;
   log: (line: string) => void;
@@ -28,6 +30,7 @@ export function superviseRunnerConnection(options: RunnerSupervisorOptions): { c
   const { client, log } = options;
   const limits = options.maxMessageBytes ? { maxBytes: options.maxMessageBytes } : {};
   let runner: Transport<HostToRunnerMessage> | undefined;
+  let runnerSubscriptions: (() => void)[] = [];
   let active: Active | undefined;
 
   const finish = (done: DoneMessage) => {
@@ -42,35 +45,41 @@ export function superviseRunnerConnection(options: RunnerSupervisorOptions): { c
     }
   };
 
-  const stopRunner = (current: Transport<HostToRunnerMessage>) => {
-    if (runner === current) runner = undefined;
-    current.terminate();
+  /** Lets go of the current shell: stops it, or hands it back when it is idle and `reuse` is set. */
+  const dropRunner = (reuse: boolean) => {
+    const current = runner;
+    if (!current) return;
+    runner = undefined;
+    runnerSubscriptions.forEach((unsubscribe) => unsubscribe());
+    runnerSubscriptions = [];
+    if (reuse && options.releaseRunner) options.releaseRunner(current);
+    else current.terminate();
   };
 
   const ensureRunner = (): Transport<HostToRunnerMessage> => {
     if (runner) return runner;
     const current = options.spawnRunner();
     runner = current;
-    current.onMessage((raw) => {
-      if (runner !== current) return;
-      const parsed = parseRunnerMessage(raw, limits);
-      if (!parsed.ok) return log(`dropped a malformed runner message: ${parsed.reason}`);
-      if (parsed.message.type === 'done') return finish(parsed.message);
-      client.send(parsed.message);
-    });
-    current.onError((error) => log(`runner shell error: ${error.message}`));
-    current.onClose((reason) => {
-      if (runner !== current) return;
-      runner = undefined;
-      if (active) {
-        const { id, startedAt } = active;
-        const error = {
-          code: 'internal_error' as const,
-          message: `the runner stopped before done (${reason})`,
-        };
-        finish({ type: 'done', id, ok: false, durationMs: performance.now() - startedAt, logs: [], error });
-      }
-    });
+    runnerSubscriptions = [
+      current.onMessage((raw) => {
+        if (runner !== current) return;
+        const parsed = parseRunnerMessage(raw, limits);
+        if (!parsed.ok) return log(`dropped a malformed runner message: ${parsed.reason}`);
+        if (parsed.message.type === 'done') return finish(parsed.message);
+        client.send(parsed.message);
+      }),
+      current.onError((error) => log(`runner shell error: ${error.message}`)),
+      current.onClose((reason) => {
+        if (runner !== current) return;
+        dropRunner(false);
+        if (active) {
+          const { id, startedAt } = active;
+          const message = `the runner stopped before done (${reason})`;
+          const error = { code: 'internal_error' as const, message };
+          finish({ type: 'done', id, ok: false, durationMs: performance.now() - startedAt, logs: [], error });
+        }
+      }),
+    ];
     return current;
   };
 
@@ -79,7 +88,7 @@ export function superviseRunnerConnection(options: RunnerSupervisorOptions): { c
     log(
       `execution ${JSON.stringify(execution.id)} did not stop within ${options.cancelGraceMs} ms of cancel; stopping its runner`,
     );
-    if (runner) stopRunner(runner);
+    dropRunner(false);
     const durationMs = performance.now() - execution.startedAt;
     const error = { code: 'timeout' as const, message: 'Execution was cancelled' };
     finish({ type: 'done', id: execution.id, ok: false, durationMs, logs: [], error });
@@ -106,9 +115,10 @@ export function superviseRunnerConnection(options: RunnerSupervisorOptions): { c
   return {
     close() {
       unsubscribe();
+      const idle = active === undefined;
       clearTimeout(active?.cancelTimer);
       active = undefined;
-      if (runner) stopRunner(runner);
+      dropRunner(idle);
     },
   };
 }
