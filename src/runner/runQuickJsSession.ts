@@ -234,7 +234,21 @@ export function runQuickJsSession(options: QuickJsSessionOptions): QuickJsSessio
       code.dispose();
       if (intact) return { ok: false, error: { code: match.code, message: match.message } };
     }
-    return { ok: false, error: { code: 'runtime_error', message: clip(describe(ctx, error)) } };
+    return {
+      ok: false,
+      error: { code: 'runtime_error', message: clip(describe(ctx, error) + guestLocation(ctx, error)) },
+    };
+  };
+
+  /** ` (line L)` in the guest's code, from an Error's stack (columns shift where the code was normalized). */
+  const guestLocation = (ctx: QuickJSContext, error: QuickJSHandle): string => {
+    if (ctx.typeof(error) !== 'object') return '';
+    const stack = ctx.getProp(error, 'stack');
+    const text = ctx.typeof(stack) === 'string' ? ctx.getString(stack) : '';
+    stack.dispose();
+    // guest.js line 1 holds the wrapper; the guest's first line is line 2.
+    const match = /\(guest\.js:(\d+):\d+\)/.exec(text);
+    return match && Number(match[1]) > 1 ? ` (line ${Number(match[1]) - 1})` : '';
   };
 
   const settleFromPromise = (ctx: QuickJSContext): void => {

@@ -65,6 +65,11 @@ export const CONFORMANCE_CASES: ConformanceCase[] = [
     check: fails('runtime_error', /TypeError: bad thing/),
   },
   {
+    name: 'an uncaught error names the line of the guest code',
+    code: 'const a = 1;\nconst b = a + 1;\nnull.x;',
+    check: fails('runtime_error', /TypeError: .*\(line 3\)$/),
+  },
+  {
     name: 'a syntax error is runtime_error naming the position',
     code: 'let = = 2',
     check: fails('runtime_error', /SyntaxError/),
