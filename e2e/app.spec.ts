@@ -1,4 +1,5 @@
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { expect, runProgram, SCREENSHOTS, setProgram, test } from './playgroundFixture';
 
 const PROTOCOL_TYPES = ['execute', 'started', 'tool_call', 'tool_result', 'done', 'cancel'];
@@ -150,4 +151,20 @@ test('a run with 10,000 transcript entries stays virtualized and responsive', as
   await expect(page.getByTestId('transcript-row').filter({ hasText: 'tool_call' }).first()).toBeVisible();
   await page.getByRole('checkbox', { name: 'host event' }).uncheck();
   await expect(page.getByTestId('transcript-count')).toHaveText('5003 of 10005 entries');
+});
+
+test('the workspace can be saved as a copy and the copy is a real workspace file', async ({
+  page,
+  playground,
+}) => {
+  const copy = join(dirname(playground.workspaceFile), 'copy.execbox.json');
+  await page.getByRole('button', { name: /E2E workspace/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Workspace' });
+  await dialog.getByLabel('Save a copy as').fill(join(dirname(playground.workspaceFile), 'copy.json'));
+  await expect(dialog.getByText('a workspace file name ends with .execbox.json')).toBeVisible();
+  await dialog.getByLabel('Save a copy as').fill(copy);
+  await dialog.getByRole('button', { name: 'Save as' }).click();
+  await expect(dialog).toBeHidden();
+  const saved = JSON.parse(await readFile(copy, 'utf8')) as { snippets: { name: string }[] };
+  expect(saved.snippets.map((s) => s.name)).toContain('First steps');
 });

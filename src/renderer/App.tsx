@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panels';
 import { EditorPane } from './editor/EditorPane';
 import { HelpOverlay } from './components/HelpOverlay';
@@ -5,6 +6,7 @@ import { ManualCallDialog } from './components/ManualCallDialog';
 import { Notices } from './components/Notices';
 import { RunBar } from './components/RunBar';
 import { TrustBanner } from './components/TrustBanner';
+import { WorkspaceDialog } from './components/WorkspaceDialog';
 import { PanelTabs } from './panels/PanelTabs';
 import { useApi } from './state/hostContext';
 import { runActiveSnippet } from './state/runActions';
@@ -28,6 +30,7 @@ export function App() {
   const workspace = usePlaygroundStore((s) => s.workspace);
   const connection = usePlaygroundStore((s) => s.connection);
   const helpOpen = usePlaygroundStore((s) => s.helpOpen);
+  const [workspaceOpen, setWorkspaceOpen] = useState(false);
   const columns = useSavedLayout('columns');
   const center = useSavedLayout('center');
 
@@ -36,9 +39,13 @@ export function App() {
       <header className="app-header">
         <h1>Execbox Playground</h1>
         {workspace && (
-          <span className="workspace-name" title={workspace.path}>
-            {workspace.name}
-          </span>
+          <button
+            className="link workspace-name"
+            title={`${workspace.path} (open, save as…)`}
+            onClick={() => setWorkspaceOpen(true)}
+          >
+            {workspace.name} ▾
+          </button>
         )}
         {connection !== 'open' && (
           <span className={`connection ${connection}`} role="status">
@@ -96,6 +103,7 @@ export function App() {
       </main>
       <Notices />
       <ManualCallDialog />
+      {workspaceOpen && <WorkspaceDialog onClose={() => setWorkspaceOpen(false)} />}
       {helpOpen && <HelpOverlay onClose={() => usePlaygroundStore.setState({ helpOpen: false })} />}
     </div>
   );
