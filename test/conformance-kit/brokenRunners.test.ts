@@ -73,3 +73,20 @@ describe('the conformance kit fails the right cases of a broken runner', () => {
     }
   }, 120_000);
 });
+
+describe('a runner that never answers', () => {
+  it('fails the first cases after the wait, then gives up on the rest instead of waiting in each', async () => {
+    const silent = runnerTarget({
+      kind: 'stdio',
+      command: `"${process.execPath}" -e "setInterval(() => {}, 1000)"`,
+    });
+    const report = await runConformance(silent, { cases: selectCases(['lifecycle']), caseTimeoutMs: 1000 });
+    expect(report.passed).toBe(0);
+    const reasons = report.results.map((r) => r.reason);
+    for (const reason of reasons.slice(0, 3))
+      expect(reason).toMatch(/^no (started|done for \S+) within 1000 ms$/);
+    expect(reasons.slice(3).every((r) => r === 'not run: the runner sent nothing in 3 cases in a row')).toBe(
+      true,
+    );
+  }, 60_000);
+});

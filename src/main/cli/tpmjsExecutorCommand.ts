@@ -13,6 +13,7 @@ const USAGE = `usage: execbox tpmjs-executor --port N [options]
   --max-concurrent N        tool executions at once (default 4)
   --max-queued N            executions waiting for a slot before 503 (default 32)
   --max-body-bytes N        request body limit (default 1048576)
+  --region NAME             region reported by GET /info
 Set EXECUTOR_API_KEY to require "Authorization: Bearer <key>" on every request.`;
 
 /** `execbox tpmjs-executor`: serves the TPMJS executor protocol until interrupted. */
@@ -29,6 +30,7 @@ export default async function tpmjsExecutorCommand(args: string[]): Promise<numb
       'max-concurrent': { type: 'string' },
       'max-queued': { type: 'string' },
       'max-body-bytes': { type: 'string' },
+      region: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -54,6 +56,7 @@ export default async function tpmjsExecutorCommand(args: string[]): Promise<numb
     maxConcurrentExecutions: parseIntegerFlag('max-concurrent', values['max-concurrent'], 1),
     maxQueuedExecutions: parseIntegerFlag('max-queued', values['max-queued'], 0),
     maxRequestBodyBytes: parseIntegerFlag('max-body-bytes', values['max-body-bytes'], 1),
+    region: values.region,
     log: (line) => process.stderr.write(`${line}\n`),
   });
   if (!isLoopbackHost(host)) {

@@ -15,7 +15,17 @@ export interface RunConformanceOptions {
   concurrency?: number;
   onResult?: (result: ConformanceCaseResult) => void;
   signal?: AbortSignal;
+  /** After this many cases in a row in which the runner sent nothing, the rest are not run (default 3). */
+  giveUpAfterSilentCases?: number;
 }
+
+/** The runner sent something, even if malformed: it is alive, so the next case may still tell us more. */
+const heardFromRunner = (result: ConformanceCaseResult) =>
+  result.transcript.some((entry) =>
+    entry.kind === 'message'
+      ? entry.direction === 'runner_to_host'
+      : entry.event.type === 'malformed_message',
+  );
 
 /** Picks cases by exact id or by category (`lifecycle`, `cancel/…`); unknown selectors are an error. */
 export function selectCases(selectors: readonly string[] | undefined): readonly ConformanceCase[] {
@@ -35,12 +45,21 @@ export async function runConformance(
   const startedAt = new Date();
   const began = performance.now();
   const results: ConformanceCaseResult[] = new Array(cases.length);
+  const giveUpAfter = options.giveUpAfterSilentCases ?? 3;
   let nextIndex = 0;
+  let silentInARow = 0;
 
   const worker = async () => {
     while (nextIndex < cases.length && !options.signal?.aborted) {
       const index = nextIndex++;
-      const result = await runCase(cases[index]!, target, options.caseTimeoutMs ?? 15_000);
+      const testCase = cases[index]!;
+      // A runner that answers nothing would otherwise cost the full wait in every remaining case.
+      const result =
+        silentInARow >= giveUpAfter
+          ? notRun(testCase, `not run: the runner sent nothing in ${giveUpAfter} cases in a row`)
+          : await runCase(testCase, target, options.caseTimeoutMs ?? 15_000);
+      if (result.status === 'fail' && !heardFromRunner(result)) silentInARow += 1;
+      else silentInARow = 0;
       results[index] = result;
       options.onResult?.(result);
     }
@@ -57,6 +76,11 @@ export async function runConformance(
     failed: finished.length - passed,
     results: finished,
   };
+}
+
+function notRun(testCase: ConformanceCase, reason: string): ConformanceCaseResult {
+  const { run: _run, ...info } = testCase;
+  return { ...info, status: 'fail', reason, durationMs: 0, transcript: [] };
 }
 
 async function runCase(
