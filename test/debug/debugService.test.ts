@@ -108,7 +108,7 @@ describe('debug service (host level, scripted executor)', () => {
     const { runId } = await harness.runs.start({ code: script(echo('<script>')) });
     await harness.finished(runId);
     const file = path.join(harness.dir, 'report.html');
-    const exported = await harness.debug.exportHtml({ runId }, file);
+    const exported = await harness.debug.exportHtml({ runId }, { file, sensitiveKeys: ['key'] });
     expect(exported.file).toBe(file);
     const html = await readFile(file, 'utf8');
     expect(html).toBe(exported.html);

@@ -17,7 +17,7 @@ import { renderTranscriptHtml } from '../../shared/transcriptHtml';
 import { maskTranscript } from '../../shared/transcriptMask';
 import type { RunExtension, RunLauncher } from '../host/runExtension';
 import { buildTranscriptHeader } from './buildTranscriptHeader';
-import { checkSaveOptions } from './checkSaveOptions';
+import { checkExportOptions, checkSaveOptions } from './checkSaveOptions';
 import { createBreakpointStore } from './createBreakpointStore';
 import { createPausedCallRegistry } from './createPausedCallRegistry';
 import { createDebugRunExtension } from './createDebugRunExtension';
@@ -177,13 +177,13 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
       await workspaceHost.workspace.removeTranscript(transcriptId);
       await announceTranscripts();
     },
-    async exportHtml(source, file) {
-      const target = file === undefined ? undefined : checkFilePath(file, '.html', 'file');
+    async exportHtml(source, rawOptions) {
+      const exportOptions = checkExportOptions(rawOptions);
       const loaded = await load(source);
-      const safe = await masked(loaded.header, loaded.entries);
+      const safe = await masked(loaded.header, loaded.entries, exportOptions.sensitiveKeys);
       const html = renderTranscriptHtml(safe.header, safe.entries, loaded.problems);
-      if (target) await writeNewTextFile(target, html);
-      return target ? { html, file: target } : { html };
+      if (exportOptions.file) await writeNewTextFile(exportOptions.file, html);
+      return exportOptions.file ? { html, file: exportOptions.file } : { html };
     },
     async replay(source, mode) {
       const replayMode = checkReplayMode(mode);

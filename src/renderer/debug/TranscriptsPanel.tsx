@@ -19,6 +19,11 @@ export function TranscriptsPanel() {
   const [saveFile, setSaveFile] = useState('');
   const [filePath, setFilePath] = useState('');
   const [busy, setBusy] = useState(false);
+  const sensitiveKeys = () =>
+    sensitive
+      .split(',')
+      .map((key) => key.trim())
+      .filter(Boolean);
 
   const attempt = async (work: () => Promise<void>) => {
     setBusy(true);
@@ -44,7 +49,7 @@ export function TranscriptsPanel() {
     });
   const exportHtml = (source: TranscriptSource, label: string) =>
     attempt(async () => {
-      const { html } = await api.debug.exportHtml(source);
+      const { html } = await api.debug.exportHtml(source, { sensitiveKeys: sensitiveKeys() });
       downloadText(`${label.replace(/[^\w.-]+/g, '-') || 'transcript'}.html`, html, 'text/html');
     });
 
@@ -56,10 +61,7 @@ export function TranscriptsPanel() {
           event.preventDefault();
           if (!run?.result) return;
           void attempt(async () => {
-            const keys = sensitive
-              .split(',')
-              .map((key) => key.trim())
-              .filter(Boolean);
+            const keys = sensitiveKeys();
             const saved = await api.debug.saveTranscript(run.runId, {
               ...(name.trim() ? { name: name.trim() } : {}),
               sensitiveKeys: keys,
@@ -79,7 +81,7 @@ export function TranscriptsPanel() {
         />
         <input
           aria-label="Sensitive keys"
-          placeholder="sensitive keys to mask, e.g. token, password"
+          placeholder="keys to mask when saving or exporting, e.g. token, password"
           value={sensitive}
           onChange={(e) => setSensitive(e.target.value)}
         />

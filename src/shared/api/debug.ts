@@ -92,6 +92,12 @@ export interface SaveTranscriptOptions {
   sensitiveKeys?: string[];
 }
 
+export interface ExportHtmlOptions {
+  file?: string;
+  /** Object keys whose values are masked, as when saving. */
+  sensitiveKeys?: string[];
+}
+
 /** A transcript as loaded from a file: as far as it was valid, with what broke and where. */
 export interface LoadedTranscript {
   header: TranscriptHeader | null;
@@ -116,8 +122,8 @@ export interface DebugApi {
   saveTranscript(runId: string, options?: SaveTranscriptOptions): Promise<SavedTranscript>;
   openTranscript(source: TranscriptSource): Promise<LoadedTranscript>;
   removeTranscript(transcriptId: string): Promise<void>;
-  /** A self-contained HTML report (secret values masked); written to an absolute .html `file` when given. */
-  exportHtml(source: TranscriptSource, file?: string): Promise<{ html: string; file?: string }>;
+  /** A self-contained HTML report (secret values masked); also written to a new absolute .html `file` when given. */
+  exportHtml(source: TranscriptSource, options?: ExportHtmlOptions): Promise<{ html: string; file?: string }>;
   replay(source: TranscriptSource, mode: ReplayMode): Promise<{ runId: string }>;
 }
 
