@@ -20,7 +20,8 @@ import { trustRequirement, type TrustRequirement } from './trustRequirement';
 import { validateWorkspaceDocument } from './validateWorkspaceDocument';
 import { writeFileAtomic } from './writeFileAtomic';
 
-export const DEFAULT_EXECUTOR: ExecutorChoice = { kind: 'worker', mode: 'pooled' };
+// The default: a pooled runner process (utility process in the app, child process in Node).
+export const DEFAULT_EXECUTOR: ExecutorChoice = { kind: 'process', mode: 'pooled' };
 
 export interface WorkspaceSessionDeps {
   secrets: SecretStore;
