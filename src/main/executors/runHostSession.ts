@@ -22,6 +22,12 @@ export const DEFAULT_BACKSTOP_SLACK_MS = 1000;
 /** How long a runner may take to acknowledge execute (a cold process start) before it counts as hung. */
 export const DEFAULT_STARTUP_ALLOWANCE_MS = 10_000;
 
+/**
+ * The reason in-flight tool work sees once the execution ends or is cancelled. One shared instance:
+ * a fresh DOMException per execution (AbortController's default) costs more than a whole run.
+ */
+export const EXECUTION_ENDED = Object.freeze(new Error('the execution ended or was cancelled'));
+
 export interface HostSessionOptions {
   transport: Transport<HostToRunnerMessage>;
   code: string;
@@ -110,7 +116,7 @@ export function runHostSessionDetailed(options: HostSessionOptions): Promise<Hos
       deadline?.dispose();
       for (const unsubscribe of unsubscribers) unsubscribe();
       options.signal?.removeEventListener('abort', onAbort);
-      dispatchAbort.abort();
+      dispatchAbort.abort(EXECUTION_ENDED);
       try {
         transport.dispose();
       } catch {
@@ -160,7 +166,7 @@ export function runHostSessionDetailed(options: HostSessionOptions): Promise<Hos
       if (settled || cancelling) return;
       cancelling = reason;
       event({ type: 'cancel_requested', reason });
-      dispatchAbort.abort();
+      dispatchAbort.abort(EXECUTION_ENDED);
       if (!send({ type: 'cancel', id })) return;
       graceTimer = setTimeout(() => {
         hardKill(`the runner did not finish within ${graceMs} ms of cancel`);
