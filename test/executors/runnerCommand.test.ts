@@ -1,0 +1,16 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import runnerCommand from '../../src/main/cli/runnerCommand';
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('execbox runner', () => {
+  it.each([[[]], [['--stdio', '--extra']], [['--bogus']]])(
+    '%j gives usage on stderr and exit 2',
+    async (args) => {
+      let stderr = '';
+      vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => ((stderr += String(chunk)), true));
+      expect(await runnerCommand(args)).toBe(2);
+      expect(stderr).toMatch(/usage: execbox runner --stdio/);
+    },
+  );
+});
