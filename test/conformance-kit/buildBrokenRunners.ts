@@ -1,7 +1,7 @@
-import { build } from 'esbuild';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundleForNode } from '../../scripts/buildRunnerForTests';
 
 export const BROKEN_RUNNERS = ['doneTwice', 'forgetsStarted', 'forgesErrorCodes', 'speaksGarbage'] as const;
 export type BrokenRunner = (typeof BROKEN_RUNNERS)[number];
@@ -13,16 +13,7 @@ export async function buildBrokenRunners(): Promise<{
 }> {
   const outdir = fileURLToPath(new URL(`../../test-out/broken-runners-${process.pid}/`, import.meta.url));
   const source = fileURLToPath(new URL('../fixtures/broken-runners/', import.meta.url));
-  await build({
-    entryPoints: BROKEN_RUNNERS.map((name) => join(source, `${name}.ts`)),
-    outdir,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
-  });
+  await bundleForNode({ entryPoints: BROKEN_RUNNERS.map((name) => join(source, `${name}.ts`)), outdir });
   return {
     command: (name) => `"${process.execPath}" "${join(outdir, `${name}.js`)}"`,
     remove: () => rm(outdir, { recursive: true, force: true }),

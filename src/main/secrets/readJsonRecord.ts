@@ -1,14 +1,9 @@
-import { readFile } from 'node:fs/promises';
+import { readTextIfExists } from '../fs/readTextIfExists';
 
 /** Reads a JSON object of string values; a missing file is empty, anything else malformed is an error. */
 export async function readJsonRecord(file: string): Promise<Record<string, string>> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
-    throw error;
-  }
+  const text = await readTextIfExists(file);
+  if (text === undefined) return {};
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

@@ -1,5 +1,6 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { readTextIfExists } from '../fs/readTextIfExists';
 import { writeFileAtomic } from './writeFileAtomic';
 
 export type TrustDecision = 'allow' | 'deny';
@@ -13,13 +14,8 @@ export interface TrustStore {
 type TrustFile = Record<string, Record<string, TrustDecision>>;
 
 async function readTrustFile(file: string): Promise<TrustFile> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
-    throw error;
-  }
+  const text = await readTextIfExists(file);
+  if (text === undefined) return {};
   try {
     const parsed = JSON.parse(text) as { workspaces?: TrustFile };
     return parsed.workspaces ?? {};

@@ -1,3 +1,4 @@
+import { EXECUTE_ERROR_CODES } from '../../shared/errors';
 import { WORKSPACE_FORMAT_VERSION } from '../../shared/workspaceFormat';
 
 const identifier = { type: 'string', pattern: '^[A-Za-z_$][A-Za-z0-9_$]*$' };
@@ -5,17 +6,7 @@ const id = { type: 'string', minLength: 1, maxLength: 200 };
 const jsonSchema = { type: ['object', 'boolean'] };
 const secretRef = { type: 'string', pattern: '^\\$\\{secret:[A-Za-z_][A-Za-z0-9_]*\\}$' };
 const stringRecord = { type: 'object', additionalProperties: { type: 'string' } };
-const errorCode = {
-  enum: [
-    'timeout',
-    'memory_limit',
-    'validation_error',
-    'tool_error',
-    'runtime_error',
-    'serialization_error',
-    'internal_error',
-  ],
-};
+const errorCode = { enum: [...EXECUTE_ERROR_CODES] };
 const httpUrl = { type: 'string', format: 'uri', pattern: '^https?://' };
 
 const providerBase = {
