@@ -6,6 +6,7 @@ import { useApi } from '../state/hostContext';
 import { usePlaygroundStore } from '../state/store';
 import { describeError } from '../util/describeError';
 import { buildProviderConfig, draftFromConfig } from '../../shared/view/buildProviderConfig';
+import { DraftTextField } from './DraftTextField';
 import { MockToolFields } from './MockToolFields';
 import { emptyDraft, emptyMockTool, type ProviderDraft } from '../../shared/view/providerDraft';
 
@@ -99,17 +100,22 @@ export function ProviderEditor(props: { existing?: ProviderConfig; onClose(): vo
           </div>
         )}
         <div className="row">
-          <Field label="Name (the namespace in your program)" error={shown.name}>
-            <input
-              value={draft.name}
-              onChange={(e) => set({ name: e.target.value })}
-              placeholder="github"
-              autoFocus
-            />
-          </Field>
-          <Field label="Description">
-            <input value={draft.description} onChange={(e) => set({ description: e.target.value })} />
-          </Field>
+          <DraftTextField
+            field="name"
+            label="Name (the namespace in your program)"
+            draft={draft}
+            errors={shown}
+            onChange={set}
+            placeholder="github"
+            autoFocus
+          />
+          <DraftTextField
+            field="description"
+            label="Description"
+            draft={draft}
+            errors={shown}
+            onChange={set}
+          />
         </div>
 
         {draft.kind === 'mock' && (
@@ -145,122 +151,113 @@ export function ProviderEditor(props: { existing?: ProviderConfig; onClose(): vo
             </Field>
             {draft.mcpTransport === 'stdio' ? (
               <>
-                <Field
+                <DraftTextField
+                  field="command"
                   label="Command"
-                  error={shown.command}
+                  draft={draft}
+                  errors={shown}
+                  onChange={set}
                   hint="Runs on this computer; you are asked before it starts."
-                >
-                  <input
-                    value={draft.command}
-                    onChange={(e) => set({ command: e.target.value })}
-                    placeholder="npx"
-                  />
-                </Field>
-                <Field label="Arguments (one per line)">
-                  <textarea
-                    className="code"
-                    rows={3}
-                    value={draft.args}
-                    onChange={(e) => set({ args: e.target.value })}
-                  />
-                </Field>
-                <Field
+                  placeholder="npx"
+                />
+                <DraftTextField
+                  field="args"
+                  label="Arguments (one per line)"
+                  draft={draft}
+                  errors={shown}
+                  onChange={set}
+                  rows={3}
+                />
+                <DraftTextField
+                  field="env"
                   label="Environment (NAME=value per line)"
-                  error={shown.env}
+                  draft={draft}
+                  errors={shown}
+                  onChange={set}
                   hint="Use ${secret:NAME} for secret values."
-                >
-                  <textarea
-                    className="code"
-                    rows={3}
-                    value={draft.env}
-                    onChange={(e) => set({ env: e.target.value })}
-                  />
-                </Field>
+                  rows={3}
+                />
               </>
             ) : (
               <>
-                <Field label="URL" error={shown.url}>
-                  <input
-                    value={draft.url}
-                    onChange={(e) => set({ url: e.target.value })}
-                    placeholder="http://127.0.0.1:3000/mcp"
-                  />
-                </Field>
-                <Field
+                <DraftTextField
+                  field="url"
+                  label="URL"
+                  draft={draft}
+                  errors={shown}
+                  onChange={set}
+                  placeholder="http://127.0.0.1:3000/mcp"
+                />
+                <DraftTextField
+                  field="headers"
                   label="Headers (Name: value per line)"
-                  error={shown.headers}
+                  draft={draft}
+                  errors={shown}
+                  onChange={set}
                   hint="Use ${secret:NAME} for tokens."
-                >
-                  <textarea
-                    className="code"
-                    rows={3}
-                    value={draft.headers}
-                    onChange={(e) => set({ headers: e.target.value })}
-                  />
-                </Field>
+                  rows={3}
+                />
               </>
             )}
-            <Field label="Request timeout (ms, optional)" error={shown.requestTimeoutMs}>
-              <input
-                value={draft.requestTimeoutMs}
-                onChange={(e) => set({ requestTimeoutMs: e.target.value })}
-                placeholder="30000"
-              />
-            </Field>
+            <DraftTextField
+              field="requestTimeoutMs"
+              label="Request timeout (ms, optional)"
+              draft={draft}
+              errors={shown}
+              onChange={set}
+              placeholder="30000"
+            />
           </>
         )}
 
         {draft.kind === 'tpmjs' && (
           <>
-            <Field label="Executor base URL" error={shown.baseUrl}>
-              <input
-                value={draft.baseUrl}
-                onChange={(e) => set({ baseUrl: e.target.value })}
-                placeholder="http://127.0.0.1:8787"
-              />
-            </Field>
-            <Field
+            <DraftTextField
+              field="baseUrl"
+              label="Executor base URL"
+              draft={draft}
+              errors={shown}
+              onChange={set}
+              placeholder="http://127.0.0.1:8787"
+            />
+            <DraftTextField
+              field="apiKey"
               label="API key (a secret reference)"
-              error={shown.apiKey}
+              draft={draft}
+              errors={shown}
+              onChange={set}
               hint="For example ${secret:TPMJS_KEY}; set the value under Secrets."
-            >
-              <input
-                value={draft.apiKey}
-                onChange={(e) => set({ apiKey: e.target.value })}
-                placeholder="${secret:TPMJS_KEY}"
-              />
-            </Field>
-            <Field label="Tools (package@version::tool, one per line)" error={shown.tpmjsTools}>
-              <textarea
-                className="code"
-                rows={4}
-                value={draft.tpmjsTools}
-                onChange={(e) => set({ tpmjsTools: e.target.value })}
-              />
-            </Field>
-            <Field label="Environment (NAME=value per line)" error={shown.env}>
-              <textarea
-                className="code"
-                rows={3}
-                value={draft.env}
-                onChange={(e) => set({ env: e.target.value })}
-              />
-            </Field>
+              placeholder="${secret:TPMJS_KEY}"
+            />
+            <DraftTextField
+              field="tpmjsTools"
+              label="Tools (package@version::tool, one per line)"
+              draft={draft}
+              errors={shown}
+              onChange={set}
+              rows={4}
+            />
+            <DraftTextField
+              field="env"
+              label="Environment (NAME=value per line)"
+              draft={draft}
+              errors={shown}
+              onChange={set}
+              rows={3}
+            />
           </>
         )}
 
         {draft.kind === 'module' && (
-          <Field
+          <DraftTextField
+            field="path"
             label="Module file"
-            error={shown.path}
+            draft={draft}
+            errors={shown}
+            onChange={set}
             hint="Relative to the workspace file, or absolute. Trusted: it runs in the host."
-          >
-            <input
-              value={draft.path}
-              onChange={(e) => set({ path: e.target.value })}
-              placeholder="./tools.mjs"
-            />
-          </Field>
+            placeholder="./tools.mjs"
+          />
         )}
 
         {testResult && (
