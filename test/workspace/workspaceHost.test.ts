@@ -39,6 +39,19 @@ describe('workspace host', () => {
     expect((await second.host.workspace.get()).path).toBe(file);
   });
 
+  it('keeps an edit made outside the playground: its own change goes to a conflict copy, with a warning', async () => {
+    const dir = await tempDir();
+    const file = await writeWorkspace(path.join(dir, 'w.execbox.json'), {});
+    const { host: h } = await host({ workspacePath: file });
+    const outside = JSON.stringify({ formatVersion: 1, name: 'edited by hand', providers: [], snippets: [] });
+    await writeFile(file, outside);
+    await h.workspace.createSnippet('mine', 'return 1');
+    expect(await readFile(file, 'utf8')).toBe(outside);
+    const copy = JSON.parse(await readFile(path.join(dir, 'w.conflict.execbox.json'), 'utf8'));
+    expect(copy.snippets.map((s: { name: string }) => s.name)).toEqual(['mine']);
+    expect((await h.workspace.get()).warnings.join(' ')).toContain('changed outside the playground');
+  });
+
   it('saves every change atomically to the file and announces it', async () => {
     const dir = await tempDir();
     const file = await writeWorkspace(path.join(dir, 'w.execbox.json'), {});

@@ -18,6 +18,7 @@ import type { SecretStore } from '../secrets/SecretStore';
 import type { TrustStore } from './createTrustStore';
 import { trustRequirement, type TrustRequirement } from './trustRequirement';
 import { validateWorkspaceDocument } from './validateWorkspaceDocument';
+import { readTextIfExists } from '../fs/readTextIfExists';
 import { writeFileAtomic } from './writeFileAtomic';
 
 // The issue's default: a pooled runner process (utility process in the app, child process in Node).
@@ -48,6 +49,8 @@ export class WorkspaceSession {
   private readonly pendingTrust = new Map<string, PendingTrust>();
   private saving: Promise<unknown> = Promise.resolve();
   private closed = false;
+  /** The file's text as last loaded or written here; anything else on disk was edited outside. */
+  private knownText: string | undefined;
 
   private constructor(
     readonly file: string,
@@ -68,6 +71,7 @@ export class WorkspaceSession {
   /** Starts every provider the user trusts; the others wait in `pendingTrust`. Spawns nothing else. */
   static async start(file: string, doc: WorkspaceFile, deps: WorkspaceSessionDeps, warnings: string[] = []) {
     const session = new WorkspaceSession(path.resolve(file), doc, deps, warnings);
+    session.knownText = await readTextIfExists(session.file);
     for (const config of doc.providers) await session.startProvider(config, false);
     session.registry.setOrder(doc.providers.map((p) => p.id));
     return session;
@@ -124,9 +128,24 @@ export class WorkspaceSession {
     await this.announce();
   }
 
+  /**
+   * Writes the document atomically. When the file was changed outside the playground since it was
+   * loaded, that edit is kept: this change goes to a conflict copy beside it, and a warning says so.
+   */
   async save(): Promise<void> {
     const text = JSON.stringify(this.doc, null, 2) + '\n';
-    const write = () => writeFileAtomic(this.file, text);
+    const write = async () => {
+      const onDisk = await readTextIfExists(this.file);
+      if (onDisk !== undefined && this.knownText !== undefined && onDisk !== this.knownText) {
+        const copy = conflictCopyPath(this.file);
+        await writeFileAtomic(copy, text);
+        const warning = `${this.file} was changed outside the playground, so it was left as it is; the playground's latest changes are in ${copy}. Reopen the workspace to continue from the file.`;
+        if (!this.warnings.includes(warning)) this.warnings.push(warning);
+        return;
+      }
+      await writeFileAtomic(this.file, text);
+      this.knownText = text;
+    };
     const next = this.saving.then(write, write);
     this.saving = next.catch(() => undefined);
     await next;
@@ -222,4 +241,10 @@ export class WorkspaceSession {
 
 function declinedReason(requirement: TrustRequirement): string {
   return `not started: you declined to ${requirement.kind === 'command' ? 'run' : 'allow'} ${requirement.what} (edit the provider to allow it)`;
+}
+
+/** `w.execbox.json` → `w.conflict.execbox.json`: one copy, rewritten on each save until the file is reopened. */
+function conflictCopyPath(file: string): string {
+  const base = file.endsWith('.execbox.json') ? file.slice(0, -'.execbox.json'.length) : file;
+  return `${base}.conflict.execbox.json`;
 }
