@@ -4,6 +4,7 @@ import type { RunsEvent } from '../../src/shared/api/runs';
 import type { TranscriptEntry } from '../../src/shared/transcript';
 import { createPlaygroundHost } from '../../src/main/host/createPlaygroundHost';
 import { createRunsService } from '../../src/main/host/createRunsService';
+import { resolveProvider } from '../../src/main/core/resolveProvider';
 import { createFakeExecutor, createFakeWorkspaceHost, done, SETTINGS, type FakeScript } from './fakes';
 
 function setup(script: FakeScript) {
@@ -163,6 +164,37 @@ describe('the runs service', () => {
     expect(finished).toMatchObject({ result: { ok: true, result: { ok: true, result: 2 } } });
     expect(executor.calls[0]?.timeoutMs).toBe(99);
     expect(seen).toEqual([{ entries: 3, ok: true }]);
+  });
+
+  it('runs with the providers a launch gives instead of the workspace ones, without loading those', async () => {
+    let workspaceLoads = 0;
+    const seenProviders: string[][] = [];
+    const executor = createFakeExecutor(async (_code, _options, providers) => {
+      seenProviders.push(providers.map((provider) => provider.name));
+      return done();
+    });
+    const finished: RunsEvent[] = [];
+    const service = createRunsService({
+      resolvedProviders: async () => {
+        workspaceLoads++;
+        return [resolveProvider({ name: 'workspace', tools: { t: { execute: () => 1 } } })];
+      },
+      runtimeSettings: () => SETTINGS,
+      executorFor: () => executor,
+      emit: (event) => {
+        if (event.type === 'finished') finished.push(event);
+      },
+    });
+    const recorded = resolveProvider({ name: 'recorded', tools: { t: { execute: () => 2 } } });
+    await service.launch({ code: 'x' }, { providers: [recorded] });
+    await service.dispose();
+    expect(seenProviders).toEqual([['recorded']]);
+    expect(workspaceLoads).toBe(0);
+    await service.api.start({ code: 'y' });
+    await service.dispose();
+    expect(seenProviders).toEqual([['recorded'], ['workspace']]);
+    expect(workspaceLoads).toBe(1);
+    expect(finished.map((event) => event.type === 'finished' && event.result.ok)).toEqual([true, true]);
   });
 });
 

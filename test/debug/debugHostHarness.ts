@@ -2,11 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { resolveProvider } from '../../src/main/core/resolveProvider';
-import type { Executor } from '../../src/main/core/types';
+import type { Executor, ResolvedToolProvider } from '../../src/main/core/types';
 import { createDebugService, type DebugWorkspace } from '../../src/main/debug/createDebugService';
 import { createRunsService } from '../../src/main/host/createRunsService';
 import type { DebugEvent } from '../../src/shared/api/debug';
-import type { ProviderStatus } from '../../src/shared/api/providers';
 import type { RunsEvent } from '../../src/shared/api/runs';
 import type { WorkspaceView } from '../../src/shared/api/workspace';
 import type { ExecuteResult } from '../../src/shared/executeResult';
@@ -72,11 +71,12 @@ export async function createDebugHostHarness(
         );
       },
     },
-    providers: { list: async () => [{ name: 'demo' }] as unknown as ProviderStatus[] },
     runtimeSettings,
   };
+  // The workspace's providers; a test may take them away (or swap them) between runs.
+  let workspaceProviders: ResolvedToolProvider[] = [demo];
   const runs = createRunsService({
-    resolvedProviders: async () => [demo],
+    resolvedProviders: async () => workspaceProviders,
     runtimeSettings,
     executorFor: () => executor,
     emit,
@@ -104,6 +104,10 @@ export async function createDebugHostHarness(
     events,
     /** Inputs the demo.echo provider really received. */
     providerCalls,
+    /** Replaces the workspace's providers (the demo provider is the only one at first). */
+    setWorkspaceProviders(providers: ResolvedToolProvider[]) {
+      workspaceProviders = providers;
+    },
     runs: runs.api,
     debug: debug.api,
     transcripts,

@@ -166,19 +166,20 @@ describe('debug service (host level, scripted executor)', () => {
     expect(events).toContainEqual(expect.objectContaining({ type: 'hand_answered', ok: true }));
   });
 
-  it('refuses a replay against a recording whose providers the workspace lacks, naming them', async () => {
+  it('replays against a recording whose providers the workspace lacks, answering from the recording', async () => {
     harness = await createDebugHostHarness(createScriptedExecutor());
     const { runId } = await harness.runs.start({ code: script(echo(1)) });
     await harness.finished(runId);
     const file = path.join(harness.dir, 'other.jsonl');
     await harness.debug.saveTranscript(runId, { file });
-    const lines = (await readFile(file, 'utf8')).trimEnd().split('\n');
-    const header = JSON.parse(lines[0]!);
-    header.providers[0].name = 'github';
-    await writeFile(file, [JSON.stringify(header), ...lines.slice(1)].join('\n'));
-    await expect(harness.debug.replay({ file }, 'recording')).rejects.toThrow(
-      /providers this workspace lacks \(github\).*execbox replay/,
-    );
+    harness.setWorkspaceProviders([]);
+    const replayed = await harness.debug.replay({ file }, 'recording');
+    const checked = harness.replayChecked(replayed.runId);
+    expect(await harness.finished(replayed.runId)).toMatchObject({ ok: true });
+    expect(await checked).toMatchObject({ ok: true });
+    expect(harness.providerCalls).toEqual([1]);
+    const opened = await harness.debug.openTranscript({ runId: replayed.runId });
+    expect(opened.header?.providers.map((provider) => provider.name)).toEqual(['demo']);
   });
 
   it('re-runs live with the same code and options, calling the provider', async () => {

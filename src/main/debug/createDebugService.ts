@@ -7,7 +7,6 @@ import type {
   SavedTranscript,
   SavedTranscriptRef,
 } from '../../shared/api/debug';
-import type { ProvidersApi } from '../../shared/api/providers';
 import type { RunRequest } from '../../shared/api/runs';
 import type { RuntimeSettings, WorkspaceApi } from '../../shared/api/workspace';
 import { InvalidArgumentError } from '../../shared/rpc/invalidArgumentError';
@@ -23,14 +22,13 @@ import { createPausedCallRegistry } from './createPausedCallRegistry';
 import { createDebugRunExtension } from './createDebugRunExtension';
 import { createRecordingAnswers } from './createRecordingAnswers';
 import { ConditionSyntaxError, parseCondition } from './parseCondition';
+import { providersFromManifests } from './providersFromManifests';
 import { checkFilePath, readTranscriptFile, writeNewTextFile, writeTextFile } from './transcriptFiles';
 import { transcriptFileName } from './transcriptFileName';
 
 /** What the debugger needs from the workspace layer. */
 export interface DebugWorkspace {
   workspace: Pick<WorkspaceApi, 'get' | 'addTranscript' | 'removeTranscript'>;
-  /** When given, a replay against a recording first checks that the recorded namespaces exist. */
-  providers?: Pick<ProvidersApi, 'list'>;
   runtimeSettings(): RuntimeSettings;
 }
 
@@ -109,17 +107,6 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
     throw new InvalidArgumentError('the transcript source needs runId, file or transcriptId');
   }
 
-  /** The guest needs the recorded namespaces to exist; their answers come from the recording. */
-  async function requireRecordedProviders(names: string[]) {
-    if (!workspaceHost.providers) return;
-    const present = new Set((await workspaceHost.providers.list()).map((provider) => provider.name));
-    const missing = names.filter((name) => !present.has(name));
-    if (missing.length > 0)
-      throw new InvalidArgumentError(
-        `the recording uses providers this workspace lacks (${missing.join(', ')}): add them, or run \`execbox replay FILE.jsonl\`, which needs none`,
-      );
-  }
-
   async function masked<Header extends TranscriptHeader | null>(
     header: Header,
     entries: readonly TranscriptEntry[],
@@ -193,14 +180,14 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
           `the transcript cannot be replayed: ${loaded.problems[0]?.reason ?? 'it has no header'} (line ${loaded.problems[0]?.line ?? 1})`,
         );
       const request: RunRequest = { code: loaded.header.code, limits: loaded.header.options };
-      if (replayMode === 'recording')
-        await requireRecordedProviders(loaded.header.providers.map((p) => p.name));
-      if (replayMode === 'recording')
-        runs.planReplay(request, {
-          answers: createRecordingAnswers(loaded.entries),
-          recordedEntries: loaded.entries,
-        });
-      return launcher(request);
+      if (replayMode === 'live') return launcher(request);
+      // Against the recording the guest gets the recorded namespaces as stand-ins (every answer
+      // comes from the recording), so the workspace needs none of those providers.
+      runs.planReplay(request, {
+        answers: createRecordingAnswers(loaded.entries),
+        recordedEntries: loaded.entries,
+      });
+      return launcher(request, { providers: providersFromManifests(loaded.header.providers) });
     },
   };
 

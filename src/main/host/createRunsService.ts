@@ -26,7 +26,7 @@ export interface RunsServiceOptions {
 
 export interface RunsService {
   api: RunsApi;
-  /** Host-internal: starts a run with an extra interceptor (replay against a recording). */
+  /** Host-internal: starts a run with an extra interceptor or providers (replay against a recording). */
   launch: RunLauncher;
   addExtension(extension: RunExtension): void;
   /** Cancels every active run and waits for them to finish. */
@@ -85,6 +85,7 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
       const run = extension.prepareRun(context);
       if (run) prepared.push(run);
     }
+    const runProviders = prepared.find((p) => p.providers)?.providers;
     const interceptors = prepared.flatMap((p) => (p.interceptToolCall ? [p.interceptToolCall] : []));
     const limits: Partial<ExecutorRuntimeOptions> = { ...settings.limits, ...request.limits };
     for (const p of prepared) Object.assign(limits, p.runtimeOverrides);
@@ -93,7 +94,7 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
       let providers: ResolvedToolProvider[];
       let executor: Executor;
       try {
-        providers = await options.resolvedProviders();
+        providers = runProviders ?? (await options.resolvedProviders());
       } catch (error) {
         return failure('internal_error', `the providers could not be loaded: ${errorMessage(error)}`);
       }
