@@ -87,7 +87,8 @@ export function attachRunnerEndpoint(
         current.session = session;
         const end = await session.finished;
         done = end.done;
-        afterDone = () => lease.release(end.teardown());
+        // Freeing the runtime waits for idle time (or the next acquire), never for the answer.
+        afterDone = () => lease.release(end.teardown);
       }
     } catch (error) {
       done = {

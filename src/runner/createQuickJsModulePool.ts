@@ -5,8 +5,12 @@ export interface QuickJsModuleLease {
   bounded: BoundedQuickJsModule;
   /** A fresh context for this execution: the one prepared while idle, or a new one. */
   takeContext(): PreparedGuestContext;
-  /** Returns the module for reuse, or drops it when it may be damaged (after an out-of-memory or a trap). */
-  release(poisoned: boolean): void;
+  /**
+   * Returns the module for reuse, or drops it when it may be damaged (after an out-of-memory or a
+   * trap). Given the session's teardown instead of a verdict, the pool runs it while idle (or, at the
+   * latest, before the module is handed out again) and drops the module when it reports damage.
+   */
+  release(poisoned: boolean | (() => boolean)): void;
 }
 
 export interface QuickJsModulePool {
@@ -24,6 +28,8 @@ export function createQuickJsModulePool(maxIdle = 2): QuickJsModulePool {
   interface Entry {
     bounded: BoundedQuickJsModule;
     spare?: PreparedGuestContext;
+    /** The previous session's teardown, not yet run; returns true when the module must be dropped. */
+    teardown?: () => boolean;
   }
   const idle: Entry[] = [];
   const warming = new Map<number, Promise<Entry>>();
@@ -34,9 +40,34 @@ export function createQuickJsModulePool(maxIdle = 2): QuickJsModulePool {
       // The module is being dropped anyway.
     }
     entry.spare = undefined;
+    entry.teardown = undefined;
+  };
+  /** Runs a pending teardown; false when the module must be dropped. */
+  const settle = (entry: Entry): boolean => {
+    const teardown = entry.teardown;
+    if (!teardown) return true;
+    entry.teardown = undefined;
+    let poisoned: boolean;
+    try {
+      poisoned = teardown();
+    } catch {
+      poisoned = true;
+    }
+    return !poisoned && !entry.bounded.heapExhausted();
+  };
+  /** Idle work: free the last session's runtime, then prepare the next context. */
+  const tidy = (entry: Entry): void => {
+    const index = idle.indexOf(entry);
+    if (index === -1) return;
+    if (!settle(entry)) {
+      idle.splice(index, 1);
+      discard(entry);
+      return;
+    }
+    prepareSpare(entry);
   };
   const prepareSpare = (entry: Entry): void => {
-    if (entry.spare || !idle.includes(entry)) return;
+    if (entry.spare || entry.teardown || !idle.includes(entry)) return;
     try {
       entry.spare = prepareGuestContext(entry.bounded.module);
     } catch {
@@ -46,13 +77,21 @@ export function createQuickJsModulePool(maxIdle = 2): QuickJsModulePool {
   return {
     async acquire(memoryLimitBytes) {
       const maxPages = pagesForLimit(memoryLimitBytes);
-      let index = idle.findIndex((candidate) => candidate.bounded.maxPages === maxPages);
-      if (index === -1 && warming.has(maxPages)) {
+      const takeIdle = (): Entry | undefined => {
+        for (;;) {
+          const index = idle.findIndex((candidate) => candidate.bounded.maxPages === maxPages);
+          if (index === -1) return undefined;
+          const candidate = idle.splice(index, 1)[0]!;
+          if (settle(candidate)) return candidate;
+          discard(candidate);
+        }
+      };
+      let found = takeIdle();
+      if (!found && warming.has(maxPages)) {
         await warming.get(maxPages)!.catch(() => undefined);
-        index = idle.findIndex((candidate) => candidate.bounded.maxPages === maxPages);
+        found = takeIdle();
       }
-      const entry: Entry =
-        index === -1 ? { bounded: await createBoundedQuickJsModule(maxPages) } : idle.splice(index, 1)[0]!;
+      const entry: Entry = found ?? { bounded: await createBoundedQuickJsModule(maxPages) };
       const { bounded } = entry;
       bounded.resetHeapExhausted();
       let released = false;
@@ -66,10 +105,11 @@ export function createQuickJsModulePool(maxIdle = 2): QuickJsModulePool {
         release(poisoned) {
           if (released) return;
           released = true;
-          if (poisoned || bounded.heapExhausted()) return discard(entry);
+          if (typeof poisoned === 'function') entry.teardown = poisoned;
+          else if (poisoned || bounded.heapExhausted()) return discard(entry);
           idle.push(entry);
           if (idle.length > maxIdle) discard(idle.shift()!);
-          setImmediate(() => prepareSpare(entry));
+          setImmediate(() => tidy(entry));
         },
       };
     },
