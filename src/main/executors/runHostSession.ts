@@ -11,7 +11,7 @@ import { RUNTIME_OPTION_RANGES, type ExecutorRuntimeOptions } from '../../shared
 import type { HostEvent } from '../../shared/transcript';
 import type { Transport } from '../../shared/transport';
 import { checkTransportSafe, describeTransportUnsafe } from '../../shared/transportSafe';
-import { createToolCallDispatcher } from '../core/createToolCallDispatcher';
+import { createToolCallDispatcher, type ToolCallDispatcher } from '../core/createToolCallDispatcher';
 import { extractProviderManifests } from '../core/extractProviderManifests';
 import type { ExecutionClock, ExecutionHooks, ResolvedToolProvider, ToolCallResult } from '../core/types';
 import { createPausableDeadline, type PausableDeadline } from './createPausableDeadline';
@@ -73,8 +73,6 @@ export function runHostSessionDetailed(options: HostSessionOptions): Promise<Hos
   const id = options.id ?? `exec-${randomUUID()}`;
   const startedAt = performance.now();
   const graceMs = options.cancelGraceMs ?? DEFAULT_CANCEL_GRACE_MS;
-  const dispatchAbort = new AbortController();
-  const dispatch = createToolCallDispatcher(options.providers, { signal: dispatchAbort.signal });
   const interceptor = hooks?.interceptToolCall;
 
   return new Promise<HostSessionOutcome>((resolve) => {
@@ -88,6 +86,21 @@ export function runHostSessionDetailed(options: HostSessionOptions): Promise<Hos
     let deadline: PausableDeadline | undefined;
     const seenCalls = new Set<string>();
     const unsubscribers: Array<() => void> = [];
+    // Made on the first tool call: most executions never dispatch one, and an AbortController (and
+    // its abort event) per execution is measurable on the hot path.
+    let dispatchAbort: AbortController | undefined;
+    let dispatcher: ToolCallDispatcher | undefined;
+    const dispatchSignal = (): AbortSignal => {
+      if (!dispatchAbort) {
+        dispatchAbort = new AbortController();
+        if (settled || cancelling) dispatchAbort.abort(EXECUTION_ENDED);
+      }
+      return dispatchAbort.signal;
+    };
+    const dispatch: ToolCallDispatcher = (call) => {
+      dispatcher ??= createToolCallDispatcher(options.providers, { signal: dispatchSignal() });
+      return dispatcher(call);
+    };
 
     const event = (hostEvent: HostEvent): void => {
       try {
@@ -116,7 +129,7 @@ export function runHostSessionDetailed(options: HostSessionOptions): Promise<Hos
       deadline?.dispose();
       for (const unsubscribe of unsubscribers) unsubscribe();
       options.signal?.removeEventListener('abort', onAbort);
-      dispatchAbort.abort(EXECUTION_ENDED);
+      dispatchAbort?.abort(EXECUTION_ENDED);
       try {
         transport.dispose();
       } catch {
@@ -166,7 +179,7 @@ export function runHostSessionDetailed(options: HostSessionOptions): Promise<Hos
       if (settled || cancelling) return;
       cancelling = reason;
       event({ type: 'cancel_requested', reason });
-      dispatchAbort.abort(EXECUTION_ENDED);
+      dispatchAbort?.abort(EXECUTION_ENDED);
       if (!send({ type: 'cancel', id })) return;
       graceTimer = setTimeout(() => {
         hardKill(`the runner did not finish within ${graceMs} ms of cancel`);
@@ -197,7 +210,7 @@ export function runHostSessionDetailed(options: HostSessionOptions): Promise<Hos
       try {
         outcome = interceptor
           ? await interceptor(call, (input) => dispatch({ ...call, input }), {
-              signal: dispatchAbort.signal,
+              signal: dispatchSignal(),
               clock,
             })
           : await dispatch(call);
