@@ -40,6 +40,8 @@ export function createInProcessExecutor(options: InProcessExecutorOptions = {}):
           signal: execution.signal,
           hooks: execution.hooks,
           cancelGraceMs: options.cancelGraceMs,
+          // Only the runner endpoint attached above writes to this pair, and it sends typed messages.
+          runnerMessagesTrusted: true,
           onInterruptProbe: (next) => {
             probe = next;
           },

@@ -45,6 +45,12 @@ export interface HostSessionOptions {
   id?: string;
   /** Receives a probe that turns true once the host's deadline passed (in-process runners poll it). */
   onInterruptProbe?: (probe: () => boolean) => void;
+  /**
+   * The transport hands over the very objects this process's own runner endpoint built (the
+   * in-process executor's in-memory pair), so they need no re-validation. Never set it for a
+   * transport that decodes data from elsewhere: those messages are always parsed strictly.
+   */
+  runnerMessagesTrusted?: boolean;
 }
 
 export interface HostSessionOutcome {
@@ -252,12 +258,16 @@ export function runHostSessionDetailed(options: HostSessionOptions): Promise<Hos
 
     const onMessage = (raw: unknown): void => {
       if (settled) return;
-      const parsed = parseRunnerMessage(raw);
-      if (!parsed.ok) {
-        event({ type: 'malformed_message', direction: 'runner_to_host', reason: parsed.reason });
-        return;
+      let message: RunnerToHostMessage;
+      if (options.runnerMessagesTrusted) message = raw as RunnerToHostMessage;
+      else {
+        const parsed = parseRunnerMessage(raw);
+        if (!parsed.ok) {
+          event({ type: 'malformed_message', direction: 'runner_to_host', reason: parsed.reason });
+          return;
+        }
+        message = parsed.message;
       }
-      const message = parsed.message;
       if ((message.type === 'started' || message.type === 'done') && message.id !== id) {
         event({
           type: 'malformed_message',
