@@ -14,11 +14,11 @@ for (const mode of ['pooled', 'ephemeral'] as const) {
           mode,
           maxSize: 3,
           runnerEntryPath: TEST_RUNNER_ENTRY,
-          // The ShellSpawner seam the Electron shell uses for utilityProcess; here it is fork, watched.
+          // The ShellSpawner seam the Electron shell uses for utilityProcess; here fork as the default spawner does it, watched.
           spawnShell: (entry) => {
             const child = fork(entry, [], {
               execArgv: [],
-              serialization: 'advanced',
+              serialization: 'json',
               stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
             });
             children.add(child);
