@@ -3,25 +3,9 @@ import { TEST_RUNNER_ENTRY } from '../../scripts/buildRunnerForTests';
 import conformanceCommand from '../../src/main/cli/conformanceCommand';
 import type { ConformanceReport } from '../../src/shared/api/network';
 import { buildBrokenRunners } from './buildBrokenRunners';
+import { runCliCommand } from '../support/runCliCommand';
 
-/** Runs the command with stdout and stderr captured. */
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const write = {
-    stdout: process.stdout.write.bind(process.stdout),
-    stderr: process.stderr.write.bind(process.stderr),
-  };
-  process.stdout.write = ((chunk: string) => out.push(String(chunk)) > 0) as typeof process.stdout.write;
-  process.stderr.write = ((chunk: string) => err.push(String(chunk)) > 0) as typeof process.stderr.write;
-  try {
-    const code = await conformanceCommand(args);
-    return { code, stdout: out.join(''), stderr: err.join('') };
-  } finally {
-    process.stdout.write = write.stdout;
-    process.stderr.write = write.stderr;
-  }
-}
+const cli = (args: string[]) => runCliCommand(conformanceCommand, args);
 
 describe('execbox conformance', () => {
   let fixtures: Awaited<ReturnType<typeof buildBrokenRunners>>;

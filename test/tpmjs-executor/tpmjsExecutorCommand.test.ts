@@ -1,22 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import tpmjsExecutorCommand from '../../src/main/cli/tpmjsExecutorCommand';
+import { runCliCommand } from '../support/runCliCommand';
 
-async function capture(args: string[]): Promise<{ code: number; stderr: string; stdout: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const write = {
-    stdout: process.stdout.write.bind(process.stdout),
-    stderr: process.stderr.write.bind(process.stderr),
-  };
-  process.stdout.write = ((chunk: string) => out.push(String(chunk)) > 0) as typeof process.stdout.write;
-  process.stderr.write = ((chunk: string) => err.push(String(chunk)) > 0) as typeof process.stderr.write;
-  try {
-    return { code: await tpmjsExecutorCommand(args), stdout: out.join(''), stderr: err.join('') };
-  } finally {
-    process.stdout.write = write.stdout;
-    process.stderr.write = write.stderr;
-  }
-}
+const capture = (args: string[]) => runCliCommand(tpmjsExecutorCommand, args);
 
 describe('execbox tpmjs-executor', () => {
   it('needs --port', async () => {
