@@ -13,4 +13,11 @@ describe('execbox runner', () => {
       expect(stderr).toMatch(/usage: execbox runner --stdio/);
     },
   );
+
+  it('--help prints the usage on stdout and exits 0', async () => {
+    let stdout = '';
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => ((stdout += String(chunk)), true));
+    expect(await runnerCommand(['--help'])).toBe(0);
+    expect(stdout).toMatch(/--listen \[HOST:\]PORT/);
+  });
 });

@@ -1,4 +1,10 @@
-const USAGE = 'usage: execbox runner --stdio | --listen HOST:PORT';
+const USAGE = [
+  'usage: execbox runner --stdio | --listen [HOST:]PORT [--token T] [options]',
+  '  --stdio                  speak the protocol as JSON lines on stdin/stdout (diagnostics on stderr)',
+  '  --listen [HOST:]PORT     serve it over WebSocket; needs --token or EXECBOX_RUNNER_TOKEN',
+  '  --max-message-bytes N    with --listen: largest message accepted',
+  '  --max-connections N      with --listen: connections served at once',
+].join('\n');
 
 /**
  * `execbox runner --stdio`: the QuickJS runner speaking the protocol as JSON lines on stdin/stdout
@@ -7,6 +13,10 @@ const USAGE = 'usage: execbox runner --stdio | --listen HOST:PORT';
 export default async function runnerCommand(args: string[]): Promise<number> {
   if (args.some((arg) => arg === '--listen' || arg.startsWith('--listen='))) {
     return (await import('../network/runnerListenCommand')).default(args);
+  }
+  if (args.length === 1 && (args[0] === '--help' || args[0] === '-h')) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
   }
   if (args.length === 1 && args[0] === '--stdio') {
     const { serveRunnerOverStdio } = await import('../../runner/serveRunnerOverStdio');
