@@ -1,4 +1,5 @@
 import type { ExecuteErrorCode } from './errors';
+import type { ConsoleLine, DroppedLogs } from './protocol/logStreamMessage';
 import type { MessageDirection, ProtocolMessage } from './protocol/messages';
 
 /** Host-side happenings that are not protocol messages but belong in the run's story. */
@@ -33,7 +34,9 @@ export type HostEvent =
   | { type: 'transport_closed'; reason: string }
   | { type: 'transport_error'; message: string }
   | { type: 'malformed_message'; direction: MessageDirection; reason: string }
-  | { type: 'run_finished'; ok: boolean; errorCode?: ExecuteErrorCode; durationMs: number };
+  | { type: 'run_finished'; ok: boolean; errorCode?: ExecuteErrorCode; durationMs: number }
+  /** Guest console output streamed while the code runs (our runner's log-stream extension). */
+  | { type: 'guest_console'; lines: ConsoleLine[]; dropped?: DroppedLogs };
 
 export type BreakpointActionKind = 'continue' | 'step' | 'edit_input' | 'answer' | 'edit_result';
 
