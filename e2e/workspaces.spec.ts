@@ -12,12 +12,17 @@ async function appendLine(page: Page, text: string): Promise<void> {
 const saveState = (page: Page) => page.getByRole('status', { name: 'Problems' }).locator('.save-state');
 
 async function savedSnippets(file: string): Promise<{ name: string; code: string }[]> {
-  return (JSON.parse(await readFile(file, 'utf8')) as { snippets: { name: string; code: string }[] }).snippets;
+  return (JSON.parse(await readFile(file, 'utf8')) as { snippets: { name: string; code: string }[] })
+    .snippets;
 }
 
 /** Forwards a page's API socket to the host, holding what the page sends while `held` is true. */
 async function holdableSocket(page: Page) {
-  const control = { held: false, queue: [] as (string | Buffer)[], server: undefined as WebSocketRoute | undefined };
+  const control = {
+    held: false,
+    queue: [] as (string | Buffer)[],
+    server: undefined as WebSocketRoute | undefined,
+  };
   await page.routeWebSocket(/\/api/, (ws) => {
     const server = ws.connectToServer();
     control.server = server;

@@ -30,14 +30,19 @@ export function SnippetConflictPanel({
         </figure>
       </div>
       <div className="row">
-        <button className="primary" disabled={waiting} onClick={onKeepMine}>
-          Keep this tab's version
+        <button
+          className="primary"
+          disabled={waiting}
+          onClick={onKeepMine}
+          title="Save this tab's text over the saved one"
+        >
+          Keep mine
         </button>
-        <button disabled={waiting} onClick={onTakeTheirs}>
-          Take the saved version
+        <button disabled={waiting} onClick={onTakeTheirs} title="Show the saved text here; drop this tab's">
+          Take saved
         </button>
-        <button disabled={waiting} onClick={onKeepBoth}>
-          Keep both (this tab's as a new snippet)
+        <button disabled={waiting} onClick={onKeepBoth} title="Save this tab's text as a new snippet">
+          Keep both
         </button>
       </div>
     </section>
