@@ -20,17 +20,14 @@ const KINDS: { kind: ProviderKind; label: string; hint: string }[] = [
 /** What only the host can check (answers against output schemas), asked again shortly after each edit. */
 function useHostProblems(config: NewProviderConfig | undefined): Record<string, string> {
   const api = useApi();
-  const [problems, setProblems] = useState<Record<string, string>>({});
+  const [answer, setAnswer] = useState<{ config: NewProviderConfig; problems: Record<string, string> }>();
   useEffect(() => {
-    if (!config || config.kind !== 'mock') {
-      setProblems({});
-      return;
-    }
+    if (!config || config.kind !== 'mock') return;
     let current = true;
     const timer = setTimeout(() => {
       api.providers.validate(config).then(
-        (found) => current && setProblems(found),
-        () => current && setProblems({}),
+        (problems) => current && setAnswer({ config, problems }),
+        () => current && setAnswer({ config, problems: {} }),
       );
     }, 250);
     return () => {
@@ -38,7 +35,7 @@ function useHostProblems(config: NewProviderConfig | undefined): Record<string, 
       clearTimeout(timer);
     };
   }, [api, config]);
-  return problems;
+  return answer && answer.config === config ? answer.problems : {};
 }
 
 /** Add or edit one provider; every field is checked as you type, and nothing is saved until it is valid. */
