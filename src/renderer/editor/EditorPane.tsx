@@ -5,7 +5,7 @@ import { usePlaygroundStore } from '../state/store';
 import { describeError } from '../util/describeError';
 import { useColorScheme } from '../util/useColorScheme';
 import { setActiveEditor } from './activeEditor';
-import { createSnippetSync } from './createSnippetSync';
+import { createSnippetSync } from '../../shared/createSnippetSync';
 import { monaco, setProviderTypings, setupMonaco } from './setupMonaco';
 import { ProblemsStrip, type Problem } from './ProblemsStrip';
 import { SnippetConflictPanel } from './SnippetConflictPanel';

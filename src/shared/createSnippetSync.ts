@@ -1,4 +1,4 @@
-import { textRevision } from '../../shared/textRevision';
+import { textRevision } from './textRevision';
 
 export type SnippetSaveState = 'saved' | 'pending' | 'saving' | 'failed' | 'conflict';
 

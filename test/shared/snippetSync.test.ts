@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createSnippetSync } from '../../src/renderer/editor/createSnippetSync';
+import { createSnippetSync } from '../../src/shared/createSnippetSync';
 import { textRevision } from '../../src/shared/textRevision';
 
 class Conflict extends Error {}
