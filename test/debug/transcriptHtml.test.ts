@@ -65,7 +65,7 @@ describe('HTML report', () => {
         type: 'run_finished',
         ok: false,
         errorCode: 'timeout',
-        durationMs: 1020.47605100000004,
+        durationMs: 1020.476051,
         cancelReason: 'user',
         guestMs: 853.12,
         heldMs: 0,
