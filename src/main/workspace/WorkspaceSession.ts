@@ -16,10 +16,11 @@ import { ProviderRegistry } from '../providers/ProviderRegistry';
 import { secretNamesIn } from '../secrets/expandSecretRefs';
 import type { SecretStore } from '../secrets/SecretStore';
 import type { TrustStore } from './createTrustStore';
-import { trustRequirement, type TrustRequirement } from './trustRequirement';
+import { moduleFingerprint, trustRequirement, type TrustRequirement } from './trustRequirement';
 import { validateWorkspaceDocument } from './validateWorkspaceDocument';
 import { readTextIfExists } from '../fs/readTextIfExists';
 import { writeFileAtomic } from './writeFileAtomic';
+import { textRevision } from '../../shared/textRevision';
 
 // The issue's default: a pooled runner process (utility process in the app, child process in Node).
 export const DEFAULT_EXECUTOR: ExecutorChoice = { kind: 'process', mode: 'pooled' };
@@ -51,6 +52,8 @@ export class WorkspaceSession {
   private closed = false;
   /** The file's text as last loaded or written here; anything else on disk was edited outside. */
   private knownText: string | undefined;
+  /** The last save went to the conflict copy because the file was edited outside. */
+  private divergedFromFile = false;
 
   private constructor(
     readonly file: string,
@@ -65,6 +68,7 @@ export class WorkspaceSession {
       emit: (event) => {
         if (!this.closed) deps.emit(event);
       },
+      moduleContentTrusted: (config, digest) => this.moduleContentTrusted(config, digest),
     });
   }
 
@@ -99,7 +103,7 @@ export class WorkspaceSession {
       path: this.file,
       name: this.doc.name,
       formatVersion: this.doc.formatVersion,
-      snippets: this.doc.snippets.map((s) => ({ ...s })),
+      snippets: this.doc.snippets.map((s) => ({ ...s, revision: textRevision(s.code) })),
       activeSnippetId: this.doc.activeSnippetId ?? null,
       runtime: this.runtimeSettings(),
       pendingTrust: [...this.pendingTrust.values()].map((p) => p.request),
@@ -109,6 +113,7 @@ export class WorkspaceSession {
       })),
       missingSecrets: referenced.filter((name) => !known.has(name)),
       warnings: [...this.warnings],
+      savedToFile: !this.divergedFromFile,
     };
   }
 
@@ -141,10 +146,12 @@ export class WorkspaceSession {
         await writeFileAtomic(copy, text);
         const warning = `${this.file} was changed outside the playground, so it was left as it is; the playground's latest changes are in ${copy}. Reopen the workspace to continue from the file.`;
         if (!this.warnings.includes(warning)) this.warnings.push(warning);
+        this.divergedFromFile = true;
         return;
       }
       await writeFileAtomic(this.file, text);
       this.knownText = text;
+      this.divergedFromFile = false;
     };
     const next = this.saving.then(write, write);
     this.saving = next.catch(() => undefined);
@@ -226,6 +233,26 @@ export class WorkspaceSession {
     }
     const request = this.trustRequest(config, requirement);
     this.pendingTrust.set(request.id, { request, requirement });
+  }
+
+  /**
+   * A module about to (re)load: its current content must be what the user allowed. New content is
+   * asked about again, like an edited command; until answered the provider waits for trust.
+   */
+  private async moduleContentTrusted(config: ProviderConfig, digest: string): Promise<boolean> {
+    if (config.kind !== 'module') return true;
+    const fingerprint = moduleFingerprint(path.resolve(this.baseDir, config.path), digest);
+    if (this.deps.trustAll) {
+      await this.deps.trust.record(this.file, fingerprint, 'allow');
+      return true;
+    }
+    if ((await this.deps.trust.decision(this.file, fingerprint)) === 'allow') return true;
+    // Asking replaces the provider's entry, so it must not happen inside the load that asked.
+    setImmediate(() => {
+      const current = this.doc.providers.find((p) => p.id === config.id);
+      if (!this.closed && current) void this.startProvider(current, false).then(() => this.announce());
+    });
+    return false;
   }
 
   private trustRequest(config: ProviderConfig, requirement: TrustRequirement): TrustRequest {

@@ -5,9 +5,10 @@ import { cancelCurrentRun, runActiveSnippet } from '../state/runActions';
 import { useApi } from '../state/hostContext';
 import { useCurrentRun, usePlaygroundStore } from '../state/store';
 import { describeError } from '../util/describeError';
-import { formatDuration } from '../util/formatDuration';
+import { describeRunOutcome, formatDuration } from '../../shared/format';
 import { LimitInput } from './LimitInput';
 import { shortcutLabel } from '../util/shortcutLabel';
+import { Icon } from './Icon';
 
 const EXECUTORS: { value: string; label: string; choice: ExecutorChoice }[] = [
   { value: 'process:pooled', label: 'Process (pooled)', choice: { kind: 'process', mode: 'pooled' } },
@@ -73,7 +74,7 @@ export function RunBar() {
         disabled={!canRun}
         title={`Run the program (${shortcutLabel('Mod+Enter')})`}
       >
-        ▶ Run
+        <Icon name="play" /> Run
       </button>
       <button onClick={() => void cancelCurrentRun(api)} disabled={!running} title="Cancel the run (Esc)">
         ■ Cancel
@@ -85,11 +86,7 @@ export function RunBar() {
             {elapsed !== undefined ? formatDuration(elapsed) : ''}
           </>
         ) : run?.result ? (
-          run.result.ok ? (
-            `Finished in ${formatDuration(run.result.durationMs)}`
-          ) : (
-            `Failed: ${run.result.error.code}`
-          )
+          <RunBarOutcome text={describeRunOutcome(run.result, run.facts)} />
         ) : (
           'Ready'
         )}
@@ -136,5 +133,15 @@ export function RunBar() {
           />
         ))}
     </div>
+  );
+}
+
+/** The time the person waited, with the guest's own time (and any held time) beside it. */
+function RunBarOutcome({ text }: { text: ReturnType<typeof describeRunOutcome> }) {
+  return (
+    <span className={`run-outcome outcome-${text.kind}`}>
+      {text.sentence}
+      {text.timing && <span className="muted run-timing"> ({text.timing})</span>}
+    </span>
   );
 }

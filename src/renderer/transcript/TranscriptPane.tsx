@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { ValueViewer } from '../values/ValueViewer';
 import { useCurrentRun, usePlaygroundStore } from '../state/store';
+import { Icon } from '../components/Icon';
 import {
   CONSOLE_TYPE,
   filterRows,
@@ -308,7 +309,7 @@ export function TranscriptPane() {
             )}
             <button onClick={() => void copy(selected.entry, `entry #${selected.seq}`)}>Copy</button>
             <button onClick={() => setSelectedSeq(null)} aria-label="Close details">
-              ✕
+              <Icon name="close" />
             </button>
           </div>
           <ValueViewer value={selected.entry} label="Entry JSON" />
