@@ -23,8 +23,10 @@ describe('workspace files built to break the loader', () => {
       file,
       `{"formatVersion":1,"name":"x","providers":[],"snippets":[],"extra":${nested(100_000)}}`,
     );
-    const failure = await loadWorkspaceFile(file).catch((error: unknown) => error as Error);
-    expect(failure).toBeInstanceOf(Error);
+    const failure = await loadWorkspaceFile(file).then(
+      () => new Error('the file loaded'),
+      (error: unknown) => error as Error,
+    );
     expect(failure.message).toContain(`${file} nests too deeply to be read`);
     expect(failure.message).toContain(`${file}:1:`);
     expect(failure.message).toContain(`more than ${MAX_WORKSPACE_NESTING} levels`);
