@@ -51,7 +51,7 @@ test('cancelling a hanging run ends it with timeout', async ({ page, playground:
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(page.getByTestId('run-state')).toContainText('Running');
   await expect(page.getByTestId('transcript-row').filter({ hasText: 'started' }).first()).toBeVisible();
-  await page.getByRole('button', { name: '■ Cancel' }).click();
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
   await expect(page.getByTestId('error-code')).toHaveText('timeout', { timeout: 30_000 });
   await expect(page.getByTestId('result')).toContainText('The program ran out of time or was cancelled.');
   await expect(page.getByTestId('transcript-row').filter({ hasText: 'cancel' }).first()).toBeVisible();
