@@ -18,12 +18,16 @@ test('a new snippet name is asked for without scolding before anything is typed'
 });
 
 test('icons come from the codicon font, not emoji', async ({ page, playground: _ }) => {
+  await page.getByRole('button', { name: 'First steps', exact: true }).hover();
   const remove = page.getByRole('button', { name: 'Delete First steps' });
   await expect(remove.locator('.icon')).toHaveCount(1);
   expect(await remove.textContent()).not.toMatch(/\p{Extended_Pictographic}/u);
-  const family = await remove.locator('.icon').evaluate((el) => getComputedStyle(el).fontFamily);
+  const family = await remove
+    .locator('.icon')
+    .evaluate((el) => el.ownerDocument.defaultView!.getComputedStyle(el).fontFamily);
   expect(family).toContain('codicon');
-  await expect.poll(() => page.evaluate(() => document.fonts.check('16px codicon'))).toBe(true);
+  await expect.poll(() => page.evaluate("document.fonts.check('16px codicon')")).toBe(true);
+  await page.screenshot({ path: join(SCREENSHOTS, 'papercuts-start.png') });
   await page
     .getByRole('navigation', { name: 'Snippets' })
     .screenshot({ path: join(SCREENSHOTS, 'snippet-icons.png') });
