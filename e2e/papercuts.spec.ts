@@ -71,3 +71,14 @@ test('a mock result that breaks its output schema is shown in the form, not at r
   await expect(dialog.getByText(/does not match the output schema/)).toHaveCount(0);
   await expect(dialog.getByRole('button', { name: /Save/ })).toBeEnabled();
 });
+
+test('counts read as words: one tool, two tools', async ({ page, playground: _ }) => {
+  await page.getByRole('tab', { name: 'Providers' }).click();
+  const demo = page.getByTestId('provider').filter({ hasText: 'demo' });
+  await expect(demo).toContainText('2 tools');
+  await demo.getByRole('button', { name: 'edit' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'remove' }).last().click();
+  await dialog.getByRole('button', { name: /Test/ }).click();
+  await expect(dialog.getByText('Connected: 1 tool.')).toBeVisible();
+});
