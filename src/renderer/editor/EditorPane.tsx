@@ -12,7 +12,7 @@ import { ProblemsStrip, type Problem } from './ProblemsStrip';
 type SaveState = 'pending' | 'saving' | 'saved' | 'failed';
 
 const modelUri = (snippetId: string) =>
-  monaco.Uri.parse(`file:///snippets/${encodeURIComponent(snippetId)}.js`);
+  monaco.Uri.parse(`file:///snippets/${encodeURIComponent(snippetId)}.ts`);
 
 function readProblems(uri: Monaco.Uri): Problem[] {
   return monaco.editor
@@ -71,7 +71,7 @@ export function EditorPane({ onRun }: { onRun: () => void }) {
     editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => onRunRef.current());
     const changes = editor.onDidChangeModelContent(() => {
       const model = editor.getModel();
-      const id = model ? decodeURIComponent(model.uri.path.replace(/^\/snippets\/|\.js$/g, '')) : null;
+      const id = model ? decodeURIComponent(model.uri.path.replace(/^\/snippets\/|\.ts$/g, '')) : null;
       if (model && id) saverRef.current!.schedule(id, model.getValue());
     });
     const markers = monaco.editor.onDidChangeMarkers((uris) => {
@@ -104,7 +104,7 @@ export function EditorPane({ onRun }: { onRun: () => void }) {
     }
     const uri = modelUri(activeId);
     let model = monaco.editor.getModel(uri);
-    if (!model) model = monaco.editor.createModel(activeCode, 'javascript', uri);
+    if (!model) model = monaco.editor.createModel(activeCode, 'typescript', uri);
     else if (
       model.getValue() !== activeCode &&
       !saverRef.current!.hasPending(activeId) &&
