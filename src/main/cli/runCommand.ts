@@ -151,7 +151,7 @@ async function run(args: string[]): Promise<number> {
     runnerCode = await toRunnerCode(code);
   } catch (error) {
     if (error instanceof CodeSyntaxError)
-      throw new UsageError(`${file}:${error.line}:${error.column + 1}: ${error.message}`);
+      throw new UsageError(`${file}:${error.line}:${error.column}: ${error.message}`);
     throw error;
   }
 
