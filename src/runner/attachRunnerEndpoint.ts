@@ -1,8 +1,10 @@
 import { parseHostMessage } from '../shared/protocol/parseMessage';
 import { runnerBusyDone } from '../shared/protocol/runnerBusyDone';
 import type { DoneMessage, ExecuteMessage, RunnerToHostMessage } from '../shared/protocol/messages';
+import type { LogStreamMessage } from '../shared/protocol/logStreamMessage';
 import type { Transport } from '../shared/transport';
 import { sharedQuickJsModulePool, type QuickJsModulePool } from './createQuickJsModulePool';
+import { createLogStream, type LogStream } from './createLogStream';
 import { runQuickJsSession, type QuickJsSession } from './runQuickJsSession';
 
 export interface RunnerEndpointOptions {
@@ -16,6 +18,11 @@ export interface RunnerEndpointOptions {
    * turns it off: stdin ending means no more requests, and the execution in flight still answers.
    */
   cancelOnClose?: boolean;
+  /**
+   * The host asked for the log stream (a protocol extension; see logStreamMessage.ts). Never set
+   * it unless the host asked: a spec-exact host treats the extra messages as malformed.
+   */
+  logStream?: boolean;
 }
 
 export interface RunnerEndpoint {
@@ -42,7 +49,7 @@ function defaultDiagnostic(message: string): void {
  * reported and ignored. Every accepted execute gets `started` first and exactly one `done`.
  */
 export function attachRunnerEndpoint(
-  transport: Transport<RunnerToHostMessage>,
+  transport: Transport<RunnerToHostMessage | LogStreamMessage>,
   options: RunnerEndpointOptions = {},
 ): RunnerEndpoint {
   const diagnostic = options.onDiagnostic ?? defaultDiagnostic;
@@ -50,7 +57,7 @@ export function attachRunnerEndpoint(
   let active: Active | undefined;
   const idleWaiters: Array<() => void> = [];
 
-  const send = (message: RunnerToHostMessage): void => {
+  const send = (message: RunnerToHostMessage | LogStreamMessage): void => {
     try {
       transport.send(message);
     } catch (error) {
@@ -72,19 +79,28 @@ export function attachRunnerEndpoint(
     send({ type: 'started', id: execute.id });
     let done: DoneMessage;
     let afterDone = (): void => {};
+    let logStream: LogStream | undefined;
     try {
       const lease = await pool.acquire(execute.options.memoryLimitBytes);
       if (current.cancelled) {
         lease.release(false);
         done = timedOutBeforeStart(execute.id, acceptedAt);
       } else {
+        logStream = options.logStream ? createLogStream(execute.id, send) : undefined;
+        const stream = logStream;
         const session = runQuickJsSession({
           execute,
           bounded: lease.bounded,
           takeContext: lease.takeContext,
           acceptedAt,
           interruptProbe: options.interruptProbe,
-          sendToolCall: send,
+          sendToolCall: stream
+            ? (message) => {
+                stream.flush();
+                send(message);
+              }
+            : send,
+          ...(stream ? { logSink: stream } : {}),
         });
         current.session = session;
         const end = await session.finished;
@@ -106,6 +122,8 @@ export function attachRunnerEndpoint(
       };
     }
     if (active === current) active = undefined;
+    logStream?.flush();
+    logStream?.dispose();
     send(done);
     afterDone();
     if (!active) for (const resolve of idleWaiters.splice(0)) resolve();

@@ -2,6 +2,7 @@ import { isMainThread, parentPort } from 'node:worker_threads';
 import type { RunnerToHostMessage } from '../shared/protocol/messages';
 import type { Transport } from '../shared/transport';
 import { createTransportEvents } from '../shared/transportEvents';
+import { LOG_STREAM_FLAG } from '../shared/protocol/logStreamMessage';
 import { DEFAULT_RUNTIME_OPTIONS } from '../shared/runtimeOptions';
 import { attachRunnerEndpoint } from './attachRunnerEndpoint';
 import { sharedQuickJsModulePool } from './createQuickJsModulePool';
@@ -31,8 +32,10 @@ function portTransport(
 
 /** One entry for every runner shell: stdio JSON lines, worker thread, Electron utility process, fork. */
 function main(): void {
+  // The host asked at spawn time for the log-stream extension (never on unless asked).
+  const logStream = process.argv.includes(LOG_STREAM_FLAG);
   if (process.argv.includes('--stdio') || process.env.EXECBOX_RUNNER_STDIO === '1') {
-    void serveRunnerOverStdio();
+    void serveRunnerOverStdio({ logStream });
     return;
   }
   // Most executions use the default memory limit: load its module while the host is still connecting.
@@ -46,6 +49,7 @@ function main(): void {
         (message) => port.postMessage(message),
         (deliver) => port.on('message', deliver),
       ),
+      { logStream },
     );
     return;
   }
@@ -56,6 +60,7 @@ function main(): void {
         (message) => electronPort.postMessage(message),
         (deliver) => electronPort.on('message', (event) => deliver(event.data)),
       ),
+      { logStream },
     );
     return;
   }
@@ -69,7 +74,7 @@ function main(): void {
     );
     // The host going away ends the runner: nothing else keeps a forked runner useful.
     process.on('disconnect', () => process.exit(0));
-    attachRunnerEndpoint(transport);
+    attachRunnerEndpoint(transport, { logStream });
     return;
   }
   process.stderr.write('execbox runner: start me with --stdio, as a worker, a utility process or a fork\n');

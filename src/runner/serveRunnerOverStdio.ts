@@ -8,7 +8,7 @@ import { createJsonLinesTransport } from './createJsonLinesTransport';
  * The runner as JSON lines: protocol messages on stdin/stdout, diagnostics on stderr. Serves
  * executions one after another until stdin ends, then finishes the one in flight and resolves.
  */
-export function serveRunnerOverStdio(): Promise<void> {
+export function serveRunnerOverStdio(options: { logStream?: boolean } = {}): Promise<void> {
   void sharedQuickJsModulePool()
     .prewarm(DEFAULT_RUNTIME_OPTIONS.memoryLimitBytes)
     .catch(() => {});
@@ -18,7 +18,10 @@ export function serveRunnerOverStdio(): Promise<void> {
     terminate: () => process.exit(0),
   });
   transport.onError((error) => process.stderr.write(`execbox runner: ${error.message}\n`));
-  const endpoint = attachRunnerEndpoint(transport, { cancelOnClose: false });
+  const endpoint = attachRunnerEndpoint(transport, {
+    cancelOnClose: false,
+    logStream: options.logStream === true,
+  });
   return new Promise((resolve) => {
     transport.onClose(() => void endpoint.whenIdle().then(resolve));
   });

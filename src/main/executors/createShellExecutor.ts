@@ -14,6 +14,11 @@ export interface ShellPoolOptions {
   maxSize?: number;
   idleTimeoutMs?: number;
   cancelGraceMs?: number;
+  /**
+   * Ask the runners for the log stream (console output while code runs): the spawner starts them
+   * with the flag and the host sessions accept the batches. Default true for our own runners.
+   */
+  logStream?: boolean;
 }
 
 export interface ShellExecutor extends Executor {
@@ -66,6 +71,7 @@ export function createShellExecutor(
       code: 'undefined',
       providers: [],
       runtime: resolveRuntimeOptions({ timeoutMs: 30_000 }),
+      logStream: options.logStream === true,
     });
     return result.ok;
   };
@@ -80,6 +86,7 @@ export function createShellExecutor(
         signal: execution.signal,
         hooks: execution.hooks,
         cancelGraceMs: options.cancelGraceMs,
+        logStream: options.logStream === true,
       };
       if (options.mode === 'ephemeral') {
         let transport: Transport<HostToRunnerMessage>;
