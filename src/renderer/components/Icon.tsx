@@ -1,4 +1,4 @@
-import 'monaco-editor/base/browser/ui/codicons/codicon/codicon.css';
+import 'monaco-editor/features/codicon/register'; // loads codicon.css (the package exports no .css subpath)
 
 /**
  * Code points of the codicons the app uses, from the codicon font Monaco already bundles (so icons
