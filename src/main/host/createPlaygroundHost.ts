@@ -45,6 +45,8 @@ export interface PlaygroundHost {
   /** Parses an untrusted envelope, calls the service and answers; never rejects. */
   handle(raw: unknown): Promise<RpcResponse>;
   launcher: RunLauncher;
+  /** The providers a run gets now (the MCP server's typings come from these). */
+  resolvedProviders(): Promise<ResolvedToolProvider[]>;
   dispose(): Promise<void>;
 }
 
@@ -80,6 +82,7 @@ export function createPlaygroundHost(options: PlaygroundHostOptions): Playground
     services,
     onEvent: (listener) => bus.subscribe(listener),
     launcher: runs.launch,
+    resolvedProviders: () => workspaceHost.resolvedProviders(),
     async handle(raw) {
       const parsed = parseRpcRequest(raw);
       if (!parsed.ok) {

@@ -1,7 +1,8 @@
 import type { ResolvedToolProvider } from '../core/types';
 import type { RuntimeSettings, TrustRequest } from '../../shared/api/workspace';
 import { createFileSecretStore } from '../secrets/createFileSecretStore';
-import { createWorkspaceHost } from './createWorkspaceHost';
+import type { SecretStore } from '../secrets/SecretStore';
+import { createWorkspaceHost, type WorkspaceHost } from './createWorkspaceHost';
 import { resolveConfigDir } from './resolveConfigDir';
 
 export interface OpenForRunOptions {
@@ -17,6 +18,9 @@ export interface WorkspaceForRun {
   runtime: RuntimeSettings;
   /** Providers that could not load, one line each (the run goes on without them). */
   warnings: string[];
+  /** The open workspace itself, for a caller that keeps serving it (`execbox mcp`). */
+  host: WorkspaceHost;
+  secretStore: SecretStore;
   dispose(): Promise<void>;
 }
 
@@ -35,10 +39,11 @@ export async function openWorkspaceForRun(
   options: OpenForRunOptions,
 ): Promise<WorkspaceForRun> {
   const configDir = options.configDir ?? resolveConfigDir();
+  const secretStore = createFileSecretStore(configDir);
   const host = await createWorkspaceHost({
     configDir,
     workspacePath: file,
-    secretStore: createFileSecretStore(configDir),
+    secretStore,
     trustAll: options.trust,
     rememberLastWorkspace: false,
   });
@@ -57,7 +62,14 @@ export async function openWorkspaceForRun(
     const warnings = (await host.providers.list())
       .filter((status) => status.state === 'error' && !providers.some((p) => p.name === status.name))
       .map((status) => `provider '${status.name}' is unavailable: ${status.error ?? 'unknown error'}`);
-    return { providers, runtime: host.runtimeSettings(), warnings, dispose: () => host.dispose() };
+    return {
+      providers,
+      runtime: host.runtimeSettings(),
+      warnings,
+      host,
+      secretStore,
+      dispose: () => host.dispose(),
+    };
   } catch (error) {
     await host.dispose();
     throw error;

@@ -7,9 +7,18 @@ export type ExecutorChoice =
   | { kind: 'worker'; mode: 'pooled' | 'ephemeral' }
   | { kind: 'remote'; url: string; tokenSecret?: string };
 
+/** Who started a run other than the person at the editor: an MCP client, named by its `initialize`. */
+export interface RunOrigin {
+  kind: 'agent';
+  clientName: string;
+  clientVersion?: string;
+}
+
 export interface RunRequest {
   code: string;
   snippetId?: string;
+  /** Set by the host only (never taken from the renderer): an agent's run. */
+  origin?: RunOrigin;
   limits?: Partial<ExecutorRuntimeOptions>;
   executor?: ExecutorChoice;
 }
