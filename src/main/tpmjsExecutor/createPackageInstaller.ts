@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { killProcessTree } from '../network/killProcessTree';
+import { resolveNpmCommand } from './resolveNpmCommand';
 import { TpmjsError } from './tpmjsErrors';
 
 export interface PackageInstallerOptions {
@@ -121,12 +122,15 @@ export function createPackageInstaller(options: PackageInstallerOptions): Packag
     args.push(spec);
     const env = npmEnvironment();
     return new Promise((resolve, reject) => {
-      const child = spawn(options.npmCommand ?? 'npm', args, {
+      const npm = resolveNpmCommand(options.npmCommand);
+      // Never through a shell: the spec is one argument, whatever characters a range holds.
+      const child = spawn(npm.file, [...npm.prefix, ...args], {
         cwd: prefix,
         env,
         stdio: ['ignore', 'ignore', 'pipe'],
         detached: process.platform !== 'win32',
-        shell: process.platform === 'win32',
+        shell: false,
+        windowsHide: true,
       });
       let stderr = '';
       child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {

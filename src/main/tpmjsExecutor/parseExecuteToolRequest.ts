@@ -1,4 +1,6 @@
 import Ajv from 'ajv';
+import { checkRequestEnvironment } from './checkRequestEnvironment';
+import { isVersionSpec } from './isVersionSpec';
 import { TpmjsError } from './tpmjsErrors';
 
 export interface ExecuteToolRequest {
@@ -11,12 +13,9 @@ export interface ExecuteToolRequest {
 
 /** npm's naming rules: lowercase URL-safe characters, an optional scope, at most 214 characters. */
 const PACKAGE_NAME_PATTERN = '^(?=.{1,214}$)(?:@[a-z0-9][a-z0-9._~-]*/)?[a-z0-9][a-z0-9._~-]*$';
-/** A dist-tag, exact version or semver range; never an option (leading '-') nor a URL, path or git spec. */
-const VERSION_PATTERN = '^(?!-)[A-Za-z0-9.+^~<>=*|_ -]{1,100}$';
 
 const PATTERN_MESSAGES: Record<string, string> = {
   '/packageName': 'must be a valid npm package name (lowercase, optionally @scope/name)',
-  '/version': 'must be a dist-tag, a version or a semver range',
 };
 
 const schema = {
@@ -24,7 +23,7 @@ const schema = {
   required: ['packageName', 'name'],
   properties: {
     packageName: { type: 'string', pattern: PACKAGE_NAME_PATTERN },
-    version: { type: 'string', pattern: VERSION_PATTERN },
+    version: { type: 'string', maxLength: 100 },
     name: { type: 'string', minLength: 1, maxLength: 200 },
     params: { type: 'object' },
     env: {
@@ -55,6 +54,11 @@ export function parseExecuteToolRequest(body: unknown): ExecuteToolRequest {
     params?: Record<string, unknown>;
     env?: Record<string, string>;
   };
+  if (input.version !== undefined && input.version.trim() !== '' && !isVersionSpec(input.version.trim())) {
+    const message = `invalid request: body.version must be a dist-tag, a version or an npm version range, not '${input.version}'`;
+    throw new TpmjsError('INVALID_REQUEST', message, 400);
+  }
+  checkRequestEnvironment(input.env ?? {});
   return {
     packageName: input.packageName,
     version: input.version?.trim() || 'latest',

@@ -1,3 +1,5 @@
+import { isVersionSpec } from '../../tpmjsExecutor/isVersionSpec';
+
 export interface TpmjsToolRef {
   packageName: string;
   version: string;
@@ -27,7 +29,7 @@ export function parseTpmjsToolRef(ref: string): TpmjsToolRef {
   if (!PACKAGE_NAME.test(packageName)) {
     throw new Error(`"${ref}": "${packageName}" is not a valid npm package name (${example})`);
   }
-  if (!VERSION.test(version)) {
+  if (!VERSION.test(version) || !isVersionSpec(version)) {
     throw new Error(`"${ref}": the version "${version}" is empty or malformed (${example})`);
   }
   return { packageName, version, toolName };
