@@ -126,9 +126,12 @@ describe('runner server (execbox runner --listen)', () => {
       socket.once('open', resolve);
       socket.once('error', reject);
     });
-    const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+    const closed = new Promise<[number, string]>((resolve) =>
+      socket.once('close', (code, reason) => resolve([code, reason.toString()])),
+    );
+    socket.on('error', () => {});
     socket.send(JSON.stringify(execute('big', `"${'x'.repeat(100 * 1024)}"`)));
-    expect(await closed).toBe(1009);
+    expect(await closed).toEqual([1009, 'message larger than the 65536-byte limit was refused']);
     const transport = await connect();
     const done = doneOf(transport, 'small');
     transport.send(execute('small', '"ok"'));

@@ -1,9 +1,7 @@
 import type { ExecutorChoice, RunRequest } from '../../shared/api/runs';
 import type { ExecutorRuntimeOptions } from '../../shared/runtimeOptions';
+import { codeTooLargeReason } from '../../shared/api/codeSizeLimit';
 import { InvalidArgumentError } from '../../shared/rpc/invalidArgumentError';
-
-/** A guest program larger than this is certainly a mistake (or an attack on the host's memory). */
-export const MAX_CODE_CHARS = 1_000_000;
 
 const LIMIT_KEYS: readonly (keyof ExecutorRuntimeOptions)[] = [
   'timeoutMs',
@@ -63,9 +61,8 @@ export function validateRunRequest(value: unknown): RunRequest {
   if (!isRecord(value)) throw new InvalidArgumentError('request must be an object');
   const { code, snippetId, limits, executor } = value;
   if (typeof code !== 'string') throw new InvalidArgumentError('request.code must be a string');
-  if (code.length > MAX_CODE_CHARS) {
-    throw new InvalidArgumentError(`request.code has ${code.length} characters; at most ${MAX_CODE_CHARS}`);
-  }
+  const tooLarge = codeTooLargeReason(code);
+  if (tooLarge) throw new InvalidArgumentError(`request.code: ${tooLarge}`);
   const request: RunRequest = { code };
   if (snippetId !== undefined) {
     if (typeof snippetId !== 'string') throw new InvalidArgumentError('request.snippetId must be a string');

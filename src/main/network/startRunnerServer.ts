@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import { WebSocketServer } from 'ws';
+import { guardWebSocket } from '../server/guardWebSocket';
 import type { RunnerToHostMessage } from '../../shared/protocol/messages';
 import { defaultRunnerEntryPath } from '../executors/defaultRunnerEntryPath';
 import { createWorkerTransport } from '../transports/createWorkerTransport';
@@ -71,8 +72,14 @@ export async function startRunnerServer(options: RunnerServerOptions): Promise<R
     );
   };
 
+  wss.on('error', (error) => log(`WebSocket server error: ${error.message}`));
+  http.on('clientError', (error, socket) => {
+    log(`bad HTTP request: ${error.message}`);
+    socket.destroy();
+  });
   http.on('upgrade', (request: IncomingMessage, socket: Socket, head: Buffer) => {
     const peer = `${request.socket.remoteAddress}:${request.socket.remotePort}`;
+    socket.on('error', (error) => log(`${peer}: ${error.message}`));
     const match = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '');
     if (!tokensMatch(match?.[1]?.trim(), options.token)) {
       log(`refused ${peer}: missing or wrong token`);
@@ -84,6 +91,7 @@ export async function startRunnerServer(options: RunnerServerOptions): Promise<R
     }
     wss.handleUpgrade(request, socket, head, (ws) => {
       log(`connected ${peer}`);
+      guardWebSocket(ws, { maxBytes: maxMessageBytes, onError: () => {} });
       const client = createWebSocketTransport<RunnerToHostMessage>(ws);
       client.onError((error) => log(`${peer}: ${error.message}`));
       const supervisor = superviseRunnerConnection({

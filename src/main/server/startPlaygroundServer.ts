@@ -5,15 +5,16 @@ import { networkInterfaces } from 'node:os';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { PlaygroundEvent } from '../../shared/api/playgroundApi';
 import type { RpcEventMessage, RpcResponse } from '../../shared/rpc/envelope';
+import { MAX_RPC_MESSAGE_BYTES } from '../../shared/rpc/maxRpcMessageBytes';
 import { contentSecurityPolicy } from '../host/contentSecurityPolicy';
 import type { PlaygroundHost } from '../host/createPlaygroundHost';
 import { createAccessGuard } from './createAccessGuard';
+import { guardWebSocket } from './guardWebSocket';
 import { isLoopbackAddress } from './isLoopbackAddress';
 import { serveStaticFile } from './serveStaticFile';
 
 export const API_PATH = '/api';
-/** Large enough for a big guest program or provider config, small enough to bound the host's memory. */
-export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+export const MAX_MESSAGE_BYTES = MAX_RPC_MESSAGE_BYTES;
 
 export interface PlaygroundServerOptions {
   host: PlaygroundHost;
@@ -24,6 +25,8 @@ export interface PlaygroundServerOptions {
   /** Required to bind anything but a loopback address. */
   allowRemote?: boolean;
   token?: string;
+  /** Where socket errors are reported (default: stderr); none of them stops the server. */
+  log?: (line: string) => void;
 }
 
 export interface PlaygroundServer {
@@ -47,6 +50,7 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
     );
   }
   const token = options.token ?? randomBytes(24).toString('base64url');
+  const log = options.log ?? ((line: string) => process.stderr.write(`execbox serve: ${line}\n`));
   const server = createServer();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -82,6 +86,11 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
 
   const sockets = new Set<WebSocket>();
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  wss.on('error', (error) => log(`WebSocket server error: ${error.message}`));
+  server.on('clientError', (error, socket) => {
+    log(`bad HTTP request: ${error.message}`);
+    socket.destroy();
+  });
   const refuseUpgrade = (request: IncomingMessage): string | undefined => {
     const url = new URL(request.url ?? '/', 'http://x');
     if (url.pathname !== API_PATH) return '404 Not Found';
@@ -91,6 +100,7 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
     return undefined;
   };
   server.on('upgrade', (request, socket, head) => {
+    socket.on('error', (error) => log(`a connection failed during the upgrade: ${error.message}`));
     const refusal = refuseUpgrade(request);
     if (refusal) {
       socket.end(`HTTP/1.1 ${refusal}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
@@ -100,6 +110,10 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
   });
 
   wss.on('connection', (socket) => {
+    guardWebSocket(socket, {
+      maxBytes: MAX_MESSAGE_BYTES,
+      onError: (error) => log(`a page's connection failed and was closed: ${error.message}`),
+    });
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     socket.on('message', (data, isBinary) => {

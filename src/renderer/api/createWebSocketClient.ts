@@ -1,6 +1,7 @@
 import type { PlaygroundApi, PlaygroundEvent } from '../../shared/api/playgroundApi';
 import { ApiCallError, createApiClient } from '../../shared/rpc/createApiClient';
 import type { RpcResponse, RpcServerMessage } from '../../shared/rpc/envelope';
+import { describeRpcClose, encodeRpcRequest } from '../../shared/rpc/encodeRpcRequest';
 
 export type ConnectionState = 'connecting' | 'open' | 'closed';
 
@@ -53,14 +54,10 @@ export function createWebSocketClient(url: string, token: string): WebSocketClie
         pending.delete(data.id);
       }
     };
-    ws.onclose = () => {
+    ws.onclose = (event) => {
+      const message = describeRpcClose(event.code, event.reason);
       for (const [id, resolve] of pending) {
-        resolve({
-          type: 'response',
-          id,
-          ok: false,
-          error: { kind: 'failed', message: 'the connection to the host was lost' },
-        });
+        resolve({ type: 'response', id, ok: false, error: { kind: 'failed', message } });
       }
       pending.clear();
       if (closed) return setState('closed');
@@ -76,9 +73,12 @@ export function createWebSocketClient(url: string, token: string): WebSocketClie
       if (closed) throw new ApiCallError('disconnected', 'the client is closed');
       if (state !== 'open') await new Promise<void>((resolve) => waitingForOpen.push(resolve));
       const id = nextId++;
+      const encoded = encodeRpcRequest({ type: 'request', id, namespace, method, args, token });
+      if (!encoded.ok)
+        return { type: 'response', id, ok: false, error: { kind: 'bad_request', message: encoded.message } };
       return new Promise<RpcResponse>((resolve) => {
         pending.set(id, resolve);
-        socket!.send(JSON.stringify({ type: 'request', id, namespace, method, args, token }));
+        socket!.send(encoded.text);
       });
     },
     subscribe: (listener) => {

@@ -1,3 +1,4 @@
+import { codeTooLargeReason } from '../../shared/api/codeSizeLimit';
 import type { PlaygroundApi } from '../../shared/api/playgroundApi';
 import { getActiveEditor } from '../editor/activeEditor';
 import { describeError } from '../util/describeError';
@@ -13,6 +14,11 @@ export async function runActiveSnippet(api: PlaygroundApi): Promise<void> {
   const editor = getActiveEditor();
   const store = usePlaygroundStore;
   if (!editor || editor.snippetId === null || isRunning()) return;
+  const tooLarge = codeTooLargeReason(editor.getCode());
+  if (tooLarge) {
+    store.getState().notify('error', `The run did not start. ${tooLarge}`);
+    return;
+  }
   store.setState({ starting: true });
   try {
     await editor.flushSave();
