@@ -48,7 +48,7 @@ test('a run shows its transcript in protocol order, and its result', async ({ pa
 
 test('cancelling a hanging run ends it with timeout', async ({ page, playground: _ }) => {
   await setProgram(page, 'let n = 0;\nfor (;;) { n++; }');
-  await page.getByRole('button', { name: '▶ Run', exact: true }).click();
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(page.getByTestId('run-state')).toContainText('Running');
   await expect(page.getByTestId('transcript-row').filter({ hasText: 'started' }).first()).toBeVisible();
   await page.getByRole('button', { name: '■ Cancel' }).click();

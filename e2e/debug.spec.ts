@@ -53,7 +53,7 @@ test.afterEach(async () => {
 
 async function open(page: Page) {
   await page.goto(served.url);
-  await expect(page.getByRole('button', { name: '▶ Run' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeEnabled();
 }
 
 async function addBreakpoint(page: Page, provider: string, tool: string) {
@@ -65,7 +65,7 @@ async function addBreakpoint(page: Page, provider: string, tool: string) {
 }
 
 async function runAndWait(page: Page) {
-  await page.getByRole('button', { name: '▶ Run' }).click();
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
   await page.getByRole('tab', { name: 'Result' }).click();
   await expect(page.getByTestId('result')).toBeVisible();
 }
@@ -75,7 +75,7 @@ test('a breakpoint holds the call, the user edits the real result, and the run r
 }) => {
   await open(page);
   await addBreakpoint(page, 'github', 'search_issues');
-  await page.getByRole('button', { name: '▶ Run' }).click();
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
 
   const paused = page.getByTestId('paused-call');
   await expect(paused).toContainText('github.search_issues');
@@ -121,7 +121,7 @@ test('two runs are compared side by side with the first difference highlighted',
   await runAndWait(page);
 
   await addBreakpoint(page, 'github', 'search_issues');
-  await page.getByRole('button', { name: '▶ Run' }).click();
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
   const paused = page.getByTestId('paused-call');
   await expect(paused).toContainText('github.search_issues');
   await paused.getByTestId('paused-json').fill('{"total_count": 0, "items": []}');

@@ -124,7 +124,7 @@ export async function setProgram(page: Page, code: string): Promise<void> {
 }
 
 export async function runProgram(page: Page): Promise<void> {
-  await page.getByRole('button', { name: '▶ Run', exact: true }).click();
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(page.getByTestId('run-state')).toHaveText(/Finished|Failed/, { timeout: 30_000 });
 }
 

@@ -12,6 +12,7 @@ import { useApi } from './state/hostContext';
 import { runActiveSnippet } from './state/runActions';
 import { usePlaygroundStore } from './state/store';
 import { useShortcuts } from './util/useShortcuts';
+import { Icon } from './components/Icon';
 
 const CONNECTION_WORDS = {
   connecting: 'Connecting to the host…',
@@ -44,7 +45,7 @@ export function App() {
             title={`${workspace.path} (open, save as…)`}
             onClick={() => setWorkspaceOpen(true)}
           >
-            {workspace.name} ▾
+            {workspace.name} <Icon name="chevron-down" />
           </button>
         )}
         {connection !== 'open' && (

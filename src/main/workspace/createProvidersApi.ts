@@ -3,6 +3,7 @@ import type { ManualAnswer, ProviderConfig, ProvidersApi, ProviderStatus } from 
 import { InvalidArgumentError } from '../../shared/rpc/invalidArgumentError';
 import { resolveProvider } from '../core/resolveProvider';
 import { createProviderSource } from '../providers/createProviderSource';
+import { findMockAnswerProblems } from '../providers/mock/findMockAnswerProblems';
 import type { ManualCallBroker } from '../providers/mock/ManualCallBroker';
 import { requireRecord, requireString } from './checkArgument';
 import { validateProviderConfig } from './validateWorkspaceDocument';
@@ -13,6 +14,18 @@ function checkConfig(value: unknown, id: string): ProviderConfig {
   const problems = validateProviderConfig(config);
   if (problems.length > 0) throw new InvalidArgumentError(problems.join('; '));
   return config as unknown as ProviderConfig;
+}
+
+function answerProblems(config: ProviderConfig): Record<string, string> {
+  return config.kind === 'mock' ? findMockAnswerProblems(config) : {};
+}
+
+/** A provider that would fail at run time is refused when it is saved. */
+function checkSavedConfig(value: unknown, id: string): ProviderConfig {
+  const config = checkConfig(value, id);
+  const problems = Object.values(answerProblems(config));
+  if (problems.length > 0) throw new InvalidArgumentError(problems.join('\n'));
+  return config;
 }
 
 function checkAnswer(value: unknown): ManualAnswer {
@@ -58,7 +71,7 @@ export function createProvidersApi(control: WorkspaceControl, manual: ManualCall
         raw.id === undefined
           ? `provider-${randomUUID().slice(0, 8)}`
           : requireString(raw.id, 'config.id', { max: 200 });
-      const config = checkConfig(raw, id);
+      const config = checkSavedConfig(raw, id);
       if (session().document.providers.some((p) => p.id === id))
         throw new InvalidArgumentError(`a provider with id '${id}' exists already`);
       if (nameTaken(config.name))
@@ -74,7 +87,7 @@ export function createProvidersApi(control: WorkspaceControl, manual: ManualCall
       const raw = requireRecord(input, 'config');
       if (raw.id !== undefined && raw.id !== key)
         throw new InvalidArgumentError(`config.id '${String(raw.id)}' differs from id '${key}'`);
-      const config = checkConfig(raw, key);
+      const config = checkSavedConfig(raw, key);
       if (nameTaken(config.name, key))
         throw new InvalidArgumentError(`a provider named '${config.name}' exists already`);
       await session().mutate((doc) => {
@@ -115,6 +128,10 @@ export function createProvidersApi(control: WorkspaceControl, manual: ManualCall
       } finally {
         await source.dispose().catch(() => undefined);
       }
+    },
+    async validate(input) {
+      const raw = requireRecord(input, 'config');
+      return answerProblems(checkConfig(raw, typeof raw.id === 'string' ? raw.id : 'draft'));
     },
     async refresh(id) {
       const key = existing(id);

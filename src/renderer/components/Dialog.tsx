@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { Icon } from './Icon';
 
 /** A modal dialog (native <dialog>): Escape or the close button closes it; focus stays inside. */
 export function Dialog(props: { title: string; onClose(): void; children: ReactNode; wide?: boolean }) {
@@ -22,7 +23,7 @@ export function Dialog(props: { title: string; onClose(): void; children: ReactN
       <header className="dialog-head">
         <h2>{props.title}</h2>
         <button aria-label="Close" onClick={props.onClose}>
-          ✕
+          <Icon name="close" />
         </button>
       </header>
       <div className="dialog-body">{props.children}</div>

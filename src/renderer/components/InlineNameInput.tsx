@@ -1,6 +1,6 @@
 import { useState } from 'react';
 
-/** A name field that saves on Enter, cancels on Escape, and refuses an empty name. */
+/** A name field that saves on Enter, cancels on Escape, and refuses an empty name once edited or submitted. */
 export function InlineNameInput(props: {
   initial: string;
   label: string;
@@ -8,24 +8,36 @@ export function InlineNameInput(props: {
   onCancel(): void;
 }) {
   const [value, setValue] = useState(props.initial);
+  const [touched, setTouched] = useState(false);
   const trimmed = value.trim();
+  const showError = touched && trimmed === '';
   return (
     <span className="inline-name">
       <input
         autoFocus
         aria-label={props.label}
-        aria-invalid={trimmed === ''}
+        aria-invalid={showError}
         value={value}
         maxLength={120}
-        onChange={(e) => setValue(e.target.value)}
+        onChange={(e) => {
+          setValue(e.target.value);
+          setTouched(true);
+        }}
         onBlur={() => (trimmed ? props.onSave(trimmed) : props.onCancel())}
         onKeyDown={(e) => {
-          if (e.key === 'Enter' && trimmed) props.onSave(trimmed);
+          if (e.key === 'Enter') {
+            if (trimmed) props.onSave(trimmed);
+            else setTouched(true);
+          }
           if (e.key === 'Escape') props.onCancel();
           e.stopPropagation();
         }}
       />
-      {trimmed === '' && <span className="field-error">a name is needed</span>}
+      {showError && (
+        <span className="field-error" role="alert">
+          a name is needed
+        </span>
+      )}
     </span>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { usePlaygroundStore } from '../state/store';
+import { Icon } from './Icon';
 
 /** Errors and confirmations, in words; info notices fade on their own, errors stay until dismissed. */
 export function Notices() {
@@ -21,7 +22,7 @@ export function Notices() {
         >
           <span>{notice.text}</span>
           <button aria-label="Dismiss" onClick={() => dismiss(notice.id)}>
-            ✕
+            <Icon name="close" />
           </button>
         </div>
       ))}

@@ -8,6 +8,7 @@ import { describeError } from '../util/describeError';
 import { formatDuration } from '../util/formatDuration';
 import { LimitInput } from './LimitInput';
 import { shortcutLabel } from '../util/shortcutLabel';
+import { Icon } from './Icon';
 
 const EXECUTORS: { value: string; label: string; choice: ExecutorChoice }[] = [
   { value: 'process:pooled', label: 'Process (pooled)', choice: { kind: 'process', mode: 'pooled' } },
@@ -73,7 +74,7 @@ export function RunBar() {
         disabled={!canRun}
         title={`Run the program (${shortcutLabel('Mod+Enter')})`}
       >
-        ▶ Run
+        <Icon name="play" /> Run
       </button>
       <button onClick={() => void cancelCurrentRun(api)} disabled={!running} title="Cancel the run (Esc)">
         ■ Cancel

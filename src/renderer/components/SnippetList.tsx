@@ -3,6 +3,7 @@ import { useApi } from '../state/hostContext';
 import { usePlaygroundStore } from '../state/store';
 import { describeError } from '../util/describeError';
 import { InlineNameInput } from './InlineNameInput';
+import { Icon } from './Icon';
 
 const STARTER = `// Guest JavaScript: call your providers' tools with await.\n// The last expression is the result.\n`;
 
@@ -72,14 +73,14 @@ export function SnippetList() {
                   title="Rename"
                   onClick={() => setRenaming(snippet.id)}
                 >
-                  ✎
+                  <Icon name="edit" />
                 </button>
                 <button
                   aria-label={`Delete ${snippet.name}`}
                   title="Delete"
                   onClick={() => setConfirmDelete(snippet.id)}
                 >
-                  🗑
+                  <Icon name="trash" />
                 </button>
               </span>
             )}

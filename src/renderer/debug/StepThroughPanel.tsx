@@ -6,6 +6,7 @@ import { useCurrentRun } from '../state/store';
 import { useDebugStore } from './debugStore';
 import { useDebugSync } from './useDebugSync';
 import type { TranscriptEntry } from '../../shared/transcript';
+import { Icon } from '../components/Icon';
 
 const NO_ENTRIES: TranscriptEntry[] = [];
 
@@ -63,7 +64,7 @@ export function StepThroughPanel() {
           « First
         </button>
         <button aria-label="Previous step" onClick={() => go(index - 1)} disabled={index < 0}>
-          ◀
+          <Icon name="chevron-left" />
         </button>
         <input
           type="range"
@@ -74,7 +75,7 @@ export function StepThroughPanel() {
           onChange={(event) => go(Number(event.target.value))}
         />
         <button aria-label="Next step" onClick={() => go(index + 1)} disabled={index >= entries.length - 1}>
-          ▶
+          <Icon name="chevron-right" />
         </button>
         <button
           aria-label="Last step"

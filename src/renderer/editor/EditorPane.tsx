@@ -68,7 +68,12 @@ export function EditorPane({ onRun }: { onRun: () => void }) {
       ariaLabel: 'Guest program editor',
     });
     editorRef.current = editor;
-    editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => onRunRef.current());
+    editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => {
+      // An open suggestion or hint widget would stay over the result pane and swallow its clicks.
+      editor.trigger('run', 'hideSuggestWidget', null);
+      editor.trigger('run', 'closeParameterHints', null);
+      onRunRef.current();
+    });
     const changes = editor.onDidChangeModelContent(() => {
       const model = editor.getModel();
       const id = model ? decodeURIComponent(model.uri.path.replace(/^\/snippets\/|\.js$/g, '')) : null;

@@ -1,25 +1,11 @@
 import * as monaco from './monaco';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import TsWorker from 'monaco-editor/language/typescript/ts.worker?worker';
-
-/** QuickJS offers no DOM and no Node: only the language itself, plus the runner's console. */
-const GUEST_GLOBALS = `
-interface Console {
-  log(...data: unknown[]): void;
-  info(...data: unknown[]): void;
-  warn(...data: unknown[]): void;
-  error(...data: unknown[]): void;
-}
-declare var console: Console;
-`;
-
-/** Type errors that are not errors in a guest program, which is the body of an async function. */
-const IGNORED_DIAGNOSTICS = [
-  1108, // a 'return' statement can only be used within a function body
-  1375, // 'await' expressions are only allowed at the top level of a file when that file is a module
-  1378, // top-level 'await' needs a newer target/module option
-  80005, // 'require' call may be converted to an import
-];
+import {
+  GUEST_COMPILER_OPTIONS,
+  GUEST_GLOBALS,
+  IGNORED_DIAGNOSTICS,
+} from '../../shared/editor/guestTypeEnvironment';
 
 export const PROVIDERS_LIB_URI = 'file:///execbox/providers.d.ts';
 const GLOBALS_LIB_URI = 'file:///execbox/guest-globals.d.ts';
@@ -36,17 +22,7 @@ export function setupMonaco(): typeof monaco {
     },
   };
   const defaults = monaco.typescript.javascriptDefaults;
-  defaults.setCompilerOptions({
-    lib: ['es2023'],
-    target: monaco.typescript.ScriptTarget.ES2020,
-    module: monaco.typescript.ModuleKind.ESNext,
-    allowJs: true,
-    checkJs: true,
-    allowNonTsExtensions: true,
-    noEmit: true,
-    strict: false,
-    moduleDetection: 3, // force: each snippet is its own module, so top-level names never collide
-  });
+  defaults.setCompilerOptions({ ...GUEST_COMPILER_OPTIONS, lib: [...GUEST_COMPILER_OPTIONS.lib] });
   defaults.setDiagnosticsOptions({
     noSemanticValidation: false,
     noSyntaxValidation: false,

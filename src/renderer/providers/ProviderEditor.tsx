@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react';
-import type { ProviderConfig, ProviderKind } from '../../shared/api/providers';
+import { useEffect, useMemo, useState } from 'react';
+import type { NewProviderConfig, ProviderConfig, ProviderKind } from '../../shared/api/providers';
 import { Dialog } from '../components/Dialog';
 import { Field } from '../components/Field';
 import { useApi } from '../state/hostContext';
@@ -17,6 +17,27 @@ const KINDS: { kind: ProviderKind; label: string; hint: string }[] = [
   { kind: 'module', label: 'Module', hint: 'A trusted ES module file exporting tools.' },
 ];
 
+/** What only the host can check (answers against output schemas), asked again shortly after each edit. */
+function useHostProblems(config: NewProviderConfig | undefined): Record<string, string> {
+  const api = useApi();
+  const [answer, setAnswer] = useState<{ config: NewProviderConfig; problems: Record<string, string> }>();
+  useEffect(() => {
+    if (!config || config.kind !== 'mock') return;
+    let current = true;
+    const timer = setTimeout(() => {
+      api.providers.validate(config).then(
+        (problems) => current && setAnswer({ config, problems }),
+        () => current && setAnswer({ config, problems: {} }),
+      );
+    }, 250);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [api, config]);
+  return answer && answer.config === config ? answer.problems : {};
+}
+
 /** Add or edit one provider; every field is checked as you type, and nothing is saved until it is valid. */
 export function ProviderEditor(props: { existing?: ProviderConfig; onClose(): void }) {
   const api = useApi();
@@ -28,7 +49,9 @@ export function ProviderEditor(props: { existing?: ProviderConfig; onClose(): vo
   const [busy, setBusy] = useState<'saving' | 'testing' | null>(null);
   const [testResult, setTestResult] = useState<string | null>(null);
   const { config, errors } = useMemo(() => buildProviderConfig(draft), [draft]);
-  const shown = touched ? errors : {};
+  const hostProblems = useHostProblems(config);
+  const shown = touched ? { ...errors, ...hostProblems } : {};
+  const blocked = Object.keys(hostProblems).length > 0;
   const set = (patch: Partial<ProviderDraft>) => {
     setTouched(true);
     setTestResult(null);
@@ -37,7 +60,7 @@ export function ProviderEditor(props: { existing?: ProviderConfig; onClose(): vo
 
   const save = async () => {
     setTouched(true);
-    if (!config) return;
+    if (!config || blocked) return;
     setBusy('saving');
     try {
       if (props.existing) await api.providers.update(props.existing.id, config);
@@ -276,7 +299,11 @@ export function ProviderEditor(props: { existing?: ProviderConfig; onClose(): vo
           <button type="button" onClick={props.onClose}>
             Cancel
           </button>
-          <button type="submit" className="primary" disabled={busy !== null || (touched && !config)}>
+          <button
+            type="submit"
+            className="primary"
+            disabled={busy !== null || (touched && (!config || blocked))}
+          >
             {busy === 'saving' ? 'Saving…' : props.existing ? 'Save' : 'Add provider'}
           </button>
         </footer>

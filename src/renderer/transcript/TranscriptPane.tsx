@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { JsonTree } from '../components/JsonTree';
 import { useCurrentRun, usePlaygroundStore } from '../state/store';
+import { Icon } from '../components/Icon';
 import {
   describeEntries,
   filterRows,
@@ -204,7 +205,7 @@ export function TranscriptPane() {
             </strong>
             <button onClick={() => void copy(selected.entry, `entry #${selected.seq}`)}>Copy</button>
             <button onClick={() => setSelectedSeq(null)} aria-label="Close details">
-              ✕
+              <Icon name="close" />
             </button>
           </div>
           <JsonTree value={selected.entry} label="Entry JSON" />

@@ -148,6 +148,11 @@ export interface ProvidersApi {
   remove(id: string): Promise<void>;
   /** Connects and lists tools without saving anything. */
   test(config: NewProviderConfig): Promise<ProviderTestResult>;
+  /**
+   * Problems the form cannot find by itself (a mock's fixed or rule result that breaks the tool's
+   * output schema), keyed by the form's field paths such as `tools.0.response`; empty when none.
+   */
+  validate(config: NewProviderConfig): Promise<Record<string, string>>;
   /** Reconnects a provider (e.g. after an error) and re-reads its tools. */
   refresh(id: string): Promise<ProviderStatus>;
   /** All loaded providers' declarations, concatenated, for the editor (after loads in progress). */
@@ -162,6 +167,7 @@ export const PROVIDERS_API_METHODS = [
   'update',
   'remove',
   'test',
+  'validate',
   'refresh',
   'declarations',
   'answerManualCall',
