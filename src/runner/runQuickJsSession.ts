@@ -1,5 +1,6 @@
 import type { QuickJSContext, QuickJSDeferredPromise, QuickJSHandle } from 'quickjs-emscripten-core';
 import type { ExecuteError, ExecuteErrorCode } from '../shared/errors';
+import { formatBytes } from '../shared/format/formatBytes';
 import { CodeSyntaxError } from '../shared/normalizeCode';
 import type {
   DoneMessage,
@@ -99,7 +100,10 @@ export function runQuickJsSession(options: QuickJsSessionOptions): QuickJsSessio
     if (bounded.heapExhausted()) {
       return {
         ok: false,
-        error: { code: 'memory_limit', message: `Memory limit of ${limits.memoryLimitBytes} bytes exceeded` },
+        error: {
+          code: 'memory_limit',
+          message: `Memory limit of ${formatBytes(limits.memoryLimitBytes)} exceeded`,
+        },
       };
     }
     return undefined;

@@ -14,6 +14,7 @@ import {
  */
 export class CodeSyntaxError extends SyntaxError {
   override readonly name = 'CodeSyntaxError';
+  /** `line` and `column` are 1-based, as editors count them. */
   constructor(
     message: string,
     readonly line: number,
@@ -52,7 +53,7 @@ function parseProgram(source: string): { program: Program; comments: Comment[] }
     if (error instanceof SyntaxError) {
       const loc = (error as SyntaxError & { loc?: { line: number; column: number } }).loc;
       const message = error.message.replace(/ \(\d+:\d+\)$/, '');
-      throw new CodeSyntaxError(message, loc?.line ?? 1, loc?.column ?? 0);
+      throw new CodeSyntaxError(message, loc?.line ?? 1, (loc?.column ?? 0) + 1);
     }
     throw error;
   }
@@ -63,7 +64,7 @@ function rejectHtmlComments(source: string, comments: Comment[]): void {
     const opener = source.slice(comment.start, comment.start + 4);
     if (opener.startsWith('<!--') || opener.startsWith('-->')) {
       const { line, column } = lineAndColumn(source, comment.start);
-      throw new CodeSyntaxError('HTML-like comments (<!-- and -->) are not supported', line, column);
+      throw new CodeSyntaxError('HTML-like comments (<!-- and -->) are not supported', line, column + 1);
     }
   }
 }
@@ -130,12 +131,12 @@ function assertContained(body: string): void {
   } catch (error) {
     const loc = (error as { loc?: { line: number; column: number } }).loc;
     const message = error instanceof Error ? error.message.replace(/ \(\d+:\d+\)$/, '') : String(error);
-    throw new CodeSyntaxError(message, Math.max(1, (loc?.line ?? 2) - 1), loc?.column ?? 0);
+    throw new CodeSyntaxError(message, Math.max(1, (loc?.line ?? 2) - 1), (loc?.column ?? 0) + 1);
   }
   const only = program.body[0];
   const fn: Node | undefined = only?.type === 'ExpressionStatement' ? only.expression : undefined;
   if (program.body.length !== 1 || fn?.type !== 'FunctionExpression' || fn.end !== wrapped.length - 1) {
-    throw new CodeSyntaxError('code does not form a single function body', 1, 0);
+    throw new CodeSyntaxError('code does not form a single function body', 1, 1);
   }
 }
 

@@ -1,4 +1,5 @@
 import type { ExecuteErrorCode } from './errors';
+import type { CancelReason } from './runOutcome';
 import type { MessageDirection, ProtocolMessage } from './protocol/messages';
 
 /** Host-side happenings that are not protocol messages but belong in the run's story. */
@@ -10,7 +11,9 @@ export type HostEvent =
       callId: string;
       ok: boolean;
       errorCode?: ExecuteErrorCode;
+      /** The provider's own time; time a person held the call is in `heldMs`, not here. */
       durationMs: number;
+      heldMs?: number;
     }
   | {
       type: 'breakpoint_hit';
@@ -28,12 +31,23 @@ export type HostEvent =
   | { type: 'replay_answered'; callId: string }
   | { type: 'replay_diverged'; callId: string; reason: string }
   | { type: 'manual_answer_requested'; callId: string; requestId: string }
-  | { type: 'cancel_requested'; reason: 'caller' | 'timeout' }
+  /** `caller` is how transcripts saved before the host knew the reason name a user's cancel. */
+  | { type: 'cancel_requested'; reason: CancelReason | 'caller' }
   | { type: 'hard_kill'; reason: string }
   | { type: 'transport_closed'; reason: string }
   | { type: 'transport_error'; message: string }
   | { type: 'malformed_message'; direction: MessageDirection; reason: string }
-  | { type: 'run_finished'; ok: boolean; errorCode?: ExecuteErrorCode; durationMs: number };
+  | {
+      type: 'run_finished';
+      ok: boolean;
+      errorCode?: ExecuteErrorCode;
+      /** Wall time: from the run's start to its result, what the person waited. */
+      durationMs: number;
+      cancelReason?: CancelReason;
+      /** The runner's time less the time calls were held. */
+      guestMs?: number;
+      heldMs?: number;
+    };
 
 export type BreakpointActionKind = 'continue' | 'step' | 'edit_input' | 'answer' | 'edit_result';
 

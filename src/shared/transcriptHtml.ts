@@ -1,5 +1,7 @@
 import type { TranscriptEntry } from './transcript';
 import type { TranscriptHeader, TranscriptProblem } from './transcriptFile';
+import { describeRunOutcome, formatBytes, formatDuration, formatOffsetMs, plural } from './format';
+import { runFactsFromTranscript } from './runFactsFromTranscript';
 import { summarizeTranscriptEntry } from './transcriptSummary';
 
 /** Escapes text for HTML element content and quoted attribute values. */
@@ -16,11 +18,12 @@ const STYLE = `
 body{font:14px/1.45 system-ui,sans-serif;margin:2rem;color:#1d1f23;background:#fff}
 h1{font-size:1.4rem}h2{font-size:1.1rem;margin-top:2rem}
 pre{background:#f4f5f7;padding:.75rem;overflow:auto;border-radius:4px;white-space:pre-wrap;word-break:break-word}
-table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.3rem .5rem;border-bottom:1px solid #e2e4e8;vertical-align:top}
+table{border-collapse:collapse;width:100%;table-layout:fixed}th,td{overflow-wrap:anywhere;text-align:left;padding:.3rem .5rem;border-bottom:1px solid #e2e4e8;vertical-align:top}
+col.num{width:5.5rem}col.dir{width:8rem}col.what{width:40%}
 td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 .ok{color:#17803d}.fail{color:#b42318}.event td{color:#5b6270;font-style:italic}
 .problem{background:#fff4e5;border-left:4px solid #f79009;padding:.5rem 1rem}
-details summary{cursor:pointer}
+details summary{cursor:pointer}details pre{max-height:24rem}.muted{color:#5b6270}
 @media (prefers-color-scheme:dark){body{background:#15171b;color:#e4e6eb}pre{background:#22252b}th,td{border-color:#333841}.event td{color:#9aa1ad}}
 `;
 
@@ -47,10 +50,10 @@ export function renderTranscriptHtml(
     const facts = [
       header.savedAt ? `saved ${header.savedAt}` : '',
       header.executor ? `executor ${header.executor}` : '',
-      `timeout ${header.options.timeoutMs} ms`,
-      `memory ${header.options.memoryLimitBytes} bytes`,
+      `timeout ${formatDuration(header.options.timeoutMs)}`,
+      `memory ${formatBytes(header.options.memoryLimitBytes)}`,
       header.masked && (header.masked.keys.length > 0 || header.masked.secretValues > 0)
-        ? `masked: ${header.masked.secretValues} secret value(s)${header.masked.keys.length ? `, keys ${header.masked.keys.join(', ')}` : ''}`
+        ? `masked: ${plural(header.masked.secretValues, 'secret value')}${header.masked.keys.length ? `, keys ${header.masked.keys.join(', ')}` : ''}`
         : '',
     ].filter(Boolean);
     parts.push(`<p>${escapeHtml(facts.join(' · '))}</p>`);
@@ -60,9 +63,13 @@ export function renderTranscriptHtml(
       `<p class="problem">The file broke at line ${problem.line}: ${escapeHtml(problem.reason)}</p>`,
     );
   if (done) {
+    const text = describeRunOutcome(done, runFactsFromTranscript(entries, header?.options));
+    const timing = text.timing ? ` <span class="muted">(${escapeHtml(text.timing)})</span>` : '';
     const outcome = done.ok
-      ? `<span class="ok">ok</span> in ${done.durationMs} ms`
-      : `<span class="fail">${escapeHtml(done.error.code)}</span>: ${escapeHtml(done.error.message)}`;
+      ? `<span class="ok">${escapeHtml(text.sentence)}</span>${timing}`
+      : text.kind === 'failed'
+        ? `<span class="fail">${escapeHtml(text.headline)}</span>${timing}: <code>${escapeHtml(done.error.code)}</code> ${escapeHtml(done.error.message)}`
+        : `<span class="fail">${escapeHtml(text.sentence)}</span>${timing}`;
     parts.push('<h2>Result</h2>', `<p>${outcome}</p>`);
     if (done.ok) parts.push(`<pre>${escapeHtml(toJson(done.result))}</pre>`);
     if (done.logs.length > 0) parts.push('<h2>Logs</h2>', `<pre>${escapeHtml(done.logs.join('\n'))}</pre>`);
@@ -77,7 +84,8 @@ export function renderTranscriptHtml(
   }
   parts.push(
     `<h2>Messages (${entries.length})</h2>`,
-    '<table><thead><tr><th>#</th><th>ms</th><th>direction</th><th>what</th><th>details</th></tr></thead><tbody>',
+    '<table><colgroup><col class="num"><col class="num"><col class="dir"><col class="what"><col></colgroup>',
+    '<thead><tr><th>#</th><th>ms</th><th>direction</th><th>what</th><th>details</th></tr></thead><tbody>',
   );
   for (const entry of entries) parts.push(renderRow(entry));
   parts.push('</tbody></table>', '</body></html>');
@@ -94,7 +102,7 @@ function renderRow(entry: TranscriptEntry): string {
         : 'runner → host'
       : 'host event';
   return (
-    `<tr class="${entry.kind}"><td class="num">${entry.seq}</td><td class="num">${entry.at}</td>` +
+    `<tr class="${entry.kind}"><td class="num">${entry.seq}</td><td class="num">${formatOffsetMs(entry.at)}</td>` +
     `<td>${escapeHtml(direction)}</td><td>${escapeHtml(summary)}</td>` +
     `<td><details><summary>JSON</summary><pre>${escapeHtml(toJson(payload))}</pre></details></td></tr>`
   );

@@ -47,7 +47,56 @@ describe('HTML report', () => {
     expect(html).toContain('tool_call demo.echo #c1');
     expect(html).toContain('The file broke at line 4: invalid JSON');
     expect(html).toContain('<b>demo</b>: echo');
-    expect(html).toContain('>ok</span> in 3 ms');
+    expect(html).toContain('>Succeeded in 3 ms</span>');
+  });
+
+  it('speaks people numbers: no float noise, sizes in MiB, a cancel as Cancelled', () => {
+    const cancelled = entryList()
+      .message('runner_to_host', {
+        type: 'done',
+        id: 'e',
+        ok: false,
+        durationMs: 853.1234567,
+        logs: [],
+        error: { code: 'timeout', message: 'Execution timed out after 853 ms' },
+      })
+      .event({ type: 'cancel_requested', reason: 'user' })
+      .event({
+        type: 'run_finished',
+        ok: false,
+        errorCode: 'timeout',
+        durationMs: 1020.476051,
+        cancelReason: 'user',
+        guestMs: 853.12,
+        heldMs: 0,
+      }).entries;
+    const html = renderTranscriptHtml(
+      sampleHeader({ options: { ...sampleHeader().options, memoryLimitBytes: 67_108_864 } }),
+      cancelled,
+    );
+    expect(html).toContain('Cancelled after 1.02 s');
+    expect(html).toContain('memory 64 MiB');
+    expect(html).not.toContain('67108864');
+    // Raw JSON stays raw inside its <details>; everything a person reads is rounded.
+    expect(html.replace(/<details>[\s\S]*?<\/details>/g, '')).not.toMatch(/\d\.\d{4,}/);
+    // Fixed columns and wrapping long text keep the message table inside the page.
+    expect(html).toContain('table-layout:fixed');
+    expect(html).toContain('overflow-wrap:anywhere');
+  });
+
+  it('a transcript saved before the host recorded the reason still reads a caller cancel as Cancelled', () => {
+    const old = entryList()
+      .message('runner_to_host', {
+        type: 'done',
+        id: 'e',
+        ok: false,
+        durationMs: 5,
+        logs: [],
+        error: { code: 'timeout', message: 'x' },
+      })
+      .event({ type: 'cancel_requested', reason: 'caller' })
+      .event({ type: 'run_finished', ok: false, errorCode: 'timeout', durationMs: 9 }).entries;
+    expect(renderTranscriptHtml(null, old)).toContain('Cancelled after 9 ms');
   });
 
   it('escapes the five HTML-significant characters', () => {

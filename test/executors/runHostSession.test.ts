@@ -138,7 +138,7 @@ describe('runHostSession', () => {
     expect((await session).result).toMatchObject({ ok: false, error: { code: 'timeout' } });
     expect(events.find((e) => e.type === 'cancel_requested')).toEqual({
       type: 'cancel_requested',
-      reason: 'caller',
+      reason: 'user',
     });
     // the aborted tool finished, but no tool_result is sent once cancel started
     expect(fake.sent.filter((m) => m.type === 'tool_result')).toHaveLength(0);

@@ -82,8 +82,9 @@ describe('normalizeCode', () => {
     expect(caught).toBeInstanceOf(CodeSyntaxError);
     expect(caught).toBeInstanceOf(SyntaxError);
     expect((caught as CodeSyntaxError).line).toBe(2);
-    expect((caught as CodeSyntaxError).column).toBe(6);
-    expect((caught as CodeSyntaxError).message).toMatch(/line 2, column 6/);
+    // 1-based, as the editor counts: `const = 2` breaks at the `=`, the 7th character.
+    expect((caught as CodeSyntaxError).column).toBe(7);
+    expect((caught as CodeSyntaxError).message).toMatch(/line 2, column 7/);
   });
 
   it('cannot close the wrapper and start a second program', async () => {

@@ -108,7 +108,7 @@ async function run(args: string[]): Promise<number> {
     normalizeCode(code);
   } catch (error) {
     if (error instanceof CodeSyntaxError)
-      throw new UsageError(`${file}:${error.line}:${error.column + 1}: ${error.message}`);
+      throw new UsageError(`${file}:${error.line}:${error.column}: ${error.message}`);
     throw error;
   }
 

@@ -1,12 +1,13 @@
 import type { ToolCallMessage } from '../../shared/protocol/messages';
-import type { ResolvedToolProvider, ToolCallResult } from './types';
+import type { ExecutionClock, ResolvedToolProvider, ToolCallResult } from './types';
 
 export interface ToolCallDispatcherOptions {
   /** The execution's signal: once aborted, no new tool work starts and running work is cancelled. */
   signal: AbortSignal;
 }
 
-export type ToolCallDispatcher = (call: ToolCallMessage) => Promise<ToolCallResult>;
+/** `clock` lets a tool that waits for a person (a manual answer) hold the execution's deadline. */
+export type ToolCallDispatcher = (call: ToolCallMessage, clock?: ExecutionClock) => Promise<ToolCallResult>;
 
 /**
  * Routes a runner's tool call to the resolved tool, handing it the execution's AbortSignal.
@@ -19,7 +20,7 @@ export function createToolCallDispatcher(
   { signal }: ToolCallDispatcherOptions,
 ): ToolCallDispatcher {
   const byName = new Map(providers.map((provider) => [provider.name, provider]));
-  return async (call) => {
+  return async (call, clock) => {
     if (signal.aborted) {
       return {
         ok: false,
@@ -55,6 +56,7 @@ export function createToolCallDispatcher(
         safeToolName: tool.safeName,
         originalToolName: tool.originalName,
         callId: call.callId,
+        ...(clock ? { clock } : {}),
       });
     } catch (error) {
       // ResolvedTool.call never throws; a caller-supplied implementation might.

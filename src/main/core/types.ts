@@ -2,6 +2,7 @@ import type { ExecuteError } from '../../shared/errors';
 import type { ExecuteResult } from '../../shared/executeResult';
 import type { MessageDirection, ProtocolMessage, ToolCallMessage } from '../../shared/protocol/messages';
 import type { ExecutorRuntimeOptions } from '../../shared/runtimeOptions';
+import type { CancelReason } from '../../shared/runOutcome';
 import type { HostEvent } from '../../shared/transcript';
 
 export type JsonSchema = Record<string, unknown> | boolean;
@@ -12,6 +13,8 @@ export interface ToolExecutionContext {
   safeToolName: string;
   originalToolName: string;
   callId?: string;
+  /** Pause it while waiting for a person (a manual answer): held time is not charged to the guest. */
+  clock?: ExecutionClock;
 }
 
 /** Author-facing tool, keyed by its original name inside a ToolProvider. */
@@ -76,6 +79,15 @@ export interface ExecutionHooks {
   onMessage?(observation: ProtocolObservation): void;
   onHostEvent?(event: HostEvent, at: number): void;
   interceptToolCall?: ToolCallInterceptor;
+  /** Once, when the execution settles: what the host alone knows about how it ended. */
+  onSettled?(facts: SessionFacts): void;
+}
+
+export interface SessionFacts {
+  /** Time calls were held by a person, overlapping holds counted once. */
+  heldMs: number;
+  /** Set when the host cancelled the execution, with the reason it had. */
+  cancelReason?: CancelReason;
 }
 
 export interface ExecutionOptions extends Partial<ExecutorRuntimeOptions> {

@@ -14,6 +14,8 @@ import { checkTransportSafe, describeTransportUnsafe } from '../../shared/transp
 import { createToolCallDispatcher, type ToolCallDispatcher } from '../core/createToolCallDispatcher';
 import { extractProviderManifests } from '../core/extractProviderManifests';
 import type { ExecutionClock, ExecutionHooks, ResolvedToolProvider, ToolCallResult } from '../core/types';
+import { isCancelReason, type CancelReason } from '../../shared/runOutcome';
+import { createHeldClock } from './createHeldClock';
 import { createPausableDeadline, type PausableDeadline } from './createPausableDeadline';
 
 export const DEFAULT_CANCEL_GRACE_MS = 500;
@@ -83,7 +85,7 @@ export function runHostSessionDetailed(options: HostSessionOptions): Promise<Hos
 
   return new Promise<HostSessionOutcome>((resolve) => {
     let settled = false;
-    let cancelling: 'caller' | 'timeout' | undefined;
+    let cancelling: CancelReason | undefined;
     let transportLost = false;
     let runnerStarted = false;
     let graceTimer: ReturnType<typeof setTimeout> | undefined;
@@ -103,9 +105,9 @@ export function runHostSessionDetailed(options: HostSessionOptions): Promise<Hos
       }
       return dispatchAbort.signal;
     };
-    const dispatch: ToolCallDispatcher = (call) => {
+    const dispatch: ToolCallDispatcher = (call, clock) => {
       dispatcher ??= createToolCallDispatcher(options.providers, { signal: dispatchSignal() });
-      return dispatcher(call);
+      return dispatcher(call, clock);
     };
 
     const event = (hostEvent: HostEvent): void => {
@@ -137,6 +139,14 @@ export function runHostSessionDetailed(options: HostSessionOptions): Promise<Hos
       options.signal?.removeEventListener('abort', onAbort);
       dispatchAbort?.abort(EXECUTION_ENDED);
       try {
+        hooks?.onSettled?.({
+          heldMs: runClock.heldMs(),
+          ...(cancelling ? { cancelReason: cancelling } : {}),
+        });
+      } catch {
+        // An observer's failure must not break the execution it observes.
+      }
+      try {
         transport.dispose();
       } catch {
         // Nothing more can be done with a transport that fails to release.
@@ -151,7 +161,7 @@ export function runHostSessionDetailed(options: HostSessionOptions): Promise<Hos
       if (cancelling)
         settle(
           timeoutResult(
-            cancelling === 'caller' ? 'Execution was cancelled' : 'Execution timed out',
+            cancelling === 'timeout' ? 'Execution timed out' : 'Execution was cancelled',
             elapsed(),
           ),
         );
@@ -181,7 +191,7 @@ export function runHostSessionDetailed(options: HostSessionOptions): Promise<Hos
       }
     };
 
-    const cancel = (reason: 'caller' | 'timeout'): void => {
+    const cancel = (reason: CancelReason): void => {
       if (settled || cancelling) return;
       cancelling = reason;
       event({ type: 'cancel_requested', reason });
@@ -190,19 +200,23 @@ export function runHostSessionDetailed(options: HostSessionOptions): Promise<Hos
       graceTimer = setTimeout(() => {
         hardKill(`the runner did not finish within ${graceMs} ms of cancel`);
         settle(
-          timeoutResult(reason === 'caller' ? 'Execution was cancelled' : 'Execution timed out', elapsed()),
+          timeoutResult(reason === 'timeout' ? 'Execution timed out' : 'Execution was cancelled', elapsed()),
         );
       }, graceMs);
     };
 
+    // The caller may say why it aborted ('user', 'host_stopping'); any other reason is the user's.
     function onAbort(): void {
-      cancel('caller');
+      const reason: unknown = options.signal?.reason;
+      cancel(isCancelReason(reason) ? reason : 'user');
     }
 
-    const clock: ExecutionClock = {
+    const deadlineClock: ExecutionClock = {
       pause: () => deadline?.pause(),
       resume: () => deadline?.resume(),
     };
+    // Time a person holds calls (breakpoints, manual answers): never charged to the guest or the tool.
+    const runClock = createHeldClock(deadlineClock);
 
     const answer = async (call: ToolCallMessage): Promise<void> => {
       event({
@@ -212,14 +226,15 @@ export function runHostSessionDetailed(options: HostSessionOptions): Promise<Hos
         toolName: call.safeToolName,
       });
       const began = performance.now();
+      const callClock = createHeldClock(runClock);
       let outcome: ToolCallResult;
       try {
         outcome = interceptor
-          ? await interceptor(call, (input) => dispatch({ ...call, input }), {
+          ? await interceptor(call, (input) => dispatch({ ...call, input }, callClock), {
               signal: dispatchSignal(),
-              clock,
+              clock: callClock,
             })
-          : await dispatch(call);
+          : await dispatch(call, callClock);
         if (interceptor && outcome.ok) {
           const safe = checkTransportSafe(outcome.result, { rootName: 'result' });
           if (!safe.ok)
@@ -237,12 +252,14 @@ export function runHostSessionDetailed(options: HostSessionOptions): Promise<Hos
           },
         };
       }
+      const heldMs = callClock.heldMs();
       event({
         type: 'tool_dispatch_finished',
         callId: call.callId,
         ok: outcome.ok,
         ...(outcome.ok ? {} : { errorCode: outcome.error.code }),
-        durationMs: performance.now() - began,
+        durationMs: Math.max(0, performance.now() - began - heldMs),
+        ...(heldMs > 0 ? { heldMs } : {}),
       });
       if (settled || cancelling) return;
       if (outcome.ok) {

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { ExecutorChoice, RunsApi, RunsEvent, RunSummary } from '../../shared/api/runs';
 import type { RuntimeSettings } from '../../shared/api/workspace';
 import type { ExecuteResult } from '../../shared/executeResult';
+import { isCancelReason, type CancelReason, type RunFacts } from '../../shared/runOutcome';
 import { InvalidArgumentError } from '../../shared/rpc/invalidArgumentError';
 import type { ExecutorRuntimeOptions } from '../../shared/runtimeOptions';
 import type { TranscriptEntry } from '../../shared/transcript';
-import type { Executor, ResolvedToolProvider, ToolCallInterceptor } from '../core/types';
+import type { Executor, ResolvedToolProvider, SessionFacts, ToolCallInterceptor } from '../core/types';
 import { composeInterceptors } from './composeInterceptors';
 import { createEntryBatcher } from './createEntryBatcher';
 import { createTranscriptRecorder } from './createTranscriptRecorder';
@@ -46,6 +47,30 @@ function failure(code: 'internal_error', message: string): ExecuteResult {
 
 function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+const round2 = (ms: number): number => Math.round(ms * 100) / 100;
+
+/** What the host knows about how a run ended, beside the runner's result. */
+function runFacts(
+  result: ExecuteResult,
+  wallMs: number,
+  session: SessionFacts | undefined,
+  signal: AbortSignal,
+  limits: Partial<ExecutorRuntimeOptions>,
+): RunFacts {
+  const heldMs = session?.heldMs ?? 0;
+  // A run cancelled before its session began (waiting for a runner) has no session facts.
+  const cancelReason =
+    session?.cancelReason ?? (signal.aborted && isCancelReason(signal.reason) ? signal.reason : undefined);
+  return {
+    wallMs: round2(wallMs),
+    guestMs: round2(Math.max(0, result.durationMs - heldMs)),
+    heldMs: round2(heldMs),
+    ...(cancelReason ? { cancelReason } : {}),
+    ...(limits.timeoutMs !== undefined ? { timeoutMs: limits.timeoutMs } : {}),
+    ...(limits.memoryLimitBytes !== undefined ? { memoryLimitBytes: limits.memoryLimitBytes } : {}),
+  };
 }
 
 export function createRunsService(options: RunsServiceOptions): RunsService {
@@ -90,6 +115,7 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
     const limits: Partial<ExecutorRuntimeOptions> = { ...settings.limits, ...request.limits };
     for (const p of prepared) Object.assign(limits, p.runtimeOverrides);
 
+    let session: SessionFacts | undefined;
     const execute = async (): Promise<ExecuteResult> => {
       let providers: ResolvedToolProvider[];
       let executor: Executor;
@@ -114,6 +140,9 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
           hooks: {
             onMessage: (observation) => batcher.add(recorder.recordMessage(observation)),
             onHostEvent: (event, at) => batcher.add(recorder.recordEvent(event, at)),
+            onSettled: (facts) => {
+              session = facts;
+            },
             ...(interceptToolCall ? { interceptToolCall } : {}),
           },
         });
@@ -123,18 +152,23 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
     };
 
     const finished = execute().then((result) => {
+      const facts = runFacts(result, performance.now() - startedAt, session, controller.signal, limits);
       batcher.add(
         recorder.recordEvent({
           type: 'run_finished',
           ok: result.ok,
           ...(result.ok ? {} : { errorCode: result.error.code }),
-          durationMs: Math.round((performance.now() - startedAt) * 100) / 100,
+          durationMs: facts.wallMs,
+          ...(facts.cancelReason ? { cancelReason: facts.cancelReason } : {}),
+          guestMs: facts.guestMs,
+          heldMs: facts.heldMs,
         }),
       );
       batcher.flush();
       summary.state = 'finished';
       summary.result = result;
-      options.emit({ channel: 'runs', type: 'finished', runId, result });
+      summary.facts = facts;
+      options.emit({ channel: 'runs', type: 'finished', runId, result, facts });
       for (const extension of extensions) {
         try {
           extension.finishRun?.(runId, recorder.entries, result);
@@ -162,7 +196,7 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
   const api: RunsApi = {
     start: async (request) => launch(validateRunRequest(request)),
     cancel: async (runId) => {
-      find(runId).controller.abort();
+      find(runId).controller.abort('user' satisfies CancelReason);
     },
     transcript: async (runId) => [...find(runId).entries],
     list: async () => [...runs.values()].map((run) => ({ ...run.summary })),
@@ -174,7 +208,7 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
     addExtension: (extension) => extensions.push(extension),
     dispose: async () => {
       const active = [...runs.values()].filter((run) => run.summary.state !== 'finished');
-      for (const run of active) run.controller.abort();
+      for (const run of active) run.controller.abort('host_stopping' satisfies CancelReason);
       await Promise.all(active.map((run) => run.finished));
     },
   };

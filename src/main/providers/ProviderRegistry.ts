@@ -25,6 +25,8 @@ export interface ProviderRegistryOptions {
   manual: ManualCallBroker;
   baseDir: string;
   emit(event: ProvidersEvent): void;
+  /** Whether a module provider's content (by sha256) is trusted; see ProviderSourceDeps. */
+  moduleContentTrusted?(config: ProviderConfig, digest: string): Promise<boolean>;
 }
 
 function describe(error: unknown): string {
@@ -163,6 +165,12 @@ export class ProviderRegistry {
       secrets: this.options.secrets,
       manual: this.options.manual,
       baseDir: this.options.baseDir,
+      ...(this.options.moduleContentTrusted
+        ? {
+            moduleContentTrusted: (digest: string) =>
+              this.options.moduleContentTrusted!(entry.config, digest),
+          }
+        : {}),
       listener: {
         toolsChanged: () => {
           if (this.entries.get(entry.config.id) !== entry) return;

@@ -16,6 +16,11 @@ export interface ProviderSourceDeps {
   /** Relative paths in the config (module files, stdio cwd) resolve against this folder. */
   baseDir: string;
   listener: ProviderSourceListener;
+  /**
+   * Asked before a module's code is imported, with the sha256 of the content about to load: false
+   * means that content is not trusted (yet), so it must not run. Absent: everything may load.
+   */
+  moduleContentTrusted?(digest: string): Promise<boolean>;
 }
 
 /** A configured provider that can (re)load its current tools and must be disposed. */

@@ -16,7 +16,7 @@ import { ProviderRegistry } from '../providers/ProviderRegistry';
 import { secretNamesIn } from '../secrets/expandSecretRefs';
 import type { SecretStore } from '../secrets/SecretStore';
 import type { TrustStore } from './createTrustStore';
-import { trustRequirement, type TrustRequirement } from './trustRequirement';
+import { moduleFingerprint, trustRequirement, type TrustRequirement } from './trustRequirement';
 import { validateWorkspaceDocument } from './validateWorkspaceDocument';
 import { readTextIfExists } from '../fs/readTextIfExists';
 import { writeFileAtomic } from './writeFileAtomic';
@@ -65,6 +65,7 @@ export class WorkspaceSession {
       emit: (event) => {
         if (!this.closed) deps.emit(event);
       },
+      moduleContentTrusted: (config, digest) => this.moduleContentTrusted(config, digest),
     });
   }
 
@@ -226,6 +227,26 @@ export class WorkspaceSession {
     }
     const request = this.trustRequest(config, requirement);
     this.pendingTrust.set(request.id, { request, requirement });
+  }
+
+  /**
+   * A module about to (re)load: its current content must be what the user allowed. New content is
+   * asked about again, like an edited command; until answered the provider waits for trust.
+   */
+  private async moduleContentTrusted(config: ProviderConfig, digest: string): Promise<boolean> {
+    if (config.kind !== 'module') return true;
+    const fingerprint = moduleFingerprint(path.resolve(this.baseDir, config.path), digest);
+    if (this.deps.trustAll) {
+      await this.deps.trust.record(this.file, fingerprint, 'allow');
+      return true;
+    }
+    if ((await this.deps.trust.decision(this.file, fingerprint)) === 'allow') return true;
+    // Asking replaces the provider's entry, so it must not happen inside the load that asked.
+    setImmediate(() => {
+      const current = this.doc.providers.find((p) => p.id === config.id);
+      if (!this.closed && current) void this.startProvider(current, false).then(() => this.announce());
+    });
+    return false;
   }
 
   private trustRequest(config: ProviderConfig, requirement: TrustRequirement): TrustRequest {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ProviderConfig } from '../../shared/api/providers';
 import type { TrustRequest } from '../../shared/api/workspace';
@@ -13,6 +14,20 @@ export interface TrustRequirement {
 
 function fingerprintOf(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex');
+}
+
+/** The sha256 of a module file's content, or 'unreadable' when it cannot be read (it cannot load then either). */
+export function moduleContentDigest(file: string): string {
+  try {
+    return createHash('sha256').update(readFileSync(file)).digest('hex');
+  } catch {
+    return 'unreadable';
+  }
+}
+
+/** A module is trusted as this file with exactly this content: an edit asks again, as for handlers. */
+export function moduleFingerprint(file: string, digest: string): string {
+  return fingerprintOf({ kind: 'module', file, sha256: digest });
 }
 
 function quote(arg: string): string {
@@ -38,10 +53,11 @@ export function trustRequirement(config: ProviderConfig, baseDir: string): Trust
   }
   if (config.kind === 'module') {
     const file = path.resolve(baseDir, config.path);
+    const digest = moduleContentDigest(file);
     return {
       kind: 'module',
       what: `load the ES module ${file} into the host`,
-      fingerprint: fingerprintOf({ kind: 'module', file }),
+      fingerprint: moduleFingerprint(file, digest),
     };
   }
   if (config.kind === 'mock') {

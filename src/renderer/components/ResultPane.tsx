@@ -1,6 +1,6 @@
 import { useCurrentRun, usePlaygroundStore } from '../state/store';
 import { ERROR_CODE_WORDS } from '../util/describeErrorCode';
-import { formatDuration } from '../util/formatDuration';
+import { describeRunOutcome } from '../../shared/format';
 import { JsonTree } from './JsonTree';
 import { WelcomeCard } from './WelcomeCard';
 
@@ -14,24 +14,33 @@ export function ResultPane() {
   const result = run.result;
   if (!result)
     return <div className="pane-empty">Running… the result appears when the program finishes.</div>;
+  const outcome = describeRunOutcome(result, run.facts);
+  const timing = outcome.timing && <span className="muted"> ({outcome.timing})</span>;
   return (
     <div className="result" data-testid="result">
       {result.ok ? (
-        <div className="result-head ok">
-          <strong>Succeeded</strong> in {formatDuration(result.durationMs)}
+        <div className="result-head ok" data-testid="run-outcome">
+          <strong>{outcome.sentence}</strong>
+          {timing}
+        </div>
+      ) : outcome.kind === 'cancelled' ? (
+        <div className="result-head cancelled" data-testid="run-outcome">
+          <strong>{outcome.sentence}</strong>
+          {timing}
         </div>
       ) : (
         <div className="result-head failed" role="alert">
-          <div>
-            <strong>{ERROR_CODE_WORDS[result.error.code] ?? 'The run failed.'}</strong>{' '}
+          <div data-testid="run-outcome">
+            <strong>{outcome.headline}</strong>{' '}
             <code className="error-code" data-testid="error-code">
               {result.error.code}
             </code>
           </div>
+          <div>{ERROR_CODE_WORDS[result.error.code] ?? 'The run failed.'}</div>
           <div className="error-message" data-testid="error-message">
             {result.error.message}
           </div>
-          <div className="muted">after {formatDuration(result.durationMs)}</div>
+          {timing}
         </div>
       )}
       {result.ok && (

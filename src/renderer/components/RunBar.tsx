@@ -5,7 +5,7 @@ import { cancelCurrentRun, runActiveSnippet } from '../state/runActions';
 import { useApi } from '../state/hostContext';
 import { useCurrentRun, usePlaygroundStore } from '../state/store';
 import { describeError } from '../util/describeError';
-import { formatDuration } from '../util/formatDuration';
+import { describeRunOutcome, formatDuration } from '../../shared/format';
 import { LimitInput } from './LimitInput';
 import { shortcutLabel } from '../util/shortcutLabel';
 import { Icon } from './Icon';
@@ -86,11 +86,7 @@ export function RunBar() {
             {elapsed !== undefined ? formatDuration(elapsed) : ''}
           </>
         ) : run?.result ? (
-          run.result.ok ? (
-            `Finished in ${formatDuration(run.result.durationMs)}`
-          ) : (
-            `Failed: ${run.result.error.code}`
-          )
+          <RunBarOutcome text={describeRunOutcome(run.result, run.facts)} />
         ) : (
           'Ready'
         )}
@@ -137,5 +133,15 @@ export function RunBar() {
           />
         ))}
     </div>
+  );
+}
+
+/** The time the person waited, with the guest's own time (and any held time) beside it. */
+function RunBarOutcome({ text }: { text: ReturnType<typeof describeRunOutcome> }) {
+  return (
+    <span className={`run-outcome outcome-${text.kind}`}>
+      {text.sentence}
+      {text.timing && <span className="muted run-timing"> ({text.timing})</span>}
+    </span>
   );
 }

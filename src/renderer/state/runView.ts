@@ -1,5 +1,6 @@
 import type { RunRequest } from '../../shared/api/runs';
 import type { ExecuteResult } from '../../shared/executeResult';
+import type { RunFacts } from '../../shared/runOutcome';
 import type { TranscriptEntry } from '../../shared/transcript';
 
 /** What the UI knows about one run: its request, the live transcript and, once done, the result. */
@@ -10,6 +11,8 @@ export interface RunView {
   seenAt: number;
   entries: TranscriptEntry[];
   result?: ExecuteResult;
+  /** What the host measured and why it cancelled (absent from hosts that predate it). */
+  facts?: RunFacts;
   /** Date.now() when the result arrived. */
   finishedAt?: number;
 }

@@ -92,6 +92,7 @@ export const usePlaygroundStore = create<PlaygroundState>()((set) => ({
               runs: withRun(state.runs, event.runId, (run) => ({
                 ...run,
                 result: event.result,
+                ...(event.facts ? { facts: event.facts } : {}),
                 finishedAt: Date.now(),
               })),
             };

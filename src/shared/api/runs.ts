@@ -1,4 +1,5 @@
 import type { ExecuteResult } from '../executeResult';
+import type { RunFacts } from '../runOutcome';
 import type { ExecutorRuntimeOptions } from '../runtimeOptions';
 import type { TranscriptEntry } from '../transcript';
 
@@ -28,6 +29,8 @@ export interface RunSummary {
   state: 'running' | 'paused' | 'finished';
   startedAt: string;
   result?: ExecuteResult;
+  /** What the host measured and why it cancelled, once finished. */
+  facts?: RunFacts;
 }
 
 export interface RunsApi {
@@ -48,4 +51,4 @@ export const RUNS_API_METHODS = [
 export type RunsEvent =
   | { channel: 'runs'; type: 'started'; runId: string; request: RunRequest }
   | { channel: 'runs'; type: 'entries'; runId: string; entries: TranscriptEntry[] }
-  | { channel: 'runs'; type: 'finished'; runId: string; result: ExecuteResult };
+  | { channel: 'runs'; type: 'finished'; runId: string; result: ExecuteResult; facts?: RunFacts };

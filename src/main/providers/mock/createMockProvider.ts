@@ -35,7 +35,15 @@ function responder(
       return (input, context) => handler(input, { signal: context.signal, providerName, toolName });
     }
     case 'manual':
-      return (input, context) => manual.ask({ providerName, toolName, input }, context.signal);
+      // The person's answer time is held time, as at a breakpoint: the run's clock stops meanwhile.
+      return async (input, context) => {
+        context.clock?.pause();
+        try {
+          return await manual.ask({ providerName, toolName, input }, context.signal);
+        } finally {
+          context.clock?.resume();
+        }
+      };
   }
 }
 

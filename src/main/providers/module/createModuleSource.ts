@@ -1,5 +1,6 @@
 import { watch, type FSWatcher } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ModuleProviderConfig } from '../../../shared/api/providers';
@@ -38,6 +39,16 @@ export function createModuleSource(config: ModuleProviderConfig, deps: ProviderS
         throw new Error(`module file ${file} does not exist`);
       }
       startWatching();
+      if (deps.moduleContentTrusted) {
+        const digest = createHash('sha256')
+          .update(await readFile(file))
+          .digest('hex');
+        if (!(await deps.moduleContentTrusted(digest))) {
+          throw new Error(
+            `module file ${file} changed since it was trusted, so it was not loaded; allow it again to use it`,
+          );
+        }
+      }
       generation += 1;
       const url = `${pathToFileURL(file).href}?v=${Math.floor(mtime)}-${generation}`;
       let exports: Record<string, unknown>;

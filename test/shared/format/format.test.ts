@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import {
+  describeRunOutcome,
+  formatBytes,
+  formatCount,
+  formatDuration,
+  formatOffsetMs,
+  plural,
+} from '../../../src/shared/format';
+
+describe('formatDuration', () => {
+  it.each([
+    [0, '0 ms'],
+    [0.4321, '0.43 ms'],
+    [4.6, '4.6 ms'],
+    [9.99, '10 ms'],
+    [457.47605100000004, '457 ms'],
+    [999.4, '999 ms'],
+    [999.6, '1 s'],
+    [1240, '1.24 s'],
+    [5000, '5 s'],
+    [27_061.8, '27.1 s'],
+    [59_990, '1 min'],
+    [125_000, '2 min 5 s'],
+    [3_600_000, '1 h'],
+    [3_960_000, '1 h 6 min'],
+  ])('%s ms reads as %s', (ms, text) => {
+    expect(formatDuration(ms)).toBe(text);
+  });
+
+  it('never prints a float tail, a negative or NaN', () => {
+    expect(formatDuration(-3)).toBe('0 ms');
+    expect(formatDuration(Number.NaN)).toBe('–');
+    expect(formatDuration(Infinity)).toBe('–');
+  });
+
+  it('offsets keep one decimal for aligned columns', () => {
+    expect(formatOffsetMs(507.94)).toBe('507.9');
+    expect(formatOffsetMs(3)).toBe('3.0');
+  });
+});
+
+describe('formatBytes', () => {
+  it.each([
+    [0, '0 B'],
+    [512, '512 B'],
+    [1536, '1.5 KiB'],
+    [67_108_864, '64 MiB'],
+    [1024 * 1024 * 1.25, '1.25 MiB'],
+    [1024 * 1023.9, '1 MiB'],
+    [1024 ** 3 * 3, '3 GiB'],
+    [1024 ** 5 * 2, '2048 TiB'],
+  ])('%s bytes reads as %s', (bytes, text) => {
+    expect(formatBytes(bytes)).toBe(text);
+  });
+});
+
+describe('plural and formatCount', () => {
+  it('chooses singular only for exactly one', () => {
+    expect(plural(1, 'tool')).toBe('1 tool');
+    expect(plural(0, 'tool')).toBe('0 tools');
+    expect(plural(2, 'entry', 'entries')).toBe('2 entries');
+    expect(plural(12_345, 'message')).toBe('12,345 messages');
+  });
+  it('groups thousands', () => {
+    expect(formatCount(1234567)).toBe('1,234,567');
+  });
+});
+
+describe('describeRunOutcome', () => {
+  const timeout = {
+    ok: false as const,
+    logs: [],
+    durationMs: 853,
+    error: { code: 'timeout' as const, message: 'Execution timed out after 853 ms' },
+  };
+
+  it('a user cancel is Cancelled, never a timeout, although the wire code is timeout', () => {
+    const text = describeRunOutcome(timeout, {
+      cancelReason: 'user',
+      wallMs: 1020,
+      guestMs: 853,
+      heldMs: 0,
+      timeoutMs: 5000,
+    });
+    expect(text.kind).toBe('cancelled');
+    expect(text.sentence).toBe('Cancelled after 1.02 s');
+    expect(text.sentence).not.toMatch(/tim/i);
+  });
+
+  it('the host stopping is a cancel that says so', () => {
+    const text = describeRunOutcome(timeout, {
+      cancelReason: 'host_stopping',
+      wallMs: 300,
+      guestMs: 200,
+      heldMs: 0,
+    });
+    expect(text.sentence).toBe('Cancelled after 300 ms (the host was stopping)');
+  });
+
+  it('a real timeout names the time spent and the limit', () => {
+    const text = describeRunOutcome(
+      { ...timeout, durationMs: 5003 },
+      { cancelReason: 'timeout', wallMs: 32_000, guestMs: 5003, heldMs: 27_000, timeoutMs: 5000 },
+    );
+    expect(text.sentence).toBe('Timed out after 5 s (limit 5 s)');
+    expect(text.timing).toBe('guest 5 s · held 27 s');
+  });
+
+  it('a timeout the runner enforced itself is still a timeout', () => {
+    expect(describeRunOutcome(timeout).sentence).toBe('Timed out after 853 ms');
+  });
+
+  it('memory errors speak MiB', () => {
+    const text = describeRunOutcome(
+      { ok: false, logs: [], durationMs: 10, error: { code: 'memory_limit', message: 'x' } },
+      { memoryLimitBytes: 67_108_864 },
+    );
+    expect(text.sentence).toBe('Ran out of memory (limit 64 MiB)');
+  });
+
+  it('success names the wall time and puts guest and held time beside it', () => {
+    const text = describeRunOutcome(
+      { ok: true, logs: [], durationMs: 218.4 },
+      { wallMs: 507.9, guestMs: 218.4, heldMs: 0 },
+    );
+    expect(text.sentence).toBe('Succeeded in 508 ms');
+    expect(text.timing).toBe('guest 218 ms');
+  });
+
+  it('other failures keep their code and message', () => {
+    const text = describeRunOutcome({
+      ok: false,
+      logs: [],
+      durationMs: 3,
+      error: { code: 'tool_error', message: 'boom' },
+    });
+    expect(text.sentence).toBe('Failed after 3 ms with tool_error: boom');
+  });
+});
