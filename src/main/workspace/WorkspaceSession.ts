@@ -20,6 +20,7 @@ import { moduleFingerprint, trustRequirement, type TrustRequirement } from './tr
 import { validateWorkspaceDocument } from './validateWorkspaceDocument';
 import { readTextIfExists } from '../fs/readTextIfExists';
 import { writeFileAtomic } from './writeFileAtomic';
+import { textRevision } from '../../shared/textRevision';
 
 // The issue's default: a pooled runner process (utility process in the app, child process in Node).
 export const DEFAULT_EXECUTOR: ExecutorChoice = { kind: 'process', mode: 'pooled' };
@@ -51,6 +52,8 @@ export class WorkspaceSession {
   private closed = false;
   /** The file's text as last loaded or written here; anything else on disk was edited outside. */
   private knownText: string | undefined;
+  /** The last save went to the conflict copy because the file was edited outside. */
+  private divergedFromFile = false;
 
   private constructor(
     readonly file: string,
@@ -100,7 +103,7 @@ export class WorkspaceSession {
       path: this.file,
       name: this.doc.name,
       formatVersion: this.doc.formatVersion,
-      snippets: this.doc.snippets.map((s) => ({ ...s })),
+      snippets: this.doc.snippets.map((s) => ({ ...s, revision: textRevision(s.code) })),
       activeSnippetId: this.doc.activeSnippetId ?? null,
       runtime: this.runtimeSettings(),
       pendingTrust: [...this.pendingTrust.values()].map((p) => p.request),
@@ -110,6 +113,7 @@ export class WorkspaceSession {
       })),
       missingSecrets: referenced.filter((name) => !known.has(name)),
       warnings: [...this.warnings],
+      savedToFile: !this.divergedFromFile,
     };
   }
 
@@ -142,10 +146,12 @@ export class WorkspaceSession {
         await writeFileAtomic(copy, text);
         const warning = `${this.file} was changed outside the playground, so it was left as it is; the playground's latest changes are in ${copy}. Reopen the workspace to continue from the file.`;
         if (!this.warnings.includes(warning)) this.warnings.push(warning);
+        this.divergedFromFile = true;
         return;
       }
       await writeFileAtomic(this.file, text);
       this.knownText = text;
+      this.divergedFromFile = false;
     };
     const next = this.saving.then(write, write);
     this.saving = next.catch(() => undefined);
