@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ProviderConfig, ProvidersEvent } from '../../shared/api/providers';
 import type { ExecutorChoice } from '../../shared/api/runs';
@@ -143,7 +144,8 @@ export class WorkspaceSession {
       const onDisk = await readTextIfExists(this.file);
       if (onDisk !== undefined && this.knownText !== undefined && onDisk !== this.knownText) {
         const copy = conflictCopyPath(this.file);
-        await writeFileAtomic(copy, text);
+        // The copy holds the same document, so it is no more readable than the file.
+        await writeFileAtomic(copy, text, (await stat(this.file)).mode & 0o777);
         const warning = `${this.file} was changed outside the playground, so it was left as it is; the playground's latest changes are in ${copy}. Reopen the workspace to continue from the file.`;
         if (!this.warnings.includes(warning)) this.warnings.push(warning);
         this.divergedFromFile = true;
