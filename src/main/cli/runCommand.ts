@@ -13,6 +13,8 @@ import type { Executor, ResolvedToolProvider } from '../core/types';
 import { createInProcessExecutor } from '../executors/createInProcessExecutor';
 import { createProcessExecutor } from '../executors/createProcessExecutor';
 import { createWorkerExecutor } from '../executors/createWorkerExecutor';
+import { NO_SECRET_MASKER, type SecretMasker } from '../secrets/createSecretMasker';
+import { withSecretMasking } from '../secrets/withSecretMasking';
 import { terminalAsker } from '../workspace/askOnTerminal';
 import { openWorkspaceForRun } from '../workspace/openWorkspaceForRun';
 import { demoProviders } from './demoProviders';
@@ -38,8 +40,9 @@ type ExecutorName = (typeof EXECUTORS)[number];
 async function loadRunProviders(values: {
   workspace?: string;
   trust?: boolean;
-}): Promise<{ providers: ResolvedToolProvider[]; dispose(): Promise<void> }> {
-  if (!values.workspace) return { providers: demoProviders(), dispose: async () => undefined };
+}): Promise<{ providers: ResolvedToolProvider[]; masker(): SecretMasker; dispose(): Promise<void> }> {
+  if (!values.workspace)
+    return { providers: demoProviders(), masker: () => NO_SECRET_MASKER, dispose: async () => undefined };
   let workspace;
   try {
     workspace = await openWorkspaceForRun(values.workspace, {
@@ -117,7 +120,8 @@ async function run(args: string[]): Promise<number> {
   const providers = loaded.providers;
   const entries: TranscriptEntry[] = [];
   const startedAt = performance.now();
-  const executor = createExecutor(executorName);
+  // Masked: the tool answers the guest gets, the transcript entries and the printed result.
+  const executor = withSecretMasking(createExecutor(executorName), loaded.masker);
   try {
     const result = await executor.execute(code, providers, {
       ...options,
@@ -140,7 +144,7 @@ async function run(args: string[]): Promise<number> {
         executor: executorName,
         savedAt: new Date().toISOString(),
       } as const;
-      await writeFile(values.transcript, serializeTranscript(header, entries));
+      await writeFile(values.transcript, serializeTranscript(loaded.masker().mask(header), entries));
     }
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     return result.ok ? 0 : 1;

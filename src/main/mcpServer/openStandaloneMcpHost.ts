@@ -1,12 +1,12 @@
 import type { ExecutorChoice } from '../../shared/api/runs';
 import type { Executor } from '../core/types';
 import { createDebugService } from '../debug/createDebugService';
-import { readSecretValues } from '../debug/readSecretValues';
 import { createInProcessExecutor } from '../executors/createInProcessExecutor';
 import { createProcessExecutor } from '../executors/createProcessExecutor';
 import { createWorkerExecutor } from '../executors/createWorkerExecutor';
 import { createDefaultExecutorFactory } from '../host/createDefaultExecutorFactory';
 import { createPlaygroundHost, type PlaygroundHost } from '../host/createPlaygroundHost';
+import { withSecretMasking } from '../secrets/withSecretMasking';
 import { openWorkspaceForRun } from '../workspace/openWorkspaceForRun';
 import { resolveConfigDir } from '../workspace/resolveConfigDir';
 import { ensureDemoWorkspaceFile } from './ensureDemoWorkspaceFile';
@@ -48,18 +48,19 @@ export async function openStandaloneMcpHost(
     trust: options.trust || demo?.pristine === true,
     configDir,
   });
-  const createExecutor: (choice: ExecutorChoice) => Executor | Promise<Executor> = options.executor
+  const createAnyExecutor: (choice: ExecutorChoice) => Executor | Promise<Executor> = options.executor
     ? fixedExecutor(options.executor)
     : createDefaultExecutorFactory();
   const host = createPlaygroundHost({
     workspaceHost: opened.host,
-    createExecutor,
+    createExecutor: async (choice) => withSecretMasking(await createAnyExecutor(choice), opened.masker),
+    secretMasker: opened.masker,
     debug: (context) =>
       createDebugService({
         launcher: context.launcher,
         workspaceHost: opened.host,
         emit: context.emit,
-        secretValues: () => readSecretValues(opened.secretStore),
+        secretMasker: opened.masker,
       }),
   });
   // No app edits this workspace, so an edit on disk is how its providers change (and list_changed goes out).

@@ -1,7 +1,8 @@
 import type { ResolvedToolProvider } from '../core/types';
 import type { RuntimeSettings, TrustRequest } from '../../shared/api/workspace';
 import { createFileSecretStore } from '../secrets/createFileSecretStore';
-import type { SecretStore } from '../secrets/SecretStore';
+import type { SecretMasker } from '../secrets/createSecretMasker';
+import { createSecretMasking } from '../secrets/createSecretMasking';
 import { createWorkspaceHost, type WorkspaceHost } from './createWorkspaceHost';
 import { resolveConfigDir } from './resolveConfigDir';
 
@@ -20,7 +21,8 @@ export interface WorkspaceForRun {
   warnings: string[];
   /** The open workspace itself, for a caller that keeps serving it (`execbox mcp`). */
   host: WorkspaceHost;
-  secretStore: SecretStore;
+  /** Masks every secret value known to the store (for the result, logs and `--transcript`). */
+  masker(): SecretMasker;
   dispose(): Promise<void>;
 }
 
@@ -39,11 +41,11 @@ export async function openWorkspaceForRun(
   options: OpenForRunOptions,
 ): Promise<WorkspaceForRun> {
   const configDir = options.configDir ?? resolveConfigDir();
-  const secretStore = createFileSecretStore(configDir);
+  const masking = await createSecretMasking(createFileSecretStore(configDir));
   const host = await createWorkspaceHost({
     configDir,
     workspacePath: file,
-    secretStore,
+    secretStore: masking.store,
     trustAll: options.trust,
     rememberLastWorkspace: false,
   });
@@ -61,13 +63,17 @@ export async function openWorkspaceForRun(
     const providers = await host.resolvedProviders();
     const warnings = (await host.providers.list())
       .filter((status) => status.state === 'error' && !providers.some((p) => p.name === status.name))
-      .map((status) => `provider '${status.name}' is unavailable: ${status.error ?? 'unknown error'}`);
+      .map((status) =>
+        masking
+          .masker()
+          .maskText(`provider '${status.name}' is unavailable: ${status.error ?? 'unknown error'}`),
+      );
     return {
       providers,
       runtime: host.runtimeSettings(),
       warnings,
       host,
-      secretStore,
+      masker: masking.masker,
       dispose: () => host.dispose(),
     };
   } catch (error) {
