@@ -8,7 +8,7 @@ import { openStandaloneMcpHost } from '../../src/main/mcpServer/openStandaloneMc
 import { readAgentToken } from '../../src/main/mcpServer/readAgentToken';
 import { startAgentEndpoint } from '../../src/main/mcpServer/startAgentEndpoint';
 import type { McpHttpServer } from '../../src/main/mcpServer/startMcpHttpServer';
-import { buildMcpCli, TEST_CLI } from './buildMcpCli';
+import { buildCliForTests, TEST_CLI } from '../../scripts/buildCliForTests';
 import { connectClient, writeTestWorkspace } from './mcpFixture';
 
 let host: PlaygroundHost;
@@ -27,7 +27,7 @@ function nextEvent<T extends PlaygroundEvent>(match: (event: PlaygroundEvent) =>
 }
 
 beforeAll(async () => {
-  await buildMcpCli();
+  await buildCliForTests();
   const workspace = await writeTestWorkspace();
   configDir = workspace.configDir;
   ({ host } = await openStandaloneMcpHost({

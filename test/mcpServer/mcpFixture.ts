@@ -5,7 +5,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { WorkspaceFile } from '../../src/shared/workspaceFormat';
 import { tempDir, writeWorkspace } from '../workspace/hostFixture';
-import { TEST_CLI } from './buildMcpCli';
+import { TEST_CLI } from '../../scripts/buildCliForTests';
 
 /** A workspace with a quick tool, a failing one and one that answers only after a minute. */
 export const MCP_TEST_PROVIDERS: WorkspaceFile['providers'] = [

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../workspace/hostFixture';
-import { buildMcpCli, TEST_CLI } from './buildMcpCli';
+import { buildCliForTests, TEST_CLI } from '../../scripts/buildCliForTests';
 import { writeTestWorkspace } from './mcpFixture';
 
 const run = promisify(execFile);
@@ -17,7 +17,7 @@ let serverArgs: string[];
 let env: NodeJS.ProcessEnv;
 
 beforeAll(async () => {
-  await buildMcpCli();
+  await buildCliForTests();
   const workspace = await writeTestWorkspace();
   serverArgs = [
     process.execPath,

@@ -5,7 +5,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseTranscript } from '../../src/shared/transcriptFile';
 import { tempDir } from '../workspace/hostFixture';
-import { buildMcpCli } from './buildMcpCli';
+import { buildCliForTests } from '../../scripts/buildCliForTests';
 import {
   cliStdioTransport,
   connectClient,
@@ -14,7 +14,7 @@ import {
   writeTestWorkspace,
 } from './mcpFixture';
 
-beforeAll(() => buildMcpCli(), 120_000);
+beforeAll(() => buildCliForTests(), 120_000);
 
 let client: Client | undefined;
 afterEach(async () => {
