@@ -19,8 +19,6 @@ import { createProcessExecutor } from '../executors/createProcessExecutor';
 import { createWorkerExecutor } from '../executors/createWorkerExecutor';
 import { NO_SECRET_MASKER, type SecretMasker } from '../secrets/createSecretMasker';
 import { withSecretMasking } from '../secrets/withSecretMasking';
-import { terminalAsker } from '../workspace/askOnTerminal';
-import { openWorkspaceForRun } from '../workspace/openWorkspaceForRun';
 import { demoProviders } from './demoProviders';
 
 const USAGE =
@@ -66,6 +64,11 @@ async function loadRunProviders(values: {
 }): Promise<{ providers: ResolvedToolProvider[]; masker(): SecretMasker; dispose(): Promise<void> }> {
   if (!values.workspace)
     return { providers: demoProviders(), masker: () => NO_SECRET_MASKER, dispose: async () => undefined };
+  // The workspace layer (providers of every kind, their SDKs) loads only for a workspace run.
+  const [{ openWorkspaceForRun }, { terminalAsker }] = await Promise.all([
+    import('../workspace/openWorkspaceForRun'),
+    import('../workspace/askOnTerminal'),
+  ]);
   let workspace;
   try {
     workspace = await openWorkspaceForRun(values.workspace, {
