@@ -1,7 +1,7 @@
 import { useCurrentRun, usePlaygroundStore } from '../state/store';
 import { ERROR_CODE_WORDS } from '../util/describeErrorCode';
 import { describeRunOutcome } from '../../shared/format';
-import { JsonTree } from './JsonTree';
+import { ValueViewer } from '../values/ValueViewer';
 import { WelcomeCard } from './WelcomeCard';
 
 /** The finished run's value, logs, error in plain words and duration. */
@@ -47,7 +47,7 @@ export function ResultPane() {
         <section>
           <h3>Value</h3>
           <div data-testid="result-value">
-            <JsonTree value={result.result} label="Result value" />
+            <ValueViewer value={result.result} label="Result value" />
           </div>
         </section>
       )}
