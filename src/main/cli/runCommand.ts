@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { setFlagsFromString } from 'node:v8';
 import { CodeSyntaxError } from '../../shared/normalizeCode';
 import {
   resolveRuntimeOptions,
@@ -15,9 +16,6 @@ import {
 import { toRunnerCode } from '../core/toRunnerCode';
 import { extractProviderManifests } from '../core/extractProviderManifests';
 import type { Executor, ResolvedToolProvider } from '../core/types';
-import { createInProcessExecutor } from '../executors/createInProcessExecutor';
-import { createProcessExecutor } from '../executors/createProcessExecutor';
-import { createWorkerExecutor } from '../executors/createWorkerExecutor';
 import { NO_SECRET_MASKER, type SecretMasker } from '../secrets/createSecretMasker';
 import { withSecretMasking } from '../secrets/withSecretMasking';
 import { demoProviders } from './demoProviders';
@@ -83,10 +81,16 @@ async function loadRunProviders(values: {
   return workspace;
 }
 
-function createExecutor(name: ExecutorName): Executor {
-  if (name === 'worker') return createWorkerExecutor({ mode: 'ephemeral' });
-  if (name === 'process') return createProcessExecutor({ mode: 'ephemeral' });
-  return createInProcessExecutor();
+/** Only the chosen executor's code (and its Node built-ins) is loaded. */
+async function createExecutor(name: ExecutorName): Promise<Executor> {
+  if (name === 'worker')
+    return (await import('../executors/createWorkerExecutor')).createWorkerExecutor({ mode: 'ephemeral' });
+  if (name === 'process')
+    return (await import('../executors/createProcessExecutor')).createProcessExecutor({ mode: 'ephemeral' });
+  // One execution, then exit: V8's optimizing tier for the QuickJS WebAssembly would compile in
+  // background threads that the process waits for at exit (about a second here) and never pays off.
+  setFlagsFromString('--liftoff-only');
+  return (await import('../executors/createInProcessExecutor')).createInProcessExecutor();
 }
 
 function parse(args: string[]) {
@@ -167,7 +171,7 @@ async function run(args: string[]): Promise<number> {
   const entries: TranscriptEntry[] = [];
   const startedAt = performance.now();
   // Masked: the tool answers the guest gets, the transcript entries and the printed result.
-  const executor = withSecretMasking(createExecutor(executorName), loaded.masker);
+  const executor = withSecretMasking(await createExecutor(executorName), loaded.masker);
   try {
     const result = await executor.execute(runnerCode, providers, {
       ...options,
