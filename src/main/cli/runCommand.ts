@@ -2,11 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { CodeSyntaxError } from '../../shared/normalizeCode';
-import {
-  resolveRuntimeOptions,
-  RuntimeOptionsError,
-  type ExecutorRuntimeOptions,
-} from '../../shared/runtimeOptions';
+import { resolveRuntimeOptions, type ExecutorRuntimeOptions } from '../../shared/runtimeOptions';
 import type { TranscriptEntry } from '../../shared/transcript';
 import {
   serializeTranscript,
@@ -19,39 +15,20 @@ import type { Executor, ResolvedToolProvider } from '../core/types';
 import { NO_SECRET_MASKER, type SecretMasker } from '../secrets/createSecretMasker';
 import { withSecretMasking } from '../secrets/withSecretMasking';
 import { demoProviders } from './demoProviders';
+import {
+  parseRuntimeLimitFlags,
+  RUNTIME_LIMIT_OPTIONS,
+  RUNTIME_LIMIT_USAGE,
+  UsageError,
+} from './runtimeLimitFlags';
 
 const USAGE =
-  'usage: execbox run FILE [--executor inprocess|worker|process] [--timeout MS] [--memory BYTES] ' +
-  '[--max-log-lines N] [--max-log-chars N] [--transcript OUT.jsonl] [--workspace W.execbox.json [--trust]]';
+  'usage: execbox run FILE [--executor inprocess|worker|process] ' +
+  RUNTIME_LIMIT_USAGE +
+  ' [--transcript OUT.jsonl] [--workspace W.execbox.json [--trust]]';
 
 const EXECUTORS = ['inprocess', 'worker', 'process'] as const;
 type ExecutorName = (typeof EXECUTORS)[number];
-
-const FLAG_OF_OPTION: Record<keyof ExecutorRuntimeOptions, string> = {
-  timeoutMs: '--timeout',
-  memoryLimitBytes: '--memory',
-  maxLogLines: '--max-log-lines',
-  maxLogChars: '--max-log-chars',
-};
-
-/** A bad command line: printed as one line, exit code 2. */
-class UsageError extends Error {}
-
-function wholeNumber(flag: string, text: string | undefined, scale = 1): number | undefined {
-  if (text === undefined) return undefined;
-  if (!/^\d+$/.test(text)) throw new UsageError(`${flag} must be a whole number (got '${text}')`);
-  return Number(text) * scale;
-}
-
-/** `--memory 67108864`, or with a binary suffix: `64MiB`, `512KiB`, `1GiB` (also k/m/g). */
-function byteSize(text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  const match = /^(\d+)\s*(k|kib|m|mib|g|gib|b)?$/i.exec(text);
-  if (!match) throw new UsageError(`--memory must be a byte count such as 67108864 or 64MiB (got '${text}')`);
-  const unit = (match[2] ?? 'b').toLowerCase()[0];
-  const scale = unit === 'k' ? 1024 : unit === 'm' ? 1024 ** 2 : unit === 'g' ? 1024 ** 3 : 1;
-  return Number(match[1]) * scale;
-}
 
 /**
  * The tool providers a run offers: the workspace's with `--workspace` (what it would start needs
@@ -101,10 +78,7 @@ function parse(args: string[]) {
       strict: true,
       options: {
         executor: { type: 'string' },
-        timeout: { type: 'string' },
-        memory: { type: 'string' },
-        'max-log-lines': { type: 'string' },
-        'max-log-chars': { type: 'string' },
+        ...RUNTIME_LIMIT_OPTIONS,
         transcript: { type: 'string' },
         workspace: { type: 'string' },
         trust: { type: 'boolean' },
@@ -131,22 +105,7 @@ async function run(args: string[]): Promise<number> {
   if (!EXECUTORS.includes(executorName)) {
     throw new UsageError(`--executor must be one of ${EXECUTORS.join(', ')} (got '${values.executor}')`);
   }
-  let options: ExecutorRuntimeOptions;
-  try {
-    options = resolveRuntimeOptions({
-      timeoutMs: wholeNumber('--timeout', values.timeout),
-      memoryLimitBytes: byteSize(values.memory),
-      maxLogLines: wholeNumber('--max-log-lines', values['max-log-lines']),
-      maxLogChars: wholeNumber('--max-log-chars', values['max-log-chars']),
-    });
-  } catch (error) {
-    if (error instanceof RuntimeOptionsError && error.option) {
-      throw new UsageError(
-        `${FLAG_OF_OPTION[error.option as keyof ExecutorRuntimeOptions] ?? error.option}: ${error.message}`,
-      );
-    }
-    throw error;
-  }
+  const options: ExecutorRuntimeOptions = resolveRuntimeOptions(parseRuntimeLimitFlags(values));
 
   let code: string;
   try {
