@@ -13,6 +13,12 @@ export function ResultPane() {
     return starting ? <div className="pane-empty">Starting…</div> : <WelcomeCard />;
   }
   const result = run.result;
+  if (!result && run.hostStopped)
+    return (
+      <div className="pane-empty" role="alert">
+        The host stopped before the run finished, so it has no result. Run it again once the host is back.
+      </div>
+    );
   if (!result)
     return <div className="pane-empty">Running… the result appears when the program finishes.</div>;
   const outcome = describeRunOutcome(result, run.facts);
