@@ -13,6 +13,7 @@ const providerBase = {
   id,
   name: identifier,
   description: { type: 'string' },
+  outputTypes: { type: 'object', additionalProperties: jsonSchema },
 };
 
 const mockOutcome = {
