@@ -4,7 +4,7 @@ import type { ProviderStatus, ProviderToolInfo, ToolAnnotations } from '../../..
 import { useApi } from '../../state/hostContext';
 import { usePlaygroundStore } from '../../state/store';
 import { describeError } from '../../util/describeError';
-import { latestToolResult } from './latestToolResult';
+import { latestToolResult } from '../../../shared/view/latestToolResult';
 import { ToolTryPanel } from './ToolTryPanel';
 
 const HINTS: [keyof ToolAnnotations, string, string][] = [

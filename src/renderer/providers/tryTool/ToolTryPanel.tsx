@@ -6,8 +6,8 @@ import { isRunning } from '../../state/runActions';
 import { usePlaygroundStore } from '../../state/store';
 import { describeError } from '../../util/describeError';
 import { SchemaField } from './SchemaField';
-import { initialValue } from './schemaFormModel';
-import { toolCallCode } from './toolCallCode';
+import { initialValue } from '../../../shared/view/schemaFormModel';
+import { toolCallCode } from '../../../shared/view/toolCallCode';
 
 const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false });
 

@@ -1,4 +1,4 @@
-import type { TranscriptEntry } from '../../../shared/transcript';
+import type { TranscriptEntry } from '../transcript';
 
 /** The most recent successful result of `provider.tool` among the runs this window has seen. */
 export function latestToolResult(
