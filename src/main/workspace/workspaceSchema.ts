@@ -14,6 +14,7 @@ const providerBase = {
   name: identifier,
   description: { type: 'string' },
   outputTypes: { type: 'object', additionalProperties: jsonSchema },
+  askBeforeRunning: { type: 'array', items: { type: 'string', minLength: 1 }, uniqueItems: true },
 };
 
 const mockOutcome = {
