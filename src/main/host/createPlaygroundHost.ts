@@ -1,12 +1,13 @@
 import type { PlaygroundEvent, PlaygroundHostServices } from '../../shared/api/playgroundApi';
 import type { ProvidersApi, ProvidersEvent } from '../../shared/api/providers';
-import type { ExecutorChoice } from '../../shared/api/runs';
+import type { AgentEndpoint, ExecutorChoice } from '../../shared/api/runs';
 import type { RuntimeSettings, WorkspaceApi, WorkspaceEvent } from '../../shared/api/workspace';
 import type { RpcResponse } from '../../shared/rpc/envelope';
 import { invokeRpcRequest } from '../../shared/rpc/invokeRpcRequest';
 import { parseRpcRequest } from '../../shared/rpc/parseRpcRequest';
 import type { Unsubscribe } from '../../shared/transport';
 import type { Executor, ResolvedToolProvider } from '../core/types';
+import { NO_SECRET_MASKER, type SecretMasker } from '../secrets/createSecretMasker';
 import { createEventBus } from './createEventBus';
 import { createExecutorCache } from './createExecutorCache';
 import { createRunsService } from './createRunsService';
@@ -37,6 +38,13 @@ export interface PlaygroundHostOptions {
   debug?(context: ServiceContext): { api: PlaygroundHostServices['debug']; extension?: RunExtension };
   network?(context: ServiceContext): { api: PlaygroundHostServices['network']; dispose?(): Promise<void> };
   batchIntervalMs?: number;
+  /**
+   * Masks every known secret value in what the host passes to the renderer (answers, errors,
+   * events) and in its own log lines. Methods listed in `unmaskedMethods` answer in clear: only a
+   * reveal the host itself confirmed.
+   */
+  secretMasker?(): SecretMasker;
+  unmaskedMethods?: readonly string[];
 }
 
 export interface PlaygroundHost {
@@ -45,33 +53,41 @@ export interface PlaygroundHost {
   /** Parses an untrusted envelope, calls the service and answers; never rejects. */
   handle(raw: unknown): Promise<RpcResponse>;
   launcher: RunLauncher;
+  /** The providers a run gets now (the MCP server's typings come from these). */
+  resolvedProviders(): Promise<ResolvedToolProvider[]>;
+  /** Announces (or withdraws) the agents' MCP endpoint the renderer shows in "Connect an agent". */
+  setAgentEndpoint(endpoint: AgentEndpoint | null): void;
   dispose(): Promise<void>;
 }
 
 /** Composes the workspace, runs, debugging and network services behind one event bus. */
 export function createPlaygroundHost(options: PlaygroundHostOptions): PlaygroundHost {
+  const masker = options.secretMasker ?? (() => NO_SECRET_MASKER);
+  const unmasked = new Set(options.unmaskedMethods ?? []);
   const bus = createEventBus<PlaygroundEvent>((error) =>
-    process.stderr.write(`execbox: an event listener failed: ${String(error)}\n`),
+    process.stderr.write(masker().maskText(`execbox: an event listener failed: ${String(error)}\n`)),
   );
+  const emit = (event: PlaygroundEvent) => bus.emit(masker().mask(event));
   const { workspaceHost } = options;
-  const stopForwarding = workspaceHost.onEvent((event) => bus.emit(event));
+  const stopForwarding = workspaceHost.onEvent(emit);
   const executors = createExecutorCache(options.createExecutor);
   const runs = createRunsService({
     resolvedProviders: () => workspaceHost.resolvedProviders(),
     runtimeSettings: () => workspaceHost.runtimeSettings(),
     executorFor: (choice) => executors.get(choice),
-    emit: (event) => bus.emit(event),
+    emit,
     batchIntervalMs: options.batchIntervalMs,
   });
-  const context: ServiceContext = { launcher: runs.launch, workspaceHost, emit: (event) => bus.emit(event) };
+  const context: ServiceContext = { launcher: runs.launch, workspaceHost, emit };
   const debug = options.debug?.(context);
   if (debug?.extension) runs.addExtension(debug.extension);
   const network = options.network?.(context);
 
+  let agentEndpoint: AgentEndpoint | null = null;
   const services: PlaygroundHostServices = {
     workspace: workspaceHost.workspace,
     providers: workspaceHost.providers,
-    runs: runs.api,
+    runs: { ...runs.api, agentEndpoint: async () => agentEndpoint },
     debug: debug?.api ?? createUnavailableService('debug'),
     network: network?.api ?? createUnavailableService('network'),
   };
@@ -80,6 +96,10 @@ export function createPlaygroundHost(options: PlaygroundHostOptions): Playground
     services,
     onEvent: (listener) => bus.subscribe(listener),
     launcher: runs.launch,
+    resolvedProviders: () => workspaceHost.resolvedProviders(),
+    setAgentEndpoint: (endpoint) => {
+      agentEndpoint = endpoint;
+    },
     async handle(raw) {
       const parsed = parseRpcRequest(raw);
       if (!parsed.ok) {
@@ -90,7 +110,9 @@ export function createPlaygroundHost(options: PlaygroundHostOptions): Playground
           error: { kind: 'bad_request', message: parsed.reason },
         };
       }
-      return invokeRpcRequest(services, parsed.request);
+      const response = await invokeRpcRequest(services, parsed.request);
+      const method = `${parsed.request.namespace}.${parsed.request.method}`;
+      return unmasked.has(method) ? response : masker().mask(response);
     },
     async dispose() {
       stopForwarding();

@@ -6,6 +6,7 @@ import { isCancelReason, type CancelReason, type RunFacts } from '../../shared/r
 import { InvalidArgumentError } from '../../shared/rpc/invalidArgumentError';
 import type { ExecutorRuntimeOptions } from '../../shared/runtimeOptions';
 import type { TranscriptEntry } from '../../shared/transcript';
+import { runnerCodeOrFailure } from '../core/toRunnerCode';
 import type { Executor, ResolvedToolProvider, SessionFacts, ToolCallInterceptor } from '../core/types';
 import { composeInterceptors } from './composeInterceptors';
 import { createEntryBatcher } from './createEntryBatcher';
@@ -26,7 +27,8 @@ export interface RunsServiceOptions {
 }
 
 export interface RunsService {
-  api: RunsApi;
+  /** The renderer-facing runs API but the agent endpoint (the host composes that in). */
+  api: Omit<RunsApi, 'agentEndpoint'>;
   /** Host-internal: starts a run with an extra interceptor or providers (replay against a recording). */
   launch: RunLauncher;
   addExtension(extension: RunExtension): void;
@@ -134,18 +136,20 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
       }
       const interceptToolCall: ToolCallInterceptor | undefined = composeInterceptors(interceptors);
       try {
-        return await executor.execute(request.code, providers, {
-          ...limits,
-          signal: controller.signal,
-          hooks: {
-            onMessage: (observation) => batcher.add(recorder.recordMessage(observation)),
-            onHostEvent: (event, at) => batcher.add(recorder.recordEvent(event, at)),
-            onSettled: (facts) => {
-              session = facts;
+        return await runnerCodeOrFailure(request.code, (code) =>
+          executor.execute(code, providers, {
+            ...limits,
+            signal: controller.signal,
+            hooks: {
+              onMessage: (observation) => batcher.add(recorder.recordMessage(observation)),
+              onHostEvent: (event, at) => batcher.add(recorder.recordEvent(event, at)),
+              onSettled: (facts) => {
+                session = facts;
+              },
+              ...(interceptToolCall ? { interceptToolCall } : {}),
             },
-            ...(interceptToolCall ? { interceptToolCall } : {}),
-          },
-        });
+          }),
+        );
       } catch (error) {
         return failure('internal_error', `the executor failed: ${errorMessage(error)}`);
       }
@@ -193,7 +197,7 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
     return run;
   }
 
-  const api: RunsApi = {
+  const api: RunsService['api'] = {
     start: async (request) => launch(validateRunRequest(request)),
     cancel: async (runId) => {
       find(runId).controller.abort('user' satisfies CancelReason);

@@ -1,7 +1,9 @@
 import type { ResolvedToolProvider } from '../core/types';
 import type { RuntimeSettings, TrustRequest } from '../../shared/api/workspace';
 import { createFileSecretStore } from '../secrets/createFileSecretStore';
-import { createWorkspaceHost } from './createWorkspaceHost';
+import type { SecretMasker } from '../secrets/createSecretMasker';
+import { createSecretMasking } from '../secrets/createSecretMasking';
+import { createWorkspaceHost, type WorkspaceHost } from './createWorkspaceHost';
 import { resolveConfigDir } from './resolveConfigDir';
 
 export interface OpenForRunOptions {
@@ -17,6 +19,10 @@ export interface WorkspaceForRun {
   runtime: RuntimeSettings;
   /** Providers that could not load, one line each (the run goes on without them). */
   warnings: string[];
+  /** The open workspace itself, for a caller that keeps serving it (`execbox mcp`). */
+  host: WorkspaceHost;
+  /** Masks every secret value known to the store (for the result, logs and `--transcript`). */
+  masker(): SecretMasker;
   dispose(): Promise<void>;
 }
 
@@ -35,10 +41,11 @@ export async function openWorkspaceForRun(
   options: OpenForRunOptions,
 ): Promise<WorkspaceForRun> {
   const configDir = options.configDir ?? resolveConfigDir();
+  const masking = await createSecretMasking(createFileSecretStore(configDir));
   const host = await createWorkspaceHost({
     configDir,
     workspacePath: file,
-    secretStore: createFileSecretStore(configDir),
+    secretStore: masking.store,
     trustAll: options.trust,
     rememberLastWorkspace: false,
   });
@@ -56,8 +63,19 @@ export async function openWorkspaceForRun(
     const providers = await host.resolvedProviders();
     const warnings = (await host.providers.list())
       .filter((status) => status.state === 'error' && !providers.some((p) => p.name === status.name))
-      .map((status) => `provider '${status.name}' is unavailable: ${status.error ?? 'unknown error'}`);
-    return { providers, runtime: host.runtimeSettings(), warnings, dispose: () => host.dispose() };
+      .map((status) =>
+        masking
+          .masker()
+          .maskText(`provider '${status.name}' is unavailable: ${status.error ?? 'unknown error'}`),
+      );
+    return {
+      providers,
+      runtime: host.runtimeSettings(),
+      warnings,
+      host,
+      masker: masking.masker,
+      dispose: () => host.dispose(),
+    };
   } catch (error) {
     await host.dispose();
     throw error;
