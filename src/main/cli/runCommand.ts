@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { setFlagsFromString } from 'node:v8';
 import { CodeSyntaxError } from '../../shared/normalizeCode';
 import { resolveRuntimeOptions, type ExecutorRuntimeOptions } from '../../shared/runtimeOptions';
 import type { TranscriptEntry } from '../../shared/transcript';
@@ -11,13 +12,8 @@ import {
 import { toRunnerCode } from '../core/toRunnerCode';
 import { extractProviderManifests } from '../core/extractProviderManifests';
 import type { Executor, ResolvedToolProvider } from '../core/types';
-import { createInProcessExecutor } from '../executors/createInProcessExecutor';
-import { createProcessExecutor } from '../executors/createProcessExecutor';
-import { createWorkerExecutor } from '../executors/createWorkerExecutor';
 import { NO_SECRET_MASKER, type SecretMasker } from '../secrets/createSecretMasker';
 import { withSecretMasking } from '../secrets/withSecretMasking';
-import { terminalAsker } from '../workspace/askOnTerminal';
-import { openWorkspaceForRun } from '../workspace/openWorkspaceForRun';
 import { demoProviders } from './demoProviders';
 import {
   parseRuntimeLimitFlags,
@@ -44,6 +40,11 @@ async function loadRunProviders(values: {
 }): Promise<{ providers: ResolvedToolProvider[]; masker(): SecretMasker; dispose(): Promise<void> }> {
   if (!values.workspace)
     return { providers: demoProviders(), masker: () => NO_SECRET_MASKER, dispose: async () => undefined };
+  // The workspace layer (providers of every kind, their SDKs) loads only for a workspace run.
+  const [{ openWorkspaceForRun }, { terminalAsker }] = await Promise.all([
+    import('../workspace/openWorkspaceForRun'),
+    import('../workspace/askOnTerminal'),
+  ]);
   let workspace;
   try {
     workspace = await openWorkspaceForRun(values.workspace, {
@@ -57,10 +58,16 @@ async function loadRunProviders(values: {
   return workspace;
 }
 
-function createExecutor(name: ExecutorName): Executor {
-  if (name === 'worker') return createWorkerExecutor({ mode: 'ephemeral' });
-  if (name === 'process') return createProcessExecutor({ mode: 'ephemeral' });
-  return createInProcessExecutor();
+/** Only the chosen executor's code (and its Node built-ins) is loaded. */
+async function createExecutor(name: ExecutorName): Promise<Executor> {
+  if (name === 'worker')
+    return (await import('../executors/createWorkerExecutor')).createWorkerExecutor({ mode: 'ephemeral' });
+  if (name === 'process')
+    return (await import('../executors/createProcessExecutor')).createProcessExecutor({ mode: 'ephemeral' });
+  // One execution, then exit: V8's optimizing tier for the QuickJS WebAssembly would compile in
+  // background threads that the process waits for at exit (about a second here) and never pays off.
+  setFlagsFromString('--liftoff-only');
+  return (await import('../executors/createInProcessExecutor')).createInProcessExecutor();
 }
 
 function parse(args: string[]) {
@@ -123,7 +130,7 @@ async function run(args: string[]): Promise<number> {
   const entries: TranscriptEntry[] = [];
   const startedAt = performance.now();
   // Masked: the tool answers the guest gets, the transcript entries and the printed result.
-  const executor = withSecretMasking(createExecutor(executorName), loaded.masker);
+  const executor = withSecretMasking(await createExecutor(executorName), loaded.masker);
   try {
     const result = await executor.execute(runnerCode, providers, {
       ...options,
