@@ -5,6 +5,7 @@ import { usePlaygroundStore } from '../state/store';
 import { describeError } from '../util/describeError';
 import { ProviderEditor } from './ProviderEditor';
 import { SecretsDialog } from './SecretsDialog';
+import { ToolApprovalToggles } from './ToolApprovalToggles';
 import { ToolList } from './tryTool/ToolList';
 import { plural } from '../../shared/format';
 
@@ -90,6 +91,7 @@ export function ProvidersPane() {
                 </button>
               )}
             </div>
+            {p.tools.length > 0 && <ToolApprovalToggles provider={p} />}
             {showTools === p.id && <ToolList provider={p} />}
             {showTypes === p.id && (
               <pre className="typings">{p.types || '// no typings (the provider is not ready)'}</pre>
