@@ -6,6 +6,7 @@ import { useCurrentRun } from '../state/store';
 import { useDebugStore } from './debugStore';
 import { useDebugSync } from './useDebugSync';
 import type { TranscriptEntry } from '../../shared/transcript';
+import type { TranscriptCall } from '../../shared/transcriptCalls';
 import { Icon } from '../components/Icon';
 
 const NO_ENTRIES: TranscriptEntry[] = [];
@@ -110,7 +111,7 @@ export function StepThroughPanel() {
           <h4>Pending calls ({state.pendingCalls.length})</h4>
           {state.pendingCalls.map((call) => (
             <div key={call.callId} className="step-call pending">
-              {call.providerName}.{call.toolName} <code>{JSON.stringify(call.input) ?? ''}</code>
+              {call.providerName}.{call.toolName} <CallInput call={call} />
             </div>
           ))}
           <h4>Answered calls ({state.completedCalls.length})</h4>
@@ -124,6 +125,11 @@ export function StepThroughPanel() {
               </code>
               {call.marks.length > 0 && (
                 <span className="call-marks"> ({call.marks.join(', ').replace(/_/g, ' ')})</span>
+              )}
+              {call.sentInput && (
+                <div>
+                  input <CallInput call={call} />
+                </div>
               )}
             </div>
           ))}
@@ -154,5 +160,18 @@ export function StepThroughPanel() {
         </section>
       </div>
     </div>
+  );
+}
+
+/** The input as the provider got it; when a person edited it, the guest's original beside it. */
+function CallInput({ call }: { call: TranscriptCall }) {
+  if (!call.sentInput) return <code>{JSON.stringify(call.input) ?? ''}</code>;
+  return (
+    <span data-testid="edited-input">
+      <code>{JSON.stringify(call.sentInput.value) ?? 'undefined'}</code>{' '}
+      <span className="muted">
+        (edited; the guest sent <code>{JSON.stringify(call.input) ?? 'undefined'}</code>)
+      </span>
+    </span>
   );
 }

@@ -62,7 +62,8 @@ export type DebugToolResult =
 export type ResumeAction =
   | { action: 'continue'; pauseOnResult?: boolean }
   | { action: 'step'; pauseOnResult?: boolean }
-  | { action: 'edit_input'; input: unknown; pauseOnResult?: boolean }
+  /** `step`: after dispatching the edited input, break on the run's next call (as `step` does). */
+  | { action: 'edit_input'; input: unknown; pauseOnResult?: boolean; step?: boolean }
   | { action: 'answer'; answer: DebugToolResult }
   | { action: 'edit_result'; result: DebugToolResult };
 
