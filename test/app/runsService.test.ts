@@ -226,7 +226,7 @@ describe('the playground host', () => {
     ).toMatchObject({
       id: 3,
       ok: false,
-      error: { kind: 'bad_request', message: 'runs.start: request.code must be a string' },
+      error: { kind: 'bad_request', message: 'request.code must be a string', where: 'runs.start' },
     });
     const debugMethod = PLAYGROUND_API_METHODS.debug[0];
     expect(

@@ -11,8 +11,10 @@ import { resolveConfigDir } from '../workspace/resolveConfigDir';
 
 const DEFAULT_PORT = 5177;
 
-const USAGE = `usage: execbox serve [--port N] [--host ADDRESS --allow-remote] [--workspace FILE] [--config-dir DIR]
+const USAGE = `usage: execbox serve [--port N] [--token T] [--host ADDRESS --allow-remote] [--workspace FILE] [--config-dir DIR]
   --port N          port to listen on (default 5177; 0 picks a free one)
+  --token T         the session token in the link (default $EXECBOX_TOKEN, else a new random one each start);
+                    a fixed token keeps an open page's link working across restarts (at least 16 characters)
   --host ADDRESS    address to bind (default 127.0.0.1)
   --allow-remote    required to bind anything but a loopback address
   --workspace FILE  open this *.execbox.json (default: the last one, else the demo)
@@ -23,6 +25,20 @@ function parsePort(text: string): number {
   if (!/^\d+$/.test(text) || port > 65535)
     throw new Error(`--port must be a number from 0 to 65535 (got ${text})`);
   return port;
+}
+
+const MIN_TOKEN_LENGTH = 16;
+
+/** A fixed token is a password for everything the host can do: long enough, and safe in a URL fragment. */
+function checkToken(token: string | undefined, source: string): string | undefined {
+  if (token === undefined || token === '') return undefined;
+  if (token.length < MIN_TOKEN_LENGTH)
+    throw new Error(
+      `${source} must be at least ${MIN_TOKEN_LENGTH} characters long (it guards everything this host can do)`,
+    );
+  if (!/^[A-Za-z0-9._~-]+$/.test(token))
+    throw new Error(`${source} may use only letters, digits and . _ ~ - (it goes into the page's link)`);
+  return token;
 }
 
 /** The built renderer: out/renderer, found from this bundle (out/main/cli.js or one of its chunks). */
@@ -45,6 +61,7 @@ export default async function serveCommand(args: string[]): Promise<number> {
       'allow-remote': { type: 'boolean', default: false },
       workspace: { type: 'string' },
       'config-dir': { type: 'string' },
+      token: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -61,6 +78,10 @@ export default async function serveCommand(args: string[]): Promise<number> {
       `${bindHost} is not a loopback address: anyone who can reach it could drive this host; add --allow-remote if you mean it`,
     );
   }
+  const token = checkToken(
+    values.token ?? process.env.EXECBOX_TOKEN,
+    values.token ? '--token' : 'EXECBOX_TOKEN',
+  );
   const renderer = rendererDir();
   const configDir = values['config-dir'] ? path.resolve(values['config-dir']) : resolveConfigDir();
   const host = await createDefaultPlaygroundHost({
@@ -78,6 +99,7 @@ export default async function serveCommand(args: string[]): Promise<number> {
         bindHost,
         port: onPort,
         allowRemote: values['allow-remote'],
+        ...(token ? { token } : {}),
       });
     // The default port may be taken (a second playground): then any free port will do; an explicit one must fail.
     server = await start(port).catch((error: unknown) => {

@@ -1,4 +1,5 @@
-import { chmod, mkdir } from 'node:fs/promises';
+import { chmod } from 'node:fs/promises';
+import { ensurePrivateDir } from '../fs/ensurePrivateDir';
 import path from 'node:path';
 import { writeFileAtomic } from '../workspace/writeFileAtomic';
 import { readJsonRecord } from './readJsonRecord';
@@ -20,7 +21,7 @@ export function createEncodedFileSecretStore({ file, encode, decode }: EncodedSe
     return next;
   };
   const save = async (record: Record<string, string>) => {
-    await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+    await ensurePrivateDir(path.dirname(file));
     await writeFileAtomic(file, JSON.stringify(record, null, 2) + '\n', 0o600);
     await chmod(file, 0o600);
   };

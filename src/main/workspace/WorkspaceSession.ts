@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ProviderConfig, ProvidersEvent } from '../../shared/api/providers';
 import type { ExecutorChoice } from '../../shared/api/runs';
@@ -20,6 +21,7 @@ import { moduleFingerprint, trustRequirement, type TrustRequirement } from './tr
 import { validateWorkspaceDocument } from './validateWorkspaceDocument';
 import { readTextIfExists } from '../fs/readTextIfExists';
 import { writeFileAtomic } from './writeFileAtomic';
+import { textRevision } from '../../shared/textRevision';
 
 // The issue's default: a pooled runner process (utility process in the app, child process in Node).
 export const DEFAULT_EXECUTOR: ExecutorChoice = { kind: 'process', mode: 'pooled' };
@@ -51,6 +53,8 @@ export class WorkspaceSession {
   private closed = false;
   /** The file's text as last loaded or written here; anything else on disk was edited outside. */
   private knownText: string | undefined;
+  /** The last save went to the conflict copy because the file was edited outside. */
+  private divergedFromFile = false;
 
   private constructor(
     readonly file: string,
@@ -100,7 +104,7 @@ export class WorkspaceSession {
       path: this.file,
       name: this.doc.name,
       formatVersion: this.doc.formatVersion,
-      snippets: this.doc.snippets.map((s) => ({ ...s })),
+      snippets: this.doc.snippets.map((s) => ({ ...s, revision: textRevision(s.code) })),
       activeSnippetId: this.doc.activeSnippetId ?? null,
       runtime: this.runtimeSettings(),
       pendingTrust: [...this.pendingTrust.values()].map((p) => p.request),
@@ -110,6 +114,7 @@ export class WorkspaceSession {
       })),
       missingSecrets: referenced.filter((name) => !known.has(name)),
       warnings: [...this.warnings],
+      savedToFile: !this.divergedFromFile,
     };
   }
 
@@ -139,13 +144,16 @@ export class WorkspaceSession {
       const onDisk = await readTextIfExists(this.file);
       if (onDisk !== undefined && this.knownText !== undefined && onDisk !== this.knownText) {
         const copy = conflictCopyPath(this.file);
-        await writeFileAtomic(copy, text);
+        // The copy holds the same document, so it is no more readable than the file.
+        await writeFileAtomic(copy, text, (await stat(this.file)).mode & 0o777);
         const warning = `${this.file} was changed outside the playground, so it was left as it is; the playground's latest changes are in ${copy}. Reopen the workspace to continue from the file.`;
         if (!this.warnings.includes(warning)) this.warnings.push(warning);
+        this.divergedFromFile = true;
         return;
       }
       await writeFileAtomic(this.file, text);
       this.knownText = text;
+      this.divergedFromFile = false;
     };
     const next = this.saving.then(write, write);
     this.saving = next.catch(() => undefined);

@@ -1,5 +1,5 @@
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { ensurePrivateDir } from '../fs/ensurePrivateDir';
 import { readTextIfExists } from '../fs/readTextIfExists';
 import { writeFileAtomic } from './writeFileAtomic';
 
@@ -38,7 +38,7 @@ export function createFileTrustStore(configDir: string): TrustStore {
         const workspaces = await readTrustFile(file);
         const key = path.resolve(workspacePath);
         workspaces[key] = { ...workspaces[key], [fingerprint]: decision };
-        await mkdir(configDir, { recursive: true, mode: 0o700 });
+        await ensurePrivateDir(configDir);
         await writeFileAtomic(file, JSON.stringify({ version: 1, workspaces }, null, 2) + '\n', 0o600);
       };
       const next = queue.then(task, task);

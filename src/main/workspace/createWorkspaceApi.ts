@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { RuntimeSettingsPatch, SnippetView, WorkspaceApi } from '../../shared/api/workspace';
 import { InvalidArgumentError } from '../../shared/rpc/invalidArgumentError';
+import { WriteConflictError } from '../../shared/rpc/writeConflictError';
+import { textRevision } from '../../shared/textRevision';
 import { WORKSPACE_FILE_SUFFIX, type WorkspaceTranscriptRef } from '../../shared/workspaceFormat';
 import { assertSecretName, type SecretStore } from '../secrets/SecretStore';
 import { secretNamesIn } from '../secrets/expandSecretRefs';
@@ -23,6 +25,13 @@ function workspacePath(value: unknown, name: string): string {
     throw new InvalidArgumentError(`${name} must name a *${WORKSPACE_FILE_SUFFIX} file (got ${file})`);
   }
   return file;
+}
+
+function expectedCodeRevision(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  const fields = requireRecord(value, 'expected');
+  rejectUnknownKeys(fields, ['codeRevision'], 'expected');
+  return requireString(fields.codeRevision, 'expected.codeRevision', { max: 64 });
 }
 
 function requireSecretName(value: unknown): string {
@@ -64,7 +73,7 @@ export function createWorkspaceApi(control: WorkspaceControl): WorkspaceApi {
       });
     },
     async createSnippet(name, code = '') {
-      const snippet: SnippetView = {
+      const snippet = {
         id: randomUUID(),
         name: requireString(name, 'name', { max: 200 }),
         code: requireString(code, 'code', { allowEmpty: true }),
@@ -72,24 +81,33 @@ export function createWorkspaceApi(control: WorkspaceControl): WorkspaceApi {
       await session().mutate((doc) => {
         doc.snippets.push(snippet);
       });
-      return snippet;
+      return { ...snippet, revision: textRevision(snippet.code) } satisfies SnippetView;
     },
-    async updateSnippet(id, patch) {
+    async updateSnippet(id, patch, expected) {
       const index = snippetIndex(id);
       const fields = requireRecord(patch, 'patch');
       rejectUnknownKeys(fields, ['name', 'code'], 'patch');
+      const expectedRevision = expectedCodeRevision(expected);
       const name =
         fields.name === undefined ? undefined : requireString(fields.name, 'patch.name', { max: 200 });
       const code =
         fields.code === undefined
           ? undefined
           : requireString(fields.code, 'patch.code', { allowEmpty: true });
+      let revision = '';
       await session().mutate((doc) => {
         const snippet = doc.snippets[index];
         if (!snippet) return;
+        if (expectedRevision !== undefined && textRevision(snippet.code) !== expectedRevision) {
+          throw new WriteConflictError(
+            `"${snippet.name}" was changed in another tab, window or program since this one last saw it; nothing was saved.`,
+          );
+        }
         if (name !== undefined) snippet.name = name;
         if (code !== undefined) snippet.code = code;
+        revision = textRevision(snippet.code);
       });
+      return { revision };
     },
     async deleteSnippet(id) {
       const index = snippetIndex(id);

@@ -4,6 +4,7 @@ import type { ProvidersApi, ProvidersEvent } from '../../shared/api/providers';
 import type { RuntimeSettings, TrustRequest, WorkspaceApi, WorkspaceEvent } from '../../shared/api/workspace';
 import type { WorkspaceFile } from '../../shared/workspaceFormat';
 import type { ResolvedToolProvider } from '../core/types';
+import { ensurePrivateDir } from '../fs/ensurePrivateDir';
 import { ManualCallBroker } from '../providers/mock/ManualCallBroker';
 import type { SecretStore } from '../secrets/SecretStore';
 import { createFileTrustStore, type TrustStore } from './createTrustStore';
@@ -74,6 +75,8 @@ function describe(error: unknown): string {
  */
 export async function createWorkspaceHost(options: WorkspaceHostOptions): Promise<WorkspaceHost> {
   const { configDir, secretStore } = options;
+  // First, before anything (the demo's folder, a cache) can create it with the umask's mode.
+  await ensurePrivateDir(configDir);
   const trust = options.trustStore ?? createFileTrustStore(configDir);
   const stateFile = path.join(configDir, 'state.json');
   const listeners = new Set<(event: WorkspaceHostEvent) => void>();
@@ -95,7 +98,7 @@ export async function createWorkspaceHost(options: WorkspaceHostOptions): Promis
 
   const rememberLast = async (file: string) => {
     if (options.rememberLastWorkspace === false) return;
-    await mkdir(configDir, { recursive: true, mode: 0o700 });
+    await ensurePrivateDir(configDir);
     await writeFileAtomic(stateFile, JSON.stringify({ lastWorkspace: file }, null, 2) + '\n', 0o600);
   };
 

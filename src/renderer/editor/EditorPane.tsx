@@ -5,11 +5,11 @@ import { usePlaygroundStore } from '../state/store';
 import { describeError } from '../util/describeError';
 import { useColorScheme } from '../util/useColorScheme';
 import { setActiveEditor } from './activeEditor';
-import { createAutosaver } from './createAutosaver';
+import { createSnippetSync } from '../../shared/createSnippetSync';
 import { monaco, setProviderTypings, setupMonaco } from './setupMonaco';
 import { ProblemsStrip, type Problem } from './ProblemsStrip';
-
-type SaveState = 'pending' | 'saving' | 'saved' | 'failed';
+import { SnippetConflictPanel } from './SnippetConflictPanel';
+import { ApiCallError } from '../../shared/rpc/createApiClient';
 
 const modelUri = (snippetId: string) =>
   monaco.Uri.parse(`file:///snippets/${encodeURIComponent(snippetId)}.js`);
@@ -26,29 +26,34 @@ function readProblems(uri: Monaco.Uri): Problem[] {
     }));
 }
 
+/** Replaces a model's whole text as one undoable edit (setValue would drop the undo history). */
+function replaceText(model: Monaco.editor.ITextModel, text: string): void {
+  model.pushEditOperations([], [{ range: model.getFullModelRange(), text }], () => null);
+}
+
 /** The guest program editor: Monaco with the providers' typings, autosaved to the workspace. */
 export function EditorPane({ onRun }: { onRun: () => void }) {
   const api = useApi();
   const host = useRef<HTMLDivElement>(null);
   const editorRef = useRef<Monaco.editor.IStandaloneCodeEditor | null>(null);
   const onRunRef = useRef(onRun);
-  const [saveState, setSaveState] = useState<SaveState>('saved');
+  const [syncVersion, setSyncVersion] = useState(0);
   const [markersVersion, setMarkersVersion] = useState(0);
   const scheme = useColorScheme();
   const workspace = usePlaygroundStore((s) => s.workspace);
   const declarations = usePlaygroundStore((s) => s.declarations);
   const activeId = workspace?.activeSnippetId ?? null;
   const snippets = workspace?.snippets;
-  const activeCode = snippets?.find((s) => s.id === activeId)?.code;
+  const activeSnippet = snippets?.find((s) => s.id === activeId);
+  const activeCode = activeSnippet?.code;
+  const connection = usePlaygroundStore((s) => s.connection);
 
-  const saverRef = useRef<ReturnType<typeof createAutosaver> | null>(null);
-  saverRef.current ??= createAutosaver(
-    (id, code) => api.workspace.updateSnippet(id, { code }),
-    (_id, state, error) => {
-      setSaveState(state);
-      if (state === 'failed')
-        usePlaygroundStore.getState().notify('error', `Could not save the snippet: ${describeError(error)}`);
-    },
+  const [sync] = useState(() =>
+    createSnippetSync({
+      write: (id, code, codeRevision) => api.workspace.updateSnippet(id, { code }, { codeRevision }),
+      isConflict: (error) => error instanceof ApiCallError && error.kind === 'conflict',
+      onChange: () => setSyncVersion((v) => v + 1),
+    }),
   );
 
   useEffect(() => {
@@ -77,7 +82,7 @@ export function EditorPane({ onRun }: { onRun: () => void }) {
     const changes = editor.onDidChangeModelContent(() => {
       const model = editor.getModel();
       const id = model ? decodeURIComponent(model.uri.path.replace(/^\/snippets\/|\.js$/g, '')) : null;
-      if (model && id) saverRef.current!.schedule(id, model.getValue());
+      if (model && id) sync.edit(id, model.getValue());
     });
     const markers = monaco.editor.onDidChangeMarkers((uris) => {
       if (uris.some((uri) => uri.path.startsWith('/snippets/'))) setMarkersVersion((v) => v + 1);
@@ -85,11 +90,11 @@ export function EditorPane({ onRun }: { onRun: () => void }) {
     return () => {
       changes.dispose();
       markers.dispose();
-      void saverRef.current!.flush();
+      void sync.flush();
       editor.dispose();
       editorRef.current = null;
     };
-  }, []);
+  }, [sync]);
 
   useEffect(() => {
     monaco.editor.setTheme(scheme === 'dark' ? 'vs-dark' : 'vs');
@@ -99,7 +104,29 @@ export function EditorPane({ onRun }: { onRun: () => void }) {
     setProviderTypings(declarations);
   }, [declarations]);
 
-  // Switch to (or create) the active snippet's model; adopt outside edits only when nothing local is pending.
+  // The host's texts: adopted where this tab has nothing unsaved, else kept aside as a conflict.
+  // Models of deleted snippets are dropped.
+  useEffect(() => {
+    if (!snippets) return;
+    for (const snippet of snippets) {
+      const adopt = sync.remote(snippet.id, snippet.code);
+      const model = monaco.editor.getModel(modelUri(snippet.id));
+      if (adopt && model && model.getValue() !== snippet.code) replaceText(model, snippet.code);
+    }
+    const alive = new Set(snippets.map((s) => modelUri(s.id).toString()));
+    for (const model of monaco.editor.getModels()) {
+      if (model.uri.path.startsWith('/snippets/') && !alive.has(model.uri.toString())) {
+        sync.forget(decodeURIComponent(model.uri.path.replace(/^\/snippets\/|\.js$/g, '')));
+        model.dispose();
+      }
+    }
+  }, [snippets, sync]);
+
+  useEffect(() => {
+    if (connection === 'open') sync.retryFailed();
+  }, [connection, sync]);
+
+  // Switch to (or create) the active snippet's model.
   useEffect(() => {
     const editor = editorRef.current;
     if (!editor) return;
@@ -108,35 +135,44 @@ export function EditorPane({ onRun }: { onRun: () => void }) {
       return;
     }
     const uri = modelUri(activeId);
-    let model = monaco.editor.getModel(uri);
-    if (!model) model = monaco.editor.createModel(activeCode, 'javascript', uri);
-    else if (
-      model.getValue() !== activeCode &&
-      !saverRef.current!.hasPending(activeId) &&
-      !editor.hasTextFocus()
-    ) {
-      model.setValue(activeCode);
-    }
+    const model = monaco.editor.getModel(uri) ?? monaco.editor.createModel(activeCode, 'javascript', uri);
     if (editor.getModel() !== model) editor.setModel(model);
   }, [activeId, activeCode]);
-
-  // Drop the models of deleted snippets.
-  useEffect(() => {
-    if (!snippets) return;
-    const alive = new Set(snippets.map((s) => modelUri(s.id).toString()));
-    for (const model of monaco.editor.getModels()) {
-      if (model.uri.path.startsWith('/snippets/') && !alive.has(model.uri.toString())) model.dispose();
-    }
-  }, [snippets]);
 
   useEffect(() => {
     setActiveEditor({
       snippetId: activeId,
       getCode: () => editorRef.current?.getModel()?.getValue() ?? '',
-      flushSave: () => saverRef.current!.flush(),
+      flushSave: () => sync.flush(),
     });
     return () => setActiveEditor(null);
-  }, [activeId]);
+  }, [activeId, sync]);
+
+  const saved = activeId === null ? { state: 'saved' as const } : sync.stateOf(activeId);
+  const saveState = syncVersion >= 0 && workspace?.savedToFile === false ? 'not-in-file' : saved.state;
+  useEffect(() => {
+    if (saved.state === 'failed')
+      usePlaygroundStore
+        .getState()
+        .notify('error', `Could not save the snippet: ${describeError(saved.error)}`);
+  }, [saved.state, saved.error]);
+
+  const settle = (keep: 'mine' | 'theirs') => {
+    if (activeId === null) return;
+    const text = sync.resolve(activeId, keep);
+    const model = monaco.editor.getModel(modelUri(activeId));
+    if (text !== undefined && model && model.getValue() !== text) replaceText(model, text);
+  };
+  const keepBoth = async () => {
+    const conflict = saved.conflict;
+    if (!conflict || !activeSnippet) return;
+    try {
+      await api.workspace.createSnippet(`${activeSnippet.name} (this tab's version)`, conflict.mine);
+      settle('theirs');
+    } catch (error) {
+      usePlaygroundStore.getState().notify('error', `Could not keep both versions: ${describeError(error)}`);
+    }
+  };
 
   // markersVersion changes whenever Monaco re-checks a snippet.
   const problems = useMemo(
@@ -146,6 +182,14 @@ export function EditorPane({ onRun }: { onRun: () => void }) {
 
   return (
     <div className="editor-pane">
+      {saved.conflict && (
+        <SnippetConflictPanel
+          conflict={saved.conflict}
+          onKeepMine={() => settle('mine')}
+          onTakeTheirs={() => settle('theirs')}
+          onKeepBoth={() => void keepBoth()}
+        />
+      )}
       <div className="editor-host" ref={host} data-testid="program-editor" />
       {activeId === null && (
         <div className="editor-empty">

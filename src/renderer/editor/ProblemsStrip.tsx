@@ -5,7 +5,14 @@ export interface Problem {
   severity: 'error' | 'warning';
 }
 
-const SAVE_WORDS = { pending: 'Unsaved changes…', saving: 'Saving…', saved: 'Saved', failed: 'Not saved' };
+const SAVE_WORDS = {
+  pending: 'Unsaved changes…',
+  saving: 'Saving…',
+  saved: 'Saved',
+  failed: 'Not saved',
+  conflict: 'Not saved: changed elsewhere too',
+  'not-in-file': 'Not saved to the file (it was changed outside)',
+};
 
 /** Type errors and warnings of the open snippet, in words, plus the autosave state. */
 export function ProblemsStrip({

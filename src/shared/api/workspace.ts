@@ -6,6 +6,13 @@ export interface SnippetView {
   id: string;
   name: string;
   code: string;
+  /** `textRevision(code)`: what a writer passes back as `expected.codeRevision`. */
+  revision: string;
+}
+
+/** What the writer last saw; the host refuses the write (a `conflict`) when the file moved on. */
+export interface SnippetWriteExpectation {
+  codeRevision: string;
 }
 
 export interface RuntimeSettings {
@@ -45,6 +52,11 @@ export interface WorkspaceView {
   missingSecrets: string[];
   /** Non-fatal problems met while opening (e.g. the last workspace could not be read: demo opened). */
   warnings: string[];
+  /**
+   * False while the file on disk does not hold this document (it was changed outside the
+   * playground, so the playground's changes went to a conflict copy, see `warnings`).
+   */
+  savedToFile: boolean;
 }
 
 export interface WorkspaceApi {
@@ -56,7 +68,15 @@ export interface WorkspaceApi {
   createFromDemo(path: string): Promise<WorkspaceView>;
   rename(name: string): Promise<void>;
   createSnippet(name: string, code?: string): Promise<SnippetView>;
-  updateSnippet(id: string, patch: { name?: string; code?: string }): Promise<void>;
+  /**
+   * With `expected`, the write happens only if the snippet's code still has that revision;
+   * otherwise it fails with a `conflict` and nothing changes. Resolves to the new code revision.
+   */
+  updateSnippet(
+    id: string,
+    patch: { name?: string; code?: string },
+    expected?: SnippetWriteExpectation,
+  ): Promise<{ revision: string }>;
   deleteSnippet(id: string): Promise<void>;
   setActiveSnippet(id: string): Promise<void>;
   setRuntimeSettings(settings: RuntimeSettingsPatch): Promise<void>;

@@ -15,12 +15,16 @@ export interface RpcRequest {
 /**
  * `bad_request`: the envelope or its arguments were refused before any work was done.
  * `unauthorized`: the token was missing or wrong. `failed`: the service ran and threw.
+ * `conflict`: a write was based on an older revision than the host's; nothing was written.
  */
-export type RpcErrorKind = 'bad_request' | 'unauthorized' | 'failed';
+export type RpcErrorKind = 'bad_request' | 'unauthorized' | 'failed' | 'conflict';
 
 export interface RpcErrorPayload {
   kind: RpcErrorKind;
+  /** For people: a sentence from the service, never prefixed with internal names. */
   message: string;
+  /** The call that failed (`workspace.open`), for logs and tests; the UI does not show it. */
+  where?: string;
 }
 
 export type RpcResponse =

@@ -1,6 +1,13 @@
 import type { PlaygroundHostServices } from '../api/playgroundApi';
-import type { RpcRequest, RpcResponse } from './envelope';
+import type { RpcErrorKind, RpcRequest, RpcResponse } from './envelope';
 import { InvalidArgumentError } from './invalidArgumentError';
+import { WriteConflictError } from './writeConflictError';
+
+function errorKind(error: unknown): RpcErrorKind {
+  if (error instanceof InvalidArgumentError) return 'bad_request';
+  if (error instanceof WriteConflictError) return 'conflict';
+  return 'failed';
+}
 
 /** Calls the service method a parsed request names and wraps the outcome; never rejects. */
 export async function invokeRpcRequest(
@@ -25,12 +32,11 @@ export async function invokeRpcRequest(
       : { type: 'response', id, ok: true, value };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    const kind = error instanceof InvalidArgumentError ? 'bad_request' : 'failed';
     return {
       type: 'response',
       id,
       ok: false,
-      error: { kind, message: `${namespace}.${method}: ${message}` },
+      error: { kind: errorKind(error), message, where: `${namespace}.${method}` },
     };
   }
 }
