@@ -1,4 +1,5 @@
 import { parseHostMessage } from '../shared/protocol/parseMessage';
+import { runnerBusyDone } from '../shared/protocol/runnerBusyDone';
 import type { DoneMessage, ExecuteMessage, RunnerToHostMessage } from '../shared/protocol/messages';
 import type { Transport } from '../shared/transport';
 import { sharedQuickJsModulePool, type QuickJsModulePool } from './createQuickJsModulePool';
@@ -36,7 +37,8 @@ function defaultDiagnostic(message: string): void {
 
 /**
  * The runner side of the protocol on one transport: one execute at a time, any number in sequence.
- * A second execute while one is active gets its own terminal internal_error; malformed messages are
+ * A second execute while one is active gets its own terminal internal_error (one reusing the active
+ * id is ignored, so the running execution still gets exactly one done); malformed messages are
  * reported and ignored. Every accepted execute gets `started` first and exactly one `done`.
  */
 export function attachRunnerEndpoint(
@@ -118,18 +120,13 @@ export function attachRunnerEndpoint(
     const message = parsed.message;
     switch (message.type) {
       case 'execute': {
+        if (active?.id === message.id) {
+          // A done for this id would end the execution that is running: refuse it without one.
+          diagnostic(`ignored execute for ${JSON.stringify(message.id)}: that execution is already running`);
+          return;
+        }
         if (active) {
-          send({
-            type: 'done',
-            id: message.id,
-            ok: false,
-            durationMs: 0,
-            logs: [],
-            error: {
-              code: 'internal_error',
-              message: `runner is busy with execution ${JSON.stringify(active.id)}; one execution at a time`,
-            },
-          });
+          send(runnerBusyDone(message.id, active.id));
           return;
         }
         const current: Active = { id: message.id, cancelled: false };

@@ -1,5 +1,6 @@
 import type { DoneMessage, HostToRunnerMessage, RunnerToHostMessage } from '../../shared/protocol/messages';
 import { parseHostMessage, parseRunnerMessage } from '../../shared/protocol/parseMessage';
+import { runnerBusyDone } from '../../shared/protocol/runnerBusyDone';
 import type { Transport } from '../../shared/transport';
 
 export interface RunnerSupervisorOptions {
@@ -94,11 +95,28 @@ export function superviseRunnerConnection(options: RunnerSupervisorOptions): { c
     finish({ type: 'done', id: execution.id, ok: false, durationMs, logs: [], error });
   };
 
+  const refuseSecondExecute = (id: string) => {
+    const running = active!.id;
+    if (id === running) {
+      log(`ignored execute for ${JSON.stringify(id)}: that execution is already running`);
+      return;
+    }
+    try {
+      client.send(runnerBusyDone(id, running));
+    } catch (failure) {
+      log(`could not answer the client: ${failure instanceof Error ? failure.message : String(failure)}`);
+    }
+  };
+
   const unsubscribe = client.onMessage((raw) => {
     const parsed = parseHostMessage(raw, limits);
     if (!parsed.ok) return log(`ignored a malformed message from the client: ${parsed.reason}`);
     const message = parsed.message;
-    if (message.type === 'execute' && !active) active = { id: message.id, startedAt: performance.now() };
+    if (message.type === 'execute') {
+      // The runner only ever sees one execute at a time, so it is idle exactly when `active` is unset.
+      if (active) return refuseSecondExecute(message.id);
+      active = { id: message.id, startedAt: performance.now() };
+    }
     if (message.type === 'cancel' && active?.id === message.id && !active.cancelTimer) {
       const execution = active;
       execution.cancelTimer = setTimeout(() => hardStop(execution), options.cancelGraceMs);
