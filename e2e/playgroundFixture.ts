@@ -93,24 +93,31 @@ async function stop(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-/** Each test: a fresh config dir and workspace file, `execbox serve --port 0` from the built output. */
-export const test = base.extend<{ playground: Playground }>({
-  playground: async ({ page }, use) => {
-    const dir = await mkdtemp(join(tmpdir(), 'execbox-e2e-'));
-    const configDir = join(dir, 'config');
-    const workspaceFile = join(dir, 'test.execbox.json');
-    await writeFile(workspaceFile, JSON.stringify(TEST_WORKSPACE, null, 2));
-    const { url, child } = await startServe(configDir, workspaceFile);
-    try {
-      await page.goto(url);
-      await expect(page.getByRole('navigation', { name: 'Snippets' })).toBeVisible();
-      await use({ url, workspaceFile, configDir });
-    } finally {
-      await stop(child);
-      await rm(dir, { recursive: true, force: true });
-    }
-  },
-});
+/**
+ * Each test: a fresh config dir and a workspace file holding `workspace`, `execbox serve --port 0`
+ * from the built output.
+ */
+export function playgroundTest(workspace: object = TEST_WORKSPACE) {
+  return base.extend<{ playground: Playground }>({
+    playground: async ({ page }, use) => {
+      const dir = await mkdtemp(join(tmpdir(), 'execbox-e2e-'));
+      const configDir = join(dir, 'config');
+      const workspaceFile = join(dir, 'test.execbox.json');
+      await writeFile(workspaceFile, JSON.stringify(workspace, null, 2));
+      const { url, child } = await startServe(configDir, workspaceFile);
+      try {
+        await page.goto(url);
+        await expect(page.getByRole('navigation', { name: 'Snippets' })).toBeVisible();
+        await use({ url, workspaceFile, configDir });
+      } finally {
+        await stop(child);
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  });
+}
+
+export const test = playgroundTest();
 
 export { expect };
 
@@ -125,7 +132,12 @@ export async function setProgram(page: Page, code: string): Promise<void> {
 
 export async function runProgram(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Run', exact: true }).click();
-  await expect(page.getByTestId('run-state')).toHaveText(/Finished|Failed/, { timeout: 30_000 });
+  await expect(page.getByTestId('run-state')).toHaveText(
+    /Succeeded|Failed|Cancelled|Timed out|Ran out of memory/,
+    {
+      timeout: 30_000,
+    },
+  );
 }
 
 export const SCREENSHOTS = fileURLToPath(new URL('./output/screenshots/', import.meta.url));

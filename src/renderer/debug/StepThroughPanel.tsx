@@ -2,9 +2,10 @@ import { useMemo, useState } from 'react';
 import { transcriptStateAt } from '../../shared/transcriptSteps';
 import { summarizeTranscriptEntry } from '../../shared/transcriptSummary';
 import { JsonTree } from '../components/JsonTree';
-import { useCurrentRun } from '../state/store';
 import { useDebugStore } from './debugStore';
 import { useDebugSync } from './useDebugSync';
+import { selectCall, useViewedTranscript } from './viewedTranscript';
+import { ViewedTranscriptPicker } from './ViewedTranscriptPicker';
 import type { TranscriptEntry } from '../../shared/transcript';
 import type { TranscriptCall } from '../../shared/transcriptCalls';
 import { Icon } from '../components/Icon';
@@ -14,26 +15,37 @@ const NO_ENTRIES: TranscriptEntry[] = [];
 /** Move forward and back through a recorded run, with the code and the state at each step. */
 export function StepThroughPanel() {
   useDebugSync();
-  const opened = useDebugStore((s) => s.opened);
-  const run = useCurrentRun();
-  const [useRun, setUseRun] = useState(false);
-  const source =
-    opened && !useRun
-      ? { label: opened.label, entries: opened.entries, code: opened.header?.code }
-      : run
-        ? { label: 'current run', entries: run.entries, code: run.request?.code }
-        : null;
+  const source = useViewedTranscript();
+  const selectedCallId = useDebugStore((s) => s.selectedCallId);
   const entries = source?.entries ?? NO_ENTRIES;
-  const [step, setStep] = useState(-1);
+  const [position, setPosition] = useState<{ key: string; step: number }>({ key: '', step: -1 });
+  const step = position.key === source?.key ? position.step : -1;
   const index = Math.min(step, entries.length - 1);
   const state = useMemo(() => transcriptStateAt(entries, index), [entries, index]);
+  // A call selected in another view: step to where it was made (state adjusted while rendering).
+  const [seenSelection, setSeenSelection] = useState(selectedCallId);
+  if (seenSelection !== selectedCallId) {
+    setSeenSelection(selectedCallId);
+    const at = entries.findIndex(
+      (e) => e.kind === 'message' && e.message.type === 'tool_call' && e.message.callId === selectedCallId,
+    );
+    const current = entries[index];
+    if (source && at >= 0 && (current ? callIdOf(current) : undefined) !== selectedCallId)
+      setPosition({ key: source.key, step: at });
+  }
   if (!source)
     return (
       <div className="pane-empty">
         Open a saved transcript (Saved tab) or run something to step through it.
       </div>
     );
-  const go = (to: number) => setStep(Math.max(-1, Math.min(entries.length - 1, to)));
+  const go = (to: number) => {
+    const next = Math.max(-1, Math.min(entries.length - 1, to));
+    setPosition({ key: source.key, step: next });
+    const entry = entries[next];
+    const callId = entry ? callIdOf(entry) : undefined;
+    if (callId) selectCall(callId);
+  };
   const code = state.code ?? source.code ?? '';
 
   return (
@@ -48,19 +60,7 @@ export function StepThroughPanel() {
       }}
     >
       <div className="step-controls">
-        {opened && run && (
-          <select
-            aria-label="Step through which run"
-            value={useRun ? 'run' : 'opened'}
-            onChange={(e) => {
-              setUseRun(e.target.value === 'run');
-              setStep(-1);
-            }}
-          >
-            <option value="opened">{opened.label}</option>
-            <option value="run">current run</option>
-          </select>
-        )}
+        <ViewedTranscriptPicker />
         <button aria-label="First step" onClick={() => go(-1)} disabled={index < 0}>
           « First
         </button>
@@ -174,4 +174,9 @@ function CallInput({ call }: { call: TranscriptCall }) {
       </span>
     </span>
   );
+}
+
+function callIdOf(entry: TranscriptEntry): string | undefined {
+  if (entry.kind === 'event') return 'callId' in entry.event ? entry.event.callId : undefined;
+  return 'callId' in entry.message ? entry.message.callId : undefined;
 }

@@ -1,7 +1,12 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { JsonTree } from '../components/JsonTree';
-import { useCurrentRun, usePlaygroundStore } from '../state/store';
+import { usePlaygroundStore } from '../state/store';
+import { formatDuration, formatOffsetMs } from '../../shared/format';
+import type { TranscriptEntry } from '../../shared/transcript';
+import { useDebugStore } from '../debug/debugStore';
+import { selectCall, useViewedTranscript } from '../debug/viewedTranscript';
+import { ViewedTranscriptPicker } from '../debug/ViewedTranscriptPicker';
 import { Icon } from '../components/Icon';
 import {
   describeEntries,
@@ -20,15 +25,18 @@ function arrow(row: TranscriptRow): string {
 
 /** Every protocol message and host event of the current run, live, filtered and virtualized. */
 export function TranscriptPane() {
-  const run = useCurrentRun();
+  // The run, or a transcript opened from a file: the same one every debug view shows.
+  const run = useViewedTranscript();
+  const selectedCallId = useDebugStore((s) => s.selectedCallId);
   const notify = usePlaygroundStore((s) => s.notify);
   const rows = useMemo(() => describeEntries(run?.entries ?? []), [run?.entries]);
+  const diverged = useMemo(() => divergedCalls(run?.entries ?? []), [run?.entries]);
   const [hiddenTypes, setHiddenTypes] = useState<ReadonlySet<string>>(new Set());
   const [provider, setProvider] = useState<string | null>(null);
   const [selection, setSelection] = useState<{ runId: string; seq: number } | null>(null);
-  const selectedSeq = selection && selection.runId === run?.runId ? selection.seq : null;
+  const selectedSeq = selection && selection.runId === run?.key ? selection.seq : null;
   const setSelectedSeq = (seq: number | null) =>
-    setSelection(seq === null || !run ? null : { runId: run.runId, seq });
+    setSelection(seq === null || !run ? null : { runId: run.key, seq });
   const [follow, setFollow] = useState(true);
   const visible = useMemo(() => filterRows(rows, { hiddenTypes, provider }), [rows, hiddenTypes, provider]);
   const providers = useMemo(
@@ -50,6 +58,18 @@ export function TranscriptPane() {
   useEffect(() => {
     if (follow && visible.length > 0) virtualizer.scrollToIndex(visible.length - 1, { align: 'end' });
   }, [follow, visible.length, virtualizer]);
+
+  // A call selected in another view (a step, a timeline bar): select and show its tool_call row.
+  useEffect(() => {
+    if (!selectedCallId || !run) return;
+    const index = visible.findIndex((r) => r.type === 'tool_call' && r.callId === selectedCallId);
+    const row = visible[index];
+    if (!row || rows.find((r) => r.seq === selectedSeq)?.callId === selectedCallId) return;
+    setSelection({ runId: run.key, seq: row.seq });
+    setFollow(false);
+    virtualizer.scrollToIndex(index, { align: 'center' });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new selection moves the table
+  }, [selectedCallId, run?.key]);
 
   const copy = async (what: unknown, label: string) => {
     try {
@@ -76,6 +96,7 @@ export function TranscriptPane() {
   return (
     <div className="transcript">
       <div className="transcript-tools">
+        <ViewedTranscriptPicker />
         <div className="chips" role="group" aria-label="Show message types">
           {TYPES.map((type) => (
             <label key={type} className={`chip ${hiddenTypes.has(type) ? 'off' : ''}`}>
@@ -157,7 +178,8 @@ export function TranscriptPane() {
                 data-testid="transcript-row"
                 data-type={row.type}
                 aria-selected={row.seq === selectedSeq}
-                className={`transcript-row ${row.isEvent ? 'is-event' : ''} ${row.seq === selectedSeq ? 'selected' : ''} ${row.note && row.note !== 'ok' && !row.isEvent ? 'has-error' : ''}`}
+                data-diverged={row.callId !== undefined && diverged.has(row.callId) ? 'true' : undefined}
+                className={`transcript-row ${row.isEvent ? 'is-event' : ''} ${row.seq === selectedSeq ? 'selected' : ''} ${row.note && row.note !== 'ok' && !row.isEvent ? 'has-error' : ''} ${row.type === 'tool_call' && row.callId !== undefined && diverged.has(row.callId) ? 'diverged' : ''} ${row.callId !== undefined && row.callId === selectedCallId ? 'same-call' : ''}`}
                 style={{
                   position: 'absolute',
                   top: 0,
@@ -169,10 +191,11 @@ export function TranscriptPane() {
                 onClick={() => {
                   setSelectedSeq(row.seq);
                   setFollow(false);
+                  if (row.callId) selectCall(row.callId);
                 }}
               >
                 <span className="num">{row.seq}</span>
-                <span className="num">{row.at.toFixed(1)}</span>
+                <span className="num">{formatOffsetMs(row.at)}</span>
                 <span
                   className={`dir ${row.direction ?? 'event'}`}
                   title={
@@ -188,8 +211,14 @@ export function TranscriptPane() {
                 <span className="type">{row.type}</span>
                 <span className="call">{row.callId ?? ''}</span>
                 <span>{row.provider ? `${row.provider}.${row.tool ?? ''}` : ''}</span>
-                <span className="num">
-                  {row.durationMs !== undefined ? `${row.durationMs.toFixed(1)} ms` : ''}
+                <span
+                  className="num"
+                  title={
+                    row.heldMs ? 'the provider’s own time; held: time a person held the call' : undefined
+                  }
+                >
+                  {row.durationMs !== undefined ? formatDuration(row.durationMs) : ''}
+                  {row.heldMs ? ` · held ${formatDuration(row.heldMs)}` : ''}
                 </span>
                 <span className="note">{row.note}</span>
               </div>
@@ -213,4 +242,12 @@ export function TranscriptPane() {
       )}
     </div>
   );
+}
+
+/** Calls a replay flagged as differing from the recording. */
+function divergedCalls(entries: readonly TranscriptEntry[]): ReadonlySet<string> {
+  const ids = new Set<string>();
+  for (const entry of entries)
+    if (entry.kind === 'event' && entry.event.type === 'replay_diverged') ids.add(entry.event.callId);
+  return ids;
 }

@@ -11,8 +11,13 @@ export interface TranscriptRow {
   callId?: string;
   provider?: string;
   tool?: string;
-  /** For a tool_call and its tool_result: time from the call to the result. */
+  /**
+   * For a tool_call and its tool_result: the provider's own time when the host recorded it, else
+   * the time from the call to the result.
+   */
   durationMs?: number;
+  /** Time a person held the call (breakpoint, manual answer), shown beside `durationMs`. */
+  heldMs?: number;
   /** A few words: ok/error code, executor, reason. */
   note: string;
   entry: TranscriptEntry;
@@ -59,6 +64,7 @@ function noteFor(entry: TranscriptEntry): string {
 /** Flattens a transcript into table rows, pairing each tool_call with its tool_result. */
 export function describeEntries(entries: readonly TranscriptEntry[]): TranscriptRow[] {
   const calls = new Map<string, { row: TranscriptRow; provider: string; tool: string }>();
+  const dispatched = new Map<string, { durationMs: number; heldMs?: number }>();
   const rows: TranscriptRow[] = [];
   for (const entry of entries) {
     const row: TranscriptRow = {
@@ -83,7 +89,9 @@ export function describeEntries(entries: readonly TranscriptEntry[]): Transcript
         if (call) {
           row.provider = call.provider;
           row.tool = call.tool;
-          row.durationMs = Math.round((entry.at - call.row.at) * 100) / 100;
+          const own = dispatched.get(message.callId);
+          row.durationMs = own?.durationMs ?? Math.round((entry.at - call.row.at) * 100) / 100;
+          if (own?.heldMs) row.heldMs = call.row.heldMs = own.heldMs;
           call.row.durationMs = row.durationMs;
         }
       }
@@ -99,7 +107,11 @@ export function describeEntries(entries: readonly TranscriptEntry[]): Transcript
       }
       if ('providerName' in event) row.provider = event.providerName;
       if ('toolName' in event) row.tool = event.toolName;
-      if (event.type === 'tool_dispatch_finished') row.durationMs = event.durationMs;
+      if (event.type === 'tool_dispatch_finished') {
+        row.durationMs = event.durationMs;
+        if (event.heldMs) row.heldMs = event.heldMs;
+        dispatched.set(event.callId, { durationMs: event.durationMs, heldMs: event.heldMs });
+      }
     }
     rows.push(row);
   }
