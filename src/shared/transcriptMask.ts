@@ -2,13 +2,18 @@ import type { TranscriptEntry } from './transcript';
 import type { TranscriptHeader } from './transcriptFile';
 
 export const MASKED_VALUE = '«masked»';
-export const MASKED_SECRET = '«secret»';
+
+/** The host's secret masker (src/main/secrets/createSecretMasker.ts): masks every known value in strings and keys. */
+export interface SecretMaskerLike {
+  readonly size: number;
+  mask<T>(value: T): T;
+}
 
 export interface MaskOptions {
   /** Object keys whose values are replaced wherever they appear, compared case-insensitively. */
   sensitiveKeys?: readonly string[];
-  /** Secret values the host resolved: every occurrence inside any string is replaced. */
-  secretValues?: readonly string[];
+  /** Masks every known secret value in any string or object key. */
+  secrets?: SecretMaskerLike;
 }
 
 /**
@@ -22,39 +27,30 @@ export function maskTranscript<Header extends TranscriptHeader | null>(
   options: MaskOptions,
 ): { header: Header; entries: TranscriptEntry[] } {
   const keys = new Set((options.sensitiveKeys ?? []).map((key) => key.trim().toLowerCase()).filter(Boolean));
-  // Longest first, so a secret that contains another is masked whole.
-  const secrets = [...new Set(options.secretValues ?? [])]
-    .filter((value) => value !== '')
-    .sort((a, b) => b.length - a.length);
-  const mask = (value: unknown): unknown => maskValue(value, keys, secrets, false);
-  const masked = mask(header) as Header;
-  if (masked) masked.masked = { keys: [...keys], secretValues: secrets.length };
+  const secrets = options.secrets;
+  const mask = (value: unknown): unknown => {
+    const keyed = keys.size > 0 ? maskKeys(value, keys, false) : value;
+    return secrets ? secrets.mask(keyed) : keyed;
+  };
+  const masked = (header ? { ...(mask(header) as TranscriptHeader) } : header) as Header;
+  if (masked) masked.masked = { keys: [...keys], secretValues: secrets?.size ?? 0 };
   return { header: masked, entries: entries.map((entry) => mask(entry) as TranscriptEntry) };
 }
 
 /** Tool inputs and results (and guest results) are user data; keys are only masked inside them. */
 const PAYLOAD_FIELDS = new Set(['input', 'result']);
 
-function maskValue(
-  value: unknown,
-  keys: ReadonlySet<string>,
-  secrets: readonly string[],
-  inPayload: boolean,
-): unknown {
-  if (typeof value === 'string') return maskSecrets(value, secrets);
-  if (Array.isArray(value)) return value.map((item) => maskValue(item, keys, secrets, inPayload));
+function maskKeys(value: unknown, keys: ReadonlySet<string>, inPayload: boolean): unknown {
+  if (Array.isArray(value)) return value.map((item) => maskKeys(item, keys, inPayload));
   if (typeof value !== 'object' || value === null) return value;
   const copy: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
-    if (inPayload && keys.has(key.toLowerCase()) && item !== undefined) copy[key] = MASKED_VALUE;
-    else copy[key] = maskValue(item, keys, secrets, inPayload || PAYLOAD_FIELDS.has(key));
+    const masked =
+      inPayload && keys.has(key.toLowerCase()) && item !== undefined
+        ? MASKED_VALUE
+        : maskKeys(item, keys, inPayload || PAYLOAD_FIELDS.has(key));
+    // defineProperty, not assignment: a key named "__proto__" stays an ordinary key.
+    Object.defineProperty(copy, key, { value: masked, enumerable: true, writable: true, configurable: true });
   }
   return copy;
-}
-
-function maskSecrets(text: string, secrets: readonly string[]): string {
-  let result = text;
-  for (const secret of secrets)
-    if (result.includes(secret)) result = result.split(secret).join(MASKED_SECRET);
-  return result;
 }

@@ -11,10 +11,13 @@ import type { WorkspaceView } from '../../src/shared/api/workspace';
 import type { ExecuteResult } from '../../src/shared/executeResult';
 import { DEFAULT_RUNTIME_OPTIONS } from '../../src/shared/runtimeOptions';
 import type { WorkspaceTranscriptRef } from '../../src/shared/workspaceFormat';
+import { createSecretMasker } from '../../src/main/secrets/createSecretMasker';
 
 type Event = DebugEvent | RunsEvent;
 
 export const SECRET = 'sk-very-secret-value';
+export const SECRET_NAME = 'API_KEY';
+const masker = createSecretMasker([[SECRET_NAME, SECRET]]);
 
 /** The runs service and the debug service wired together over a fake workspace in a temp folder. */
 export async function createDebugHostHarness(
@@ -83,7 +86,7 @@ export async function createDebugHostHarness(
     batchIntervalMs: 1,
   });
   const launcher = runs.launch;
-  const debug = createDebugService({ launcher, workspaceHost, emit, secretValues: async () => [SECRET] });
+  const debug = createDebugService({ launcher, workspaceHost, emit, secretMasker: () => masker });
   runs.addExtension(debug.extension);
 
   function waitFor<T extends Event>(predicate: (event: Event) => event is T): Promise<T>;

@@ -2,8 +2,9 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseTranscript } from '../../src/shared/transcriptFile';
-import { MASKED_SECRET, MASKED_VALUE } from '../../src/shared/transcriptMask';
-import { createDebugHostHarness, SECRET } from './debugHostHarness';
+import { secretMaskToken } from '../../src/shared/secretMaskToken';
+import { MASKED_VALUE } from '../../src/shared/transcriptMask';
+import { createDebugHostHarness, SECRET, SECRET_NAME } from './debugHostHarness';
 import { createScriptedExecutor } from './scriptedExecutor';
 
 const script = (...calls: { provider: string; tool: string; input?: unknown }[]) => JSON.stringify({ calls });
@@ -52,7 +53,7 @@ describe('debug service (host level, scripted executor)', () => {
     const text = await readFile(saved.file, 'utf8');
     expect(text).not.toContain(SECRET);
     expect(text).not.toContain('"abc"');
-    expect(text).toContain(MASKED_SECRET);
+    expect(text).toContain(secretMaskToken(SECRET_NAME));
     expect(text).toContain(MASKED_VALUE);
     expect(await harness.debug.listTranscripts()).toEqual([
       expect.objectContaining({ id: 't1', name: 'my run', file: saved.file }),
@@ -128,7 +129,7 @@ describe('debug service (host level, scripted executor)', () => {
     expect(await checked).toMatchObject({ ok: true });
     // The recording was masked when saved, so the replay answers with the masked value.
     expect(result).toMatchObject({ ok: true });
-    expect(JSON.stringify(result)).toContain(MASKED_SECRET);
+    expect(JSON.stringify(result)).toContain(secretMaskToken(SECRET_NAME));
     expect(original.ok).toBe(true);
     const events = (await harness.runs.transcript(replayed.runId)).flatMap((entry) =>
       entry.kind === 'event' ? [entry.event.type] : [],

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { MASKED_SECRET, MASKED_VALUE, maskTranscript } from '../../src/shared/transcriptMask';
+import { createSecretMasker } from '../../src/main/secrets/createSecretMasker';
+import { secretMaskToken } from '../../src/shared/secretMaskToken';
+import { MASKED_VALUE, maskTranscript } from '../../src/shared/transcriptMask';
+
+const MASKED_SECRET = secretMaskToken('LIVE_KEY');
+const secrets = createSecretMasker([
+  ['LIVE_KEY', 'sk-live-123'],
+  ['EMPTY', ''],
+]);
 import { entryList, sampleHeader } from './sampleTranscript';
 
 describe('masking a transcript', () => {
@@ -64,7 +72,7 @@ describe('masking a transcript', () => {
   });
 
   it('masks every occurrence of a known secret value in any string, code included', () => {
-    const masked = maskTranscript(header, entries, { secretValues: ['sk-live-123', ''] });
+    const masked = maskTranscript(header, entries, { secrets });
     const text = JSON.stringify(masked);
     expect(text).not.toContain('sk-live-123');
     expect(masked.header.code).toBe(`await api.call({ token: "${MASKED_SECRET}" })`);
@@ -80,7 +88,26 @@ describe('masking a transcript', () => {
 
   it('leaves the originals untouched', () => {
     const before = JSON.stringify(entries);
-    maskTranscript(header, entries, { sensitiveKeys: ['token'], secretValues: ['sk-live-123'] });
+    maskTranscript(header, entries, { sensitiveKeys: ['token'], secrets });
     expect(JSON.stringify(entries)).toBe(before);
+  });
+
+  it('keeps keys named __proto__ and constructor as ordinary keys, masked or not (issue 10.10)', () => {
+    const input = JSON.parse('{"__proto__":{"sk-live-123":1},"constructor":"sk-live-123","password":"p"}');
+    const withProto = entryList().message('runner_to_host', {
+      type: 'tool_call',
+      callId: 'c9',
+      providerName: 'api',
+      safeToolName: 'call',
+      input,
+    }).entries;
+    const masked = maskTranscript(header, withProto, { sensitiveKeys: ['password'], secrets });
+    const call = masked.entries[0];
+    const maskedInput =
+      call?.kind === 'message' && call.message.type === 'tool_call' ? call.message.input : null;
+    expect(JSON.stringify(maskedInput)).toBe(
+      `{"__proto__":{"${MASKED_SECRET}":1},"constructor":"${MASKED_SECRET}","password":"${MASKED_VALUE}"}`,
+    );
+    expect(Object.getPrototypeOf(maskedInput)).toBe(Object.prototype);
   });
 });

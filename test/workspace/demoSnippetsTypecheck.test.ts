@@ -74,7 +74,7 @@ describe('the demo workspace', () => {
     const wide = createDemoWorkspace().snippets.flatMap((snippet) =>
       snippet.code
         .split('\n')
-        .filter((line) => line.length > 72)
+        .filter((line) => line.length > 60)
         .map((line) => `${snippet.name}: ${line}`),
     );
     expect(wide).toEqual([]);

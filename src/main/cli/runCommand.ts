@@ -1,6 +1,10 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { CodeSyntaxError, normalizeCode } from '../../shared/normalizeCode';
+import { describeRunOutcome } from '../../shared/format/describeRunOutcome';
+import type { CancelReason } from '../../shared/runOutcome';
+import type { SessionFacts } from '../core/types';
+import { runFacts } from '../host/runFacts';
 import {
   resolveRuntimeOptions,
   RuntimeOptionsError,
@@ -17,6 +21,8 @@ import type { Executor, ResolvedToolProvider } from '../core/types';
 import { createInProcessExecutor } from '../executors/createInProcessExecutor';
 import { createProcessExecutor } from '../executors/createProcessExecutor';
 import { createWorkerExecutor } from '../executors/createWorkerExecutor';
+import { NO_SECRET_MASKER, type SecretMasker } from '../secrets/createSecretMasker';
+import { withSecretMasking } from '../secrets/withSecretMasking';
 import { terminalAsker } from '../workspace/askOnTerminal';
 import { openWorkspaceForRun } from '../workspace/openWorkspaceForRun';
 import { demoProviders } from './demoProviders';
@@ -61,8 +67,9 @@ function byteSize(text: string | undefined): number | undefined {
 async function loadRunProviders(values: {
   workspace?: string;
   trust?: boolean;
-}): Promise<{ providers: ResolvedToolProvider[]; dispose(): Promise<void> }> {
-  if (!values.workspace) return { providers: demoProviders(), dispose: async () => undefined };
+}): Promise<{ providers: ResolvedToolProvider[]; masker(): SecretMasker; dispose(): Promise<void> }> {
+  if (!values.workspace)
+    return { providers: demoProviders(), masker: () => NO_SECRET_MASKER, dispose: async () => undefined };
   let workspace;
   try {
     workspace = await openWorkspaceForRun(values.workspace, {
@@ -158,19 +165,54 @@ async function run(args: string[]): Promise<number> {
   const providers = loaded.providers;
   const entries: TranscriptEntry[] = [];
   const startedAt = performance.now();
-  const executor = createExecutor(executorName);
+  // Masked: the tool answers the guest gets, the transcript entries and the printed result.
+  const executor = withSecretMasking(createExecutor(executorName), loaded.masker);
+  // Ctrl+C cancels the run as the user's (the wire code stays timeout; the outcome says Cancelled).
+  const controller = new AbortController();
+  const onInterrupt = () => controller.abort('user' satisfies CancelReason);
+  process.once('SIGINT', onInterrupt);
+  let session: SessionFacts | undefined;
   try {
     const result = await executor.execute(code, providers, {
       ...options,
-      hooks: values.transcript
-        ? {
-            onMessage: ({ direction, message, at }) =>
-              entries.push({ kind: 'message', seq: entries.length, at: at - startedAt, direction, message }),
-            onHostEvent: (event, at) =>
-              entries.push({ kind: 'event', seq: entries.length, at: at - startedAt, event }),
-          }
-        : undefined,
+      signal: controller.signal,
+      hooks: {
+        onSettled: (facts) => {
+          session = facts;
+        },
+        ...(values.transcript
+          ? {
+              onMessage: ({ direction, message, at }) =>
+                entries.push({
+                  kind: 'message',
+                  seq: entries.length,
+                  at: at - startedAt,
+                  direction,
+                  message,
+                }),
+              onHostEvent: (event, at) =>
+                entries.push({ kind: 'event', seq: entries.length, at: at - startedAt, event }),
+            }
+          : {}),
+      },
     });
+    process.removeListener('SIGINT', onInterrupt);
+    const facts = runFacts(result, performance.now() - startedAt, session, controller.signal, options);
+    if (values.transcript)
+      entries.push({
+        kind: 'event',
+        seq: entries.length,
+        at: facts.wallMs,
+        event: {
+          type: 'run_finished',
+          ok: result.ok,
+          ...(result.ok ? {} : { errorCode: result.error.code }),
+          durationMs: facts.wallMs,
+          ...(facts.cancelReason ? { cancelReason: facts.cancelReason } : {}),
+          guestMs: facts.guestMs,
+          heldMs: facts.heldMs,
+        },
+      });
     if (values.transcript) {
       const header = {
         format: TRANSCRIPT_FORMAT,
@@ -181,11 +223,13 @@ async function run(args: string[]): Promise<number> {
         executor: executorName,
         savedAt: new Date().toISOString(),
       } as const;
-      await writeFile(values.transcript, serializeTranscript(header, entries));
+      await writeFile(values.transcript, serializeTranscript(loaded.masker().mask(header), entries));
     }
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    if (!result.ok) process.stderr.write(`execbox run: ${describeRunOutcome(result, facts).sentence}\n`);
     return result.ok ? 0 : 1;
   } finally {
+    process.removeListener('SIGINT', onInterrupt);
     await executor.dispose();
     await loaded.dispose();
   }

@@ -14,7 +14,7 @@ import { InvalidArgumentError } from '../../shared/rpc/invalidArgumentError';
 import type { TranscriptEntry } from '../../shared/transcript';
 import { serializeTranscript, type TranscriptHeader } from '../../shared/transcriptFile';
 import { renderTranscriptHtml } from '../../shared/transcriptHtml';
-import { maskTranscript } from '../../shared/transcriptMask';
+import { maskTranscript, type SecretMaskerLike } from '../../shared/transcriptMask';
 import type { RunExtension, RunLauncher } from '../host/runExtension';
 import { buildTranscriptHeader } from './buildTranscriptHeader';
 import { checkExportOptions, checkSaveOptions } from './checkSaveOptions';
@@ -37,8 +37,8 @@ export interface DebugServiceOptions {
   launcher: RunLauncher;
   workspaceHost: DebugWorkspace;
   emit(event: DebugEvent): void;
-  /** Every secret value the host knows; each is masked in saved and exported transcripts. */
-  secretValues?(): Promise<string[]>;
+  /** The host's masker for every known secret value; applied to saved and exported transcripts. */
+  secretMasker?(): SecretMaskerLike;
   /** Finished runs kept for saving, exporting and replaying (default 20). */
   keepFinishedRuns?: number;
 }
@@ -113,8 +113,8 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
     entries: readonly TranscriptEntry[],
     sensitiveKeys: string[] = [],
   ) {
-    const secretValues = (await options.secretValues?.()) ?? [];
-    return maskTranscript(header, entries, { sensitiveKeys, secretValues });
+    const secrets = options.secretMasker?.();
+    return maskTranscript(header, entries, { sensitiveKeys, ...(secrets ? { secrets } : {}) });
   }
 
   const api: DebugApi = {
@@ -169,7 +169,8 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
       const exportOptions = checkExportOptions(rawOptions);
       const loaded = await load(source);
       const safe = await masked(loaded.header, loaded.entries, exportOptions.sensitiveKeys);
-      const html = renderTranscriptHtml(safe.header, safe.entries, loaded.problems);
+      const problems = options.secretMasker?.().mask(loaded.problems) ?? loaded.problems;
+      const html = renderTranscriptHtml(safe.header, safe.entries, problems);
       if (exportOptions.file) await writeNewTextFile(exportOptions.file, html);
       return exportOptions.file ? { html, file: exportOptions.file } : { html };
     },

@@ -4,7 +4,8 @@ import type { Executor } from '../core/types';
 import { createDebugService } from '../debug/createDebugService';
 import { createNetworkService } from '../network/createNetworkService';
 import { withRemoteExecutor } from '../network/withRemoteExecutor';
-import { readSecretValues } from '../debug/readSecretValues';
+import { createSecretMasking } from '../secrets/createSecretMasking';
+import { withSecretMasking } from '../secrets/withSecretMasking';
 import type { SecretStore } from '../secrets/SecretStore';
 import { createWorkspaceHost } from '../workspace/createWorkspaceHost';
 import { createPlaygroundHost, type PlaygroundHost } from './createPlaygroundHost';
@@ -21,16 +22,19 @@ export interface DefaultPlaygroundHostOptions {
 export async function createDefaultPlaygroundHost(
   options: DefaultPlaygroundHostOptions,
 ): Promise<PlaygroundHost> {
-  const { secretStore } = options;
+  const masking = await createSecretMasking(options.secretStore);
+  const secretStore = masking.store;
   const workspaceHost = await createWorkspaceHost({
     configDir: options.configDir,
     secretStore,
     rememberLastWorkspace: true,
     ...(options.workspacePath ? { workspacePath: options.workspacePath } : {}),
   });
+  const createAnyExecutor = withRemoteExecutor(options.createExecutor, (name) => secretStore.get(name));
   return createPlaygroundHost({
     workspaceHost,
-    createExecutor: withRemoteExecutor(options.createExecutor, (name) => secretStore.get(name)),
+    createExecutor: async (choice) => withSecretMasking(await createAnyExecutor(choice), masking.masker),
+    secretMasker: masking.masker,
     network: (context) =>
       createNetworkService({
         emit: context.emit,
@@ -42,7 +46,7 @@ export async function createDefaultPlaygroundHost(
         launcher: context.launcher,
         workspaceHost,
         emit: context.emit,
-        secretValues: () => readSecretValues(secretStore),
+        secretMasker: masking.masker,
       }),
   });
 }

@@ -7,6 +7,7 @@ import { invokeRpcRequest } from '../../shared/rpc/invokeRpcRequest';
 import { parseRpcRequest } from '../../shared/rpc/parseRpcRequest';
 import type { Unsubscribe } from '../../shared/transport';
 import type { Executor, ResolvedToolProvider } from '../core/types';
+import { NO_SECRET_MASKER, type SecretMasker } from '../secrets/createSecretMasker';
 import { createEventBus } from './createEventBus';
 import { createExecutorCache } from './createExecutorCache';
 import { createRunsService } from './createRunsService';
@@ -37,6 +38,13 @@ export interface PlaygroundHostOptions {
   debug?(context: ServiceContext): { api: PlaygroundHostServices['debug']; extension?: RunExtension };
   network?(context: ServiceContext): { api: PlaygroundHostServices['network']; dispose?(): Promise<void> };
   batchIntervalMs?: number;
+  /**
+   * Masks every known secret value in what the host passes to the renderer (answers, errors,
+   * events) and in its own log lines. Methods listed in `unmaskedMethods` answer in clear: only a
+   * reveal the host itself confirmed.
+   */
+  secretMasker?(): SecretMasker;
+  unmaskedMethods?: readonly string[];
 }
 
 export interface PlaygroundHost {
@@ -50,20 +58,23 @@ export interface PlaygroundHost {
 
 /** Composes the workspace, runs, debugging and network services behind one event bus. */
 export function createPlaygroundHost(options: PlaygroundHostOptions): PlaygroundHost {
+  const masker = options.secretMasker ?? (() => NO_SECRET_MASKER);
+  const unmasked = new Set(options.unmaskedMethods ?? []);
   const bus = createEventBus<PlaygroundEvent>((error) =>
-    process.stderr.write(`execbox: an event listener failed: ${String(error)}\n`),
+    process.stderr.write(masker().maskText(`execbox: an event listener failed: ${String(error)}\n`)),
   );
+  const emit = (event: PlaygroundEvent) => bus.emit(masker().mask(event));
   const { workspaceHost } = options;
-  const stopForwarding = workspaceHost.onEvent((event) => bus.emit(event));
+  const stopForwarding = workspaceHost.onEvent(emit);
   const executors = createExecutorCache(options.createExecutor);
   const runs = createRunsService({
     resolvedProviders: () => workspaceHost.resolvedProviders(),
     runtimeSettings: () => workspaceHost.runtimeSettings(),
     executorFor: (choice) => executors.get(choice),
-    emit: (event) => bus.emit(event),
+    emit,
     batchIntervalMs: options.batchIntervalMs,
   });
-  const context: ServiceContext = { launcher: runs.launch, workspaceHost, emit: (event) => bus.emit(event) };
+  const context: ServiceContext = { launcher: runs.launch, workspaceHost, emit };
   const debug = options.debug?.(context);
   if (debug?.extension) runs.addExtension(debug.extension);
   const network = options.network?.(context);
@@ -90,7 +101,9 @@ export function createPlaygroundHost(options: PlaygroundHostOptions): Playground
           error: { kind: 'bad_request', message: parsed.reason },
         };
       }
-      return invokeRpcRequest(services, parsed.request);
+      const response = await invokeRpcRequest(services, parsed.request);
+      const method = `${parsed.request.namespace}.${parsed.request.method}`;
+      return unmasked.has(method) ? response : masker().mask(response);
     },
     async dispose() {
       stopForwarding();

@@ -30,19 +30,25 @@ export function createEncodedFileSecretStore({ file, encode, decode }: EncodedSe
       return Object.keys(await readJsonRecord(file)).sort();
     },
     async get(name) {
-      const stored = (await readJsonRecord(file))[name];
-      return stored === undefined ? undefined : decode(stored);
+      const record = await readJsonRecord(file);
+      return typeof name === 'string' && Object.hasOwn(record, name)
+        ? decode(record[name] as string)
+        : undefined;
     },
     async set(name, value) {
       assertSecretName(name);
       if (typeof value !== 'string') throw new Error(`the value of secret '${name}' must be a string`);
-      return serialized(async () => save({ ...(await readJsonRecord(file)), [name]: encode(value) }));
+      return serialized(async () => {
+        const record = await readJsonRecord(file);
+        record[name] = encode(value);
+        await save(record);
+      });
     },
     async delete(name) {
       assertSecretName(name);
       return serialized(async () => {
         const record = await readJsonRecord(file);
-        if (!(name in record)) return;
+        if (!Object.hasOwn(record, name)) return;
         delete record[name];
         await save(record);
       });

@@ -39,7 +39,7 @@ export async function expandSecretRecord(
   store: SecretStore,
   where: string,
 ): Promise<Record<string, string>> {
-  const expanded: Record<string, string> = {};
+  const expanded: Record<string, string> = Object.create(null);
   for (const [key, value] of Object.entries(record ?? {})) {
     expanded[key] = await expandSecretRefs(value, store, `${where}.${key}`);
   }

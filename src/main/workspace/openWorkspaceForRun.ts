@@ -1,6 +1,8 @@
 import type { ResolvedToolProvider } from '../core/types';
 import type { RuntimeSettings, TrustRequest } from '../../shared/api/workspace';
 import { createFileSecretStore } from '../secrets/createFileSecretStore';
+import type { SecretMasker } from '../secrets/createSecretMasker';
+import { createSecretMasking } from '../secrets/createSecretMasking';
 import { createWorkspaceHost } from './createWorkspaceHost';
 import { resolveConfigDir } from './resolveConfigDir';
 
@@ -17,6 +19,8 @@ export interface WorkspaceForRun {
   runtime: RuntimeSettings;
   /** Providers that could not load, one line each (the run goes on without them). */
   warnings: string[];
+  /** Masks every secret value known to the store (for the result, logs and `--transcript`). */
+  masker(): SecretMasker;
   dispose(): Promise<void>;
 }
 
@@ -35,10 +39,11 @@ export async function openWorkspaceForRun(
   options: OpenForRunOptions,
 ): Promise<WorkspaceForRun> {
   const configDir = options.configDir ?? resolveConfigDir();
+  const masking = await createSecretMasking(createFileSecretStore(configDir));
   const host = await createWorkspaceHost({
     configDir,
     workspacePath: file,
-    secretStore: createFileSecretStore(configDir),
+    secretStore: masking.store,
     trustAll: options.trust,
     rememberLastWorkspace: false,
   });
@@ -56,8 +61,18 @@ export async function openWorkspaceForRun(
     const providers = await host.resolvedProviders();
     const warnings = (await host.providers.list())
       .filter((status) => status.state === 'error' && !providers.some((p) => p.name === status.name))
-      .map((status) => `provider '${status.name}' is unavailable: ${status.error ?? 'unknown error'}`);
-    return { providers, runtime: host.runtimeSettings(), warnings, dispose: () => host.dispose() };
+      .map((status) =>
+        masking
+          .masker()
+          .maskText(`provider '${status.name}' is unavailable: ${status.error ?? 'unknown error'}`),
+      );
+    return {
+      providers,
+      runtime: host.runtimeSettings(),
+      warnings,
+      masker: masking.masker,
+      dispose: () => host.dispose(),
+    };
   } catch (error) {
     await host.dispose();
     throw error;

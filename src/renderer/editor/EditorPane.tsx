@@ -73,6 +73,9 @@ export function EditorPane({ onRun }: { onRun: () => void }) {
       minimap: { enabled: false },
       fontSize: 13,
       scrollBeyondLastLine: false,
+      // The editor pane is narrow beside the transcript; long lines wrap rather than hide.
+      wordWrap: 'on',
+      wrappingIndent: 'indent',
       tabSize: 2,
       fixedOverflowWidgets: true,
       ariaLabel: 'Guest program editor',
