@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { plural } from '../../shared/format/plural';
-import { CodeSyntaxError, normalizeCode } from '../../shared/normalizeCode';
+import { CodeSyntaxError } from '../../shared/normalizeCode';
+import { toRunnerCode } from '../core/toRunnerCode';
 import { parseTranscript } from '../../shared/transcriptFile';
 import type { Executor } from '../core/types';
 import { replayRecording } from '../debug/replayRecording';
@@ -115,7 +116,7 @@ async function readCodeFile(
     };
   }
   try {
-    normalizeCode(code);
+    await toRunnerCode(code);
   } catch (error) {
     if (error instanceof CodeSyntaxError)
       return { ok: false, reason: `${file}:${error.line}:${error.column}: ${error.message}` };

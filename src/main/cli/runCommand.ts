@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { CodeSyntaxError, normalizeCode } from '../../shared/normalizeCode';
+import { CodeSyntaxError } from '../../shared/normalizeCode';
 import { describeRunOutcome } from '../../shared/format/describeRunOutcome';
 import type { CancelReason } from '../../shared/runOutcome';
 import type { SessionFacts } from '../core/types';
@@ -16,6 +16,7 @@ import {
   TRANSCRIPT_FORMAT,
   TRANSCRIPT_FORMAT_VERSION,
 } from '../../shared/transcriptFile';
+import { toRunnerCode } from '../core/toRunnerCode';
 import { extractProviderManifests } from '../core/extractProviderManifests';
 import type { Executor, ResolvedToolProvider } from '../core/types';
 import { createInProcessExecutor } from '../executors/createInProcessExecutor';
@@ -152,8 +153,9 @@ async function run(args: string[]): Promise<number> {
       (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
     throw new UsageError(`cannot read ${file}: ${reason}`);
   }
+  let runnerCode: string;
   try {
-    normalizeCode(code);
+    runnerCode = await toRunnerCode(code);
   } catch (error) {
     if (error instanceof CodeSyntaxError)
       throw new UsageError(`${file}:${error.line}:${error.column}: ${error.message}`);
@@ -173,7 +175,7 @@ async function run(args: string[]): Promise<number> {
   process.once('SIGINT', onInterrupt);
   let session: SessionFacts | undefined;
   try {
-    const result = await executor.execute(code, providers, {
+    const result = await executor.execute(runnerCode, providers, {
       ...options,
       signal: controller.signal,
       hooks: {
@@ -236,7 +238,7 @@ async function run(args: string[]): Promise<number> {
 }
 
 /**
- * `execbox run FILE`: runs guest code against the demo providers and prints the ExecuteResult as
+ * `execbox run FILE`: runs guest code (JavaScript or TypeScript, fenced or not) against the demo providers and prints the ExecuteResult as
  * JSON. Exit code 0 when the run succeeded, 1 when it failed, 2 for a bad command line, an
  * unreadable file or a syntax error (one line on stderr).
  */

@@ -329,7 +329,7 @@ export function createDemoWorkspace(): WorkspaceFile {
         id: 'demo-errors',
         name: 'Failing tools',
         code: [
-          'const outcomes = {};',
+          'const outcomes: Record<string, string> = {};',
           'try {',
           "  await github.create_issue({ title: 'Hello' });",
           '} catch (error) {',

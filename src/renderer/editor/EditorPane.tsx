@@ -14,7 +14,7 @@ import { useEditorDebugging } from '../debug/useEditorDebugging';
 import { useResultForward } from '../debug/useResultForward';
 
 const modelUri = (snippetId: string) =>
-  monaco.Uri.parse(`file:///snippets/${encodeURIComponent(snippetId)}.js`);
+  monaco.Uri.parse(`file:///snippets/${encodeURIComponent(snippetId)}.ts`);
 
 function readProblems(uri: Monaco.Uri): Problem[] {
   return monaco.editor
@@ -91,7 +91,7 @@ export function EditorPane({ onRun }: { onRun: () => void }) {
     });
     const changes = editor.onDidChangeModelContent(() => {
       const model = editor.getModel();
-      const id = model ? decodeURIComponent(model.uri.path.replace(/^\/snippets\/|\.js$/g, '')) : null;
+      const id = model ? decodeURIComponent(model.uri.path.replace(/^\/snippets\/|\.ts$/g, '')) : null;
       if (model && id) sync.edit(id, model.getValue());
     });
     const markers = monaco.editor.onDidChangeMarkers((uris) => {
@@ -146,7 +146,7 @@ export function EditorPane({ onRun }: { onRun: () => void }) {
       return;
     }
     const uri = modelUri(activeId);
-    const model = monaco.editor.getModel(uri) ?? monaco.editor.createModel(activeCode, 'javascript', uri);
+    const model = monaco.editor.getModel(uri) ?? monaco.editor.createModel(activeCode, 'typescript', uri);
     if (editor.getModel() !== model) editor.setModel(model);
   }, [activeId, activeCode]);
 
