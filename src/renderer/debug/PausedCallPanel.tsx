@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { DebugToolResult, PausedCall, ResumeAction } from '../../shared/api/debug';
 import { EXECUTE_ERROR_CODES, type ExecuteErrorCode } from '../../shared/errors';
 import { jsonEqual } from '../../shared/transcriptJsonEqual';
-import { JsonTree } from '../components/JsonTree';
+import { ValueViewer } from '../values/ValueViewer';
 import { usePlaygroundStore } from '../state/store';
 import { describeError } from '../util/describeError';
 import { useDebugStore } from './debugStore';
@@ -142,7 +142,7 @@ function PausedCallCard({ call }: { call: PausedCall }) {
             {editChanged && (
               <div className="paused-original" data-testid="original-input">
                 <h4>The guest’s original input {reset}</h4>
-                <JsonTree value={call.input} label="Original tool input" />
+                <ValueViewer value={call.input} label="Original tool input" />
               </div>
             )}
           </div>
@@ -231,7 +231,7 @@ function PausedCallCard({ call }: { call: PausedCall }) {
           <div>
             <h4>The provider answered</h4>
             {call.result?.ok ? (
-              <JsonTree value={call.result.result} label="Provider result" />
+              <ValueViewer value={call.result.result} label="Provider result" />
             ) : (
               <code>
                 {call.result?.error.code}: {call.result?.error.message}

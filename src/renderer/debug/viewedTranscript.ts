@@ -1,5 +1,6 @@
 import type { TranscriptEntry } from '../../shared/transcript';
 import { useCurrentRun } from '../state/store';
+import { useTranscriptFocus } from '../transcript/transcriptFocus';
 import { useDebugStore } from './debugStore';
 
 export interface ViewedTranscript {
@@ -38,7 +39,14 @@ export function useViewedTranscript(): ViewedTranscript | null {
   };
 }
 
-export function selectCall(callId: string | null): void {
+/** Selects a call in every view: the transcript table scrolls to its tool_call row. */
+export function selectCall(callId: string): void {
+  useDebugStore.setState({ selectedCallId: callId });
+  useTranscriptFocus.getState().jumpToCall(callId);
+}
+
+/** The table's own row click: the other views follow, the table keeps the row it clicked. */
+export function markCallSelected(callId: string): void {
   useDebugStore.setState({ selectedCallId: callId });
 }
 

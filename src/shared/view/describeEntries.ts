@@ -11,13 +11,12 @@ export interface TranscriptRow {
   callId?: string;
   provider?: string;
   tool?: string;
-  /**
-   * For a tool_call and its tool_result: the provider's own time when the host recorded it, else
-   * the time from the call to the result.
-   */
+  /** For a tool_call and its tool_result: time from the call to the result. */
   durationMs?: number;
   /** Time a person held the call (breakpoint, manual answer), shown beside `durationMs`. */
   heldMs?: number;
+  /** `ok` or the error code, for whatever ends with one (a tool_call takes its result's). */
+  outcome?: string;
   /** A few words: ok/error code, executor, reason. */
   note: string;
   entry: TranscriptEntry;
@@ -25,6 +24,39 @@ export interface TranscriptRow {
 
 /** The "host event" pseudo-type used by the type filter. */
 export const HOST_EVENT_TYPE = 'host event';
+/** The type filter's name for guest console batches (host events of their own kind). */
+export const CONSOLE_TYPE = 'console';
+
+/** The type-filter chip a row belongs to. */
+export function filterTypeOf(row: TranscriptRow): string {
+  if (row.type === 'guest_console') return CONSOLE_TYPE;
+  return row.isEvent ? HOST_EVENT_TYPE : row.type;
+}
+
+function consoleNote(
+  lines: readonly { level: string; text: string }[],
+  dropped: { lines: number; chars: number } | undefined,
+): string {
+  const first = lines[0];
+  const head = first ? `${first.level}: ${first.text.slice(0, 120)}` : '';
+  const more = lines.length > 1 ? ` (+${lines.length - 1} more)` : '';
+  const lost = dropped ? ` [${dropped.lines} lines, ${dropped.chars} chars dropped so far]` : '';
+  return `${head}${more}${lost}`.trim();
+}
+
+function outcomeOf(entry: TranscriptEntry): string | undefined {
+  if (entry.kind === 'event') {
+    const event = entry.event;
+    if (event.type === 'run_finished' || event.type === 'tool_dispatch_finished') {
+      return event.ok ? 'ok' : (event.errorCode ?? 'failed');
+    }
+    return undefined;
+  }
+  const message = entry.message;
+  if (message.type === 'tool_result' || message.type === 'done')
+    return message.ok ? 'ok' : message.error.code;
+  return undefined;
+}
 
 function noteFor(entry: TranscriptEntry): string {
   if (entry.kind === 'event') {
@@ -46,6 +78,8 @@ function noteFor(entry: TranscriptEntry): string {
         return event.reason;
       case 'replay_diverged':
         return event.reason;
+      case 'guest_console':
+        return consoleNote(event.lines, event.dropped);
       default:
         return '';
     }
@@ -61,12 +95,46 @@ function noteFor(entry: TranscriptEntry): string {
   }
 }
 
-/** Flattens a transcript into table rows, pairing each tool_call with its tool_result. */
-export function describeEntries(entries: readonly TranscriptEntry[]): TranscriptRow[] {
-  const calls = new Map<string, { row: TranscriptRow; provider: string; tool: string }>();
-  const dispatched = new Map<string, { durationMs: number; heldMs?: number }>();
-  const rows: TranscriptRow[] = [];
-  for (const entry of entries) {
+/**
+ * Turns transcript entries into table rows as they arrive, pairing each tool_call with its
+ * tool_result; appending costs what was appended, so a 100,000-entry run followed live stays cheap.
+ */
+export class TranscriptRowsBuilder {
+  private readonly list: TranscriptRow[] = [];
+  private latest: TranscriptRow[] = [];
+  private readonly calls = new Map<string, { row: TranscriptRow; provider: string; tool: string }>();
+  /** The provider's own time and the held time the host recorded per call (tool_dispatch_finished). */
+  private readonly dispatched = new Map<string, { durationMs: number; heldMs?: number }>();
+  private source: readonly TranscriptEntry[] = [];
+
+  /**
+   * The rows for `entries`, reusing the work done for an earlier array that `entries` extends
+   * (same first entries); returns a new array when anything changed.
+   */
+  update(entries: readonly TranscriptEntry[]): TranscriptRow[] {
+    const previous = this.source;
+    const extendsPrevious =
+      entries.length >= previous.length &&
+      (previous.length === 0 || entries[previous.length - 1] === previous[previous.length - 1]);
+    if (!extendsPrevious) return this.reset(entries);
+    if (entries.length === previous.length) return this.latest;
+    this.source = entries;
+    for (let i = previous.length; i < entries.length; i++) this.list.push(this.describe(entries[i]!));
+    this.latest = this.list.slice();
+    return this.latest;
+  }
+
+  private reset(entries: readonly TranscriptEntry[]): TranscriptRow[] {
+    this.list.length = 0;
+    this.latest = [];
+    this.calls.clear();
+    this.dispatched.clear();
+    this.source = [];
+    return this.update(entries);
+  }
+
+  private describe(entry: TranscriptEntry): TranscriptRow {
+    const calls = this.calls;
     const row: TranscriptRow = {
       seq: entry.seq,
       at: entry.at,
@@ -75,6 +143,8 @@ export function describeEntries(entries: readonly TranscriptEntry[]): Transcript
       note: noteFor(entry),
       entry,
     };
+    const outcome = outcomeOf(entry);
+    if (outcome !== undefined) row.outcome = outcome;
     if (entry.kind === 'message') {
       row.direction = entry.direction;
       const message = entry.message;
@@ -89,10 +159,12 @@ export function describeEntries(entries: readonly TranscriptEntry[]): Transcript
         if (call) {
           row.provider = call.provider;
           row.tool = call.tool;
-          const own = dispatched.get(message.callId);
+          // What the call took is the provider's own time when the host recorded it, held time apart.
+          const own = this.dispatched.get(message.callId);
           row.durationMs = own?.durationMs ?? Math.round((entry.at - call.row.at) * 100) / 100;
           if (own?.heldMs) row.heldMs = call.row.heldMs = own.heldMs;
           call.row.durationMs = row.durationMs;
+          call.row.outcome = row.outcome;
         }
       }
     } else {
@@ -110,12 +182,19 @@ export function describeEntries(entries: readonly TranscriptEntry[]): Transcript
       if (event.type === 'tool_dispatch_finished') {
         row.durationMs = event.durationMs;
         if (event.heldMs) row.heldMs = event.heldMs;
-        dispatched.set(event.callId, { durationMs: event.durationMs, heldMs: event.heldMs });
+        this.dispatched.set(event.callId, {
+          durationMs: event.durationMs,
+          ...(event.heldMs ? { heldMs: event.heldMs } : {}),
+        });
       }
     }
-    rows.push(row);
+    return row;
   }
-  return rows;
+}
+
+/** Flattens a transcript into table rows, pairing each tool_call with its tool_result. */
+export function describeEntries(entries: readonly TranscriptEntry[]): TranscriptRow[] {
+  return new TranscriptRowsBuilder().update(entries);
 }
 
 export interface TranscriptFilter {
@@ -128,7 +207,7 @@ export interface TranscriptFilter {
 export function filterRows(rows: readonly TranscriptRow[], filter: TranscriptFilter): TranscriptRow[] {
   return rows.filter(
     (row) =>
-      !filter.hiddenTypes.has(row.isEvent ? HOST_EVENT_TYPE : row.type) &&
+      !filter.hiddenTypes.has(filterTypeOf(row)) &&
       (filter.provider === null || row.provider === filter.provider),
   );
 }
