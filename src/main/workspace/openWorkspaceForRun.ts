@@ -3,7 +3,7 @@ import type { RuntimeSettings, TrustRequest } from '../../shared/api/workspace';
 import { createFileSecretStore } from '../secrets/createFileSecretStore';
 import type { SecretMasker } from '../secrets/createSecretMasker';
 import { createSecretMasking } from '../secrets/createSecretMasking';
-import { createWorkspaceHost } from './createWorkspaceHost';
+import { createWorkspaceHost, type WorkspaceHost } from './createWorkspaceHost';
 import { resolveConfigDir } from './resolveConfigDir';
 
 export interface OpenForRunOptions {
@@ -19,6 +19,8 @@ export interface WorkspaceForRun {
   runtime: RuntimeSettings;
   /** Providers that could not load, one line each (the run goes on without them). */
   warnings: string[];
+  /** The open workspace itself, for a caller that keeps serving it (`execbox mcp`). */
+  host: WorkspaceHost;
   /** Masks every secret value known to the store (for the result, logs and `--transcript`). */
   masker(): SecretMasker;
   dispose(): Promise<void>;
@@ -70,6 +72,7 @@ export async function openWorkspaceForRun(
       providers,
       runtime: host.runtimeSettings(),
       warnings,
+      host,
       masker: masking.masker,
       dispose: () => host.dispose(),
     };
