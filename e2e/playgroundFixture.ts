@@ -136,9 +136,7 @@ export async function runProgram(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(page.getByTestId('run-state')).toHaveText(
     /Succeeded|Failed|Cancelled|Timed out|Ran out of memory/,
-    {
-      timeout: 30_000,
-    },
+    { timeout: 30_000 },
   );
 }
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { ExecutorChoice } from '../../shared/api/runs';
 import type { Executor } from '../core/types';
+import { createApprovalRules } from '../debug/createApprovalRules';
 import { createDebugService } from '../debug/createDebugService';
 import { createNetworkService } from '../network/createNetworkService';
 import { withRemoteExecutor } from '../network/withRemoteExecutor';
@@ -47,6 +48,10 @@ export async function createDefaultPlaygroundHost(
         workspaceHost,
         emit: context.emit,
         secretMasker: masking.masker,
+        approvals: createApprovalRules({
+          list: () => workspaceHost.providers.list(),
+          onEvent: (listener) => workspaceHost.onEvent(listener),
+        }),
       }),
   });
 }

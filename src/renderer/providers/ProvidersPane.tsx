@@ -5,6 +5,7 @@ import { usePlaygroundStore } from '../state/store';
 import { describeError } from '../util/describeError';
 import { ProviderEditor } from './ProviderEditor';
 import { SecretsDialog } from './SecretsDialog';
+import { ToolApprovalToggles } from './ToolApprovalToggles';
 import { plural } from '../../shared/format';
 
 const STATE_WORDS: Record<ProviderStatus['state'], string> = {
@@ -81,6 +82,7 @@ export function ProvidersPane() {
                 </button>
               )}
             </div>
+            {p.tools.length > 0 && <ToolApprovalToggles provider={p} />}
             {showTypes === p.id && (
               <pre className="typings">{p.types || '// no typings (the provider is not ready)'}</pre>
             )}
