@@ -100,6 +100,7 @@ test('a gutter click breaks on that line, the await line is highlighted, and an 
   await paused.getByRole('button', { name: 'Answer by hand', exact: true }).click();
   await expect(paused.getByTestId('discard-warning')).toContainText('edited input will not be sent');
   await paused.getByRole('button', { name: 'Keep editing' }).click();
+  await paused.getByTestId('hand-json').fill('');
   await paused.screenshot({ path: join(SCREENSHOTS, 'paused-call-edited.png') });
   await page.screenshot({ path: join(SCREENSHOTS, 'paused-call-page.png') });
   await paused.getByLabel('hold the real result for editing').check();
@@ -143,7 +144,8 @@ test('an opened transcript fills the table; a timeline bar selects its call ever
   const box = (await canvas.boundingBox())!;
   let found = false;
   for (let x = box.x + box.width - 12; x > box.x + 110 && !found; x -= 6) {
-    await page.mouse.move(x, box.y + 18 + 18 * 1 + 9);
+    // One provider, calls one after the other: both bars share the first lane row.
+    await page.mouse.move(x, box.y + 18 + 9);
     found = await page.getByTestId('timeline-tooltip').filter({ hasText: 'demo.echo' }).isVisible();
   }
   expect(found).toBe(true);
