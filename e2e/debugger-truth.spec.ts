@@ -1,13 +1,6 @@
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import {
-  expect,
-  playgroundTest,
-  runProgram,
-  SCREENSHOTS,
-  setProgram,
-  TEST_WORKSPACE,
-} from './playgroundFixture';
+import { expect, test, runProgram, SCREENSHOTS, setProgram, TEST_WORKSPACE } from './playgroundFixture';
 
 const TIMEOUT_MS = 1500;
 
@@ -26,7 +19,7 @@ const WORKSPACE = {
   runtime: { limits: { timeoutMs: TIMEOUT_MS }, executor: { kind: 'process', mode: 'pooled' } },
 };
 
-const test = playgroundTest(WORKSPACE);
+test.use({ workspaceDocument: WORKSPACE });
 
 const TWO_CALLS =
   "const a = await demo.echo({ text: 'one' });\nconst b = await demo.echo({ text: 'two' });\n[a.greeting, b.greeting]";

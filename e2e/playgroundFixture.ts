@@ -95,31 +95,26 @@ export async function stop(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-/**
- * Each test: a fresh config dir and a workspace file holding `workspace`, `execbox serve --port 0`
- * from the built output.
- */
-export function playgroundTest(workspace: object = TEST_WORKSPACE) {
-  return base.extend<{ playground: Playground }>({
-    playground: async ({ page }, use) => {
-      const dir = await mkdtemp(join(tmpdir(), 'execbox-e2e-'));
-      const configDir = join(dir, 'config');
-      const workspaceFile = join(dir, 'test.execbox.json');
-      await writeFile(workspaceFile, JSON.stringify(workspace, null, 2));
-      const { url, child } = await startServe(configDir, workspaceFile);
-      try {
-        await page.goto(url);
-        await expect(page.getByRole('navigation', { name: 'Snippets' })).toBeVisible();
-        await use({ url, workspaceFile, configDir });
-      } finally {
-        await stop(child);
-        await rm(dir, { recursive: true, force: true });
-      }
-    },
-  });
-}
-
-export const test = playgroundTest();
+/** Each test: a fresh config dir and workspace file, `execbox serve --port 0` from the built output. */
+export const test = base.extend<{ playground: Playground; workspaceDocument: object }>({
+  /** The workspace the test starts from (`test.use({ workspaceDocument })` to change it). */
+  workspaceDocument: [TEST_WORKSPACE, { option: true }],
+  playground: async ({ page, workspaceDocument }, use) => {
+    const dir = await mkdtemp(join(tmpdir(), 'execbox-e2e-'));
+    const configDir = join(dir, 'config');
+    const workspaceFile = join(dir, 'test.execbox.json');
+    await writeFile(workspaceFile, JSON.stringify(workspaceDocument, null, 2));
+    const { url, child } = await startServe(configDir, workspaceFile);
+    try {
+      await page.goto(url);
+      await expect(page.getByRole('navigation', { name: 'Snippets' })).toBeVisible();
+      await use({ url, workspaceFile, configDir });
+    } finally {
+      await stop(child);
+      await rm(dir, { recursive: true, force: true });
+    }
+  },
+});
 
 export { expect };
 
