@@ -60,16 +60,17 @@ export function useEditorDebugging(editor: Monaco.editor.IStandaloneCodeEditor |
     if (!editor) return;
     const pausedHere = paused.filter((p) => p.runId === run?.runId);
     const decorations: Monaco.editor.IModelDeltaDecoration[] = [];
+    const highlight = (line: number, className: string) =>
+      decorations.push({
+        range: new monaco.Range(line, 1, line, 1),
+        options: { isWholeLine: true, className, stickiness: 1 },
+      });
+    const pausedLines = pausedHere.flatMap((p) =>
+      callLines(calls, run?.entries ?? [], p.callId, p.providerName, p.toolName),
+    );
+    for (const line of pausedLines) highlight(line, 'paused-line');
     const seen = new Set<number>();
     for (const call of calls) {
-      const isPaused = pausedHere.some(
-        (p) => p.providerName === call.providerName && p.toolName === call.toolName,
-      );
-      if (isPaused)
-        decorations.push({
-          range: new monaco.Range(call.line, 1, call.line, 1),
-          options: { isWholeLine: true, className: 'paused-line', stickiness: 1 },
-        });
       if (seen.has(call.line)) continue;
       seen.add(call.line);
       const breakpoint = gutterBreakpoint(breakpoints, call);
@@ -89,20 +90,19 @@ export function useEditorDebugging(editor: Monaco.editor.IStandaloneCodeEditor |
     }
     // The call selected in another view, when the transcript ran the code the editor shows.
     const selected = selectedCallId && viewed ? findCall(viewed.entries, selectedCallId) : undefined;
-    if (selected && viewed?.code === editor.getModel()?.getValue())
-      for (const call of calls)
-        if (call.providerName === selected.providerName && call.toolName === selected.safeToolName)
-          decorations.push({
-            range: new monaco.Range(call.line, 1, call.line, 1),
-            options: { isWholeLine: true, className: 'selected-call-line' },
-          });
+    if (selected && viewed && viewed.code === editor.getModel()?.getValue())
+      for (const line of callLines(
+        calls,
+        viewed.entries,
+        selected.callId,
+        selected.providerName,
+        selected.safeToolName,
+      ))
+        highlight(line, 'selected-call-line');
     const collection = editor.createDecorationsCollection(decorations);
-    const pausedLine = calls.find((call) =>
-      pausedHere.some((p) => p.providerName === call.providerName && p.toolName === call.toolName),
-    );
-    if (pausedLine) editor.revealLineInCenterIfOutsideViewport(pausedLine.line);
+    if (pausedLines[0] !== undefined) editor.revealLineInCenterIfOutsideViewport(pausedLines[0]);
     return () => collection.clear();
-  }, [editor, calls, breakpoints, paused, run?.runId, selectedCallId, viewed]);
+  }, [editor, calls, breakpoints, paused, run?.runId, run?.entries, selectedCallId, viewed]);
 
   // A click in the gutter of a tool-call line sets, removes, enables or disables its breakpoint.
   useEffect(() => {
@@ -171,4 +171,31 @@ function findCall(entries: readonly TranscriptEntry[], callId: string): ToolCall
     if (entry.kind === 'message' && entry.message.type === 'tool_call' && entry.message.callId === callId)
       return entry.message;
   return undefined;
+}
+
+/**
+ * The editor lines of one call: when the code calls that tool on as many lines as the run had made
+ * such calls, the n-th call is on the n-th line (straight-line code); otherwise every line that
+ * calls the tool (a loop or a helper), since the protocol carries no source position.
+ */
+function callLines(
+  calls: readonly ToolCallLine[],
+  entries: readonly TranscriptEntry[],
+  callId: string,
+  providerName: string,
+  toolName: string,
+): number[] {
+  const lines = calls
+    .filter((c) => c.providerName === providerName && c.toolName === toolName)
+    .map((c) => c.line);
+  let ordinal = 0;
+  for (const entry of entries) {
+    if (entry.kind !== 'message' || entry.message.type !== 'tool_call') continue;
+    const message = entry.message;
+    if (message.providerName !== providerName || message.safeToolName !== toolName) continue;
+    if (message.callId === callId) break;
+    ordinal += 1;
+  }
+  const line = lines[ordinal];
+  return line !== undefined && ordinal < lines.length ? [line] : lines;
 }
