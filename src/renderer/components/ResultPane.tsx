@@ -2,6 +2,7 @@ import { useCurrentRun, usePlaygroundStore } from '../state/store';
 import { ERROR_CODE_WORDS } from '../util/describeErrorCode';
 import { describeRunOutcome } from '../../shared/format';
 import { ValueViewer } from '../values/ValueViewer';
+import { McpMediaList } from '../providers/content/McpMediaList';
 import { WelcomeCard } from './WelcomeCard';
 
 /** The finished run's value, logs, error in plain words and duration. */
@@ -52,6 +53,7 @@ export function ResultPane() {
       {result.ok && (
         <section>
           <h3>Value</h3>
+          <McpMediaList value={result.result} />
           <div data-testid="result-value">
             <ValueViewer value={result.result} label="Result value" />
           </div>
