@@ -17,7 +17,7 @@ function alive(pid: number): boolean {
 
 /**
  * A stand-in host: starts a runner (stdio or fork), runs a guest CPU loop with a minute to go,
- * and prints the runner's pid once `started` arrives.
+ * and prints the runner's pid once it has sent the result that starts the loop.
  */
 const HOST_SCRIPT = `
 const { spawn, fork } = require('node:child_process');
@@ -25,18 +25,22 @@ const [entry, mode, line] = process.argv.slice(1);
 const child = mode === 'fork'
   ? fork(entry, [], { serialization: 'json', stdio: ['pipe', 'ignore', 'inherit', 'ipc'] })
   : spawn(process.execPath, [entry, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
-const onMessage = (message) => { if (message.type === 'started') console.log(child.pid); };
-if (mode === 'fork') { child.on('message', onMessage); child.send(JSON.parse(line)); }
-else {
-  require('node:readline').createInterface({ input: child.stdout }).on('line', (l) => onMessage(JSON.parse(l)));
-  child.stdin.write(line + '\\n');
-}
+const send = (message) => (mode === 'fork' ? child.send(message) : child.stdin.write(JSON.stringify(message) + '\\n'));
+// The tool result starts the loop as the runner takes it in: the kill lands mid-loop.
+const onMessage = (message) => {
+  if (message.type !== 'tool_call') return;
+  send({ type: 'tool_result', callId: message.callId, ok: true });
+  console.log(child.pid);
+};
+if (mode === 'fork') child.on('message', onMessage);
+else require('node:readline').createInterface({ input: child.stdout }).on('line', (l) => onMessage(JSON.parse(l)));
+send(JSON.parse(line));
 `;
 
 describe('runner faults', () => {
   for (const mode of ['stdio', 'fork'] as const) {
     it(`a ${mode} runner whose host is killed with -9 during a guest CPU loop stops by itself`, async () => {
-      const execute = JSON.stringify(rawExecute('loop', 'while (true) {}', 60_000));
+      const execute = JSON.stringify(rawExecute('loop', 'await tools.hang(); while (true) {}', 60_000));
       const host = spawn(process.execPath, ['-e', HOST_SCRIPT, TEST_RUNNER_ENTRY, mode, execute], {
         stdio: ['ignore', 'pipe', 'inherit'],
       });

@@ -27,8 +27,9 @@ describe('stdio runner under attack', () => {
   });
   it('a cancel during a guest CPU loop is answered by the runner at once, and it serves the next execute', async () => {
     const runner = start();
-    runner.write(rawExecute('loop', 'while (true) {}', 60_000));
-    await runner.next((m) => m.type === 'started' && m.id === 'loop');
+    runner.write(rawExecute('loop', 'await tools.hang(); while (true) {}', 60_000));
+    const call = await runner.next((m) => m.type === 'tool_call');
+    runner.write({ type: 'tool_result', callId: call.callId, ok: true });
     runner.write({ type: 'cancel', id: 'loop' });
     expect(await runner.next((m) => m.type === 'done' && m.id === 'loop')).toMatchObject({
       ok: false,
