@@ -51,7 +51,7 @@ test('cancelling a hanging run says Cancelled, never a timeout', async ({ page, 
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(page.getByTestId('run-state')).toContainText('Running');
   await expect(page.getByTestId('transcript-row').filter({ hasText: 'started' }).first()).toBeVisible();
-  await page.getByRole('button', { name: '■ Cancel' }).click();
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
   await expect(page.getByTestId('run-outcome')).toContainText(/Cancelled after/, { timeout: 30_000 });
   await expect(page.getByTestId('run-state')).toContainText(/Cancelled after/);
   await expect(page.getByTestId('result')).not.toContainText(/timed out/i);

@@ -40,6 +40,20 @@ function fencedBlock(source: string, pattern: RegExp): string | undefined {
   return match ? (match[3] ?? '') : undefined;
 }
 
+/**
+ * Where the code sits inside `source` when it is a fenced block: `whole` when the text is one
+ * fenced block, `first` for the first block in prose (the two places {@link normalizeCode} looks).
+ */
+export function fencedCodeRange(
+  source: string,
+  which: 'whole' | 'first',
+): { start: number; end: number } | undefined {
+  const fence = which === 'whole' ? WHOLE_FENCE : FENCE;
+  const pattern = new RegExp(fence.source, `${fence.flags}d`);
+  const range = pattern.exec(source)?.indices?.[3];
+  return range ? { start: range[0], end: range[1] } : undefined;
+}
+
 function lineAndColumn(source: string, offset: number): { line: number; column: number } {
   const before = source.slice(0, offset).split('\n');
   return { line: before.length, column: (before[before.length - 1] ?? '').length };

@@ -77,3 +77,33 @@ describe('execbox run', () => {
     expect(stderr.trim().split('\n')).toHaveLength(1);
   });
 });
+
+describe('execbox run FILE.ts', () => {
+  function tsScript(code: string): string {
+    const file = join(dir, 'guest.ts');
+    writeFileSync(file, code);
+    return file;
+  }
+
+  it('runs TypeScript with annotations and a ```ts fence and keeps the code as written in the transcript', async () => {
+    const code = [
+      '```ts',
+      'interface Sum { total: number }',
+      'const a: number = 2;',
+      'const sum: Sum = { total: (await demo.add({ a, b: 3 })) as number };',
+      'sum.total!',
+      '```',
+    ].join('\n');
+    const out = join(dir, 'ts.jsonl');
+    expect(await runCommand([tsScript(code), '--transcript', out])).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({ ok: true, result: 5 });
+    const parsed = parseTranscript(readFileSync(out, 'utf8'));
+    expect(parsed.header?.code).toBe(code);
+  });
+
+  it('rejects an enum with the file, line and column and a sentence saying why', async () => {
+    expect(await runCommand([tsScript('const a = 1;\nenum E { A }')])).toBe(2);
+    expect(stderr).toMatch(/guest\.ts:2:1: .*enum.*not supported/);
+    expect(stdout).toBe('');
+  });
+});

@@ -8,7 +8,7 @@ import {
 import { createDemoWorkspace } from '../../src/main/workspace/demoWorkspace';
 import { startHost, type HostFixture } from './hostFixture';
 
-/** Type-checks each snippet as the editor does: a JS module with checkJs against the guest globals. */
+/** Type-checks each snippet as the editor does: a TypeScript module against the guest globals. */
 function editorProblems(declarations: string, snippets: Record<string, string>): Record<string, string[]> {
   const options: ts.CompilerOptions = {
     ...GUEST_COMPILER_OPTIONS,
@@ -19,7 +19,7 @@ function editorProblems(declarations: string, snippets: Record<string, string>):
     ['/virtual/guest-globals.d.ts', GUEST_GLOBALS],
     ['/virtual/providers.d.ts', declarations],
   ]);
-  for (const [name, code] of Object.entries(snippets)) files.set(`/virtual/${name}.js`, code);
+  for (const [name, code] of Object.entries(snippets)) files.set(`/virtual/${name}.ts`, code);
   const host = ts.createCompilerHost(options);
   const readLib = host.getSourceFile.bind(host);
   host.getSourceFile = (fileName, language) => {
@@ -33,7 +33,7 @@ function editorProblems(declarations: string, snippets: Record<string, string>):
   const program = ts.createProgram([...files.keys()], options, host);
   const problems: Record<string, string[]> = {};
   for (const name of Object.keys(snippets)) {
-    const source = program.getSourceFile(`/virtual/${name}.js`)!;
+    const source = program.getSourceFile(`/virtual/${name}.ts`)!;
     problems[name] = [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)]
       .filter((d) => !IGNORED_DIAGNOSTICS.includes(d.code))
       .map((d) => {
@@ -74,7 +74,7 @@ describe('the demo workspace', () => {
     const wide = createDemoWorkspace().snippets.flatMap((snippet) =>
       snippet.code
         .split('\n')
-        .filter((line) => line.length > 72)
+        .filter((line) => line.length > 60)
         .map((line) => `${snippet.name}: ${line}`),
     );
     expect(wide).toEqual([]);

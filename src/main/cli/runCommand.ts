@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { CodeSyntaxError, normalizeCode } from '../../shared/normalizeCode';
+import { CodeSyntaxError } from '../../shared/normalizeCode';
 import {
   resolveRuntimeOptions,
   RuntimeOptionsError,
@@ -12,6 +12,7 @@ import {
   TRANSCRIPT_FORMAT,
   TRANSCRIPT_FORMAT_VERSION,
 } from '../../shared/transcriptFile';
+import { toRunnerCode } from '../core/toRunnerCode';
 import { extractProviderManifests } from '../core/extractProviderManifests';
 import type { Executor, ResolvedToolProvider } from '../core/types';
 import { createInProcessExecutor } from '../executors/createInProcessExecutor';
@@ -148,8 +149,9 @@ async function run(args: string[]): Promise<number> {
       (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
     throw new UsageError(`cannot read ${file}: ${reason}`);
   }
+  let runnerCode: string;
   try {
-    normalizeCode(code);
+    runnerCode = await toRunnerCode(code);
   } catch (error) {
     if (error instanceof CodeSyntaxError)
       throw new UsageError(`${file}:${error.line}:${error.column}: ${error.message}`);
@@ -164,7 +166,7 @@ async function run(args: string[]): Promise<number> {
   // Masked: the tool answers the guest gets, the transcript entries and the printed result.
   const executor = withSecretMasking(createExecutor(executorName), loaded.masker);
   try {
-    const result = await executor.execute(code, providers, {
+    const result = await executor.execute(runnerCode, providers, {
       ...options,
       hooks: values.transcript
         ? {
@@ -196,7 +198,7 @@ async function run(args: string[]): Promise<number> {
 }
 
 /**
- * `execbox run FILE`: runs guest code against the demo providers and prints the ExecuteResult as
+ * `execbox run FILE`: runs guest code (JavaScript or TypeScript, fenced or not) against the demo providers and prints the ExecuteResult as
  * JSON. Exit code 0 when the run succeeded, 1 when it failed, 2 for a bad command line, an
  * unreadable file or a syntax error (one line on stderr).
  */

@@ -29,10 +29,14 @@ function inputIsOptional(schema: JsonSchema | undefined): boolean {
   return !combined && !(Array.isArray(required) && required.length > 0);
 }
 
+/** Most MCP tools declare no output schema; their results are `any` so valid code is not flagged. */
+const UNTYPED_OUTPUT_NOTE =
+  'Returns: untyped (the tool declares no output schema). Run it once and choose "Use this shape as the output type" to type it.';
+
 /**
  * `declare namespace <provider> { … }` for guest code: one `function <safeName>(input): Promise<Out>`
  * per tool, JSDoc from descriptions (escaped), and named types `<Tool>Input` / `<Tool>Output` (plus
- * one per local `$ref`). Without an output schema the result is `unknown`.
+ * one per local `$ref`). Without an output schema the result is `any`.
  */
 export function generateProviderTypes(provider: { name: string; tools: readonly TypedTool[] }): string {
   const usedNames = new Set<string>(provider.tools.map((tool) => tool.safeName));
@@ -46,14 +50,15 @@ export function generateProviderTypes(provider: { name: string; tools: readonly 
       inputType = converter.rootType();
       declarations.push(...converter.declarations);
     }
-    let outputType = 'unknown';
+    let outputType = 'any';
     if (tool.outputSchema !== undefined) {
       const converter = new SchemaToTypeScript(tool.outputSchema, `${base}Output`, usedNames);
       outputType = converter.rootType();
       declarations.push(...converter.declarations);
     }
     const renamed = tool.originalName === tool.safeName ? undefined : `Upstream name: ${tool.originalName}`;
-    const doc = formatJsDoc([tool.description, renamed], '  ');
+    const untyped = tool.outputSchema === undefined ? UNTYPED_OUTPUT_NOTE : undefined;
+    const doc = formatJsDoc([tool.description, renamed, untyped], '  ');
     const parameter = `input${inputIsOptional(tool.inputSchema) ? '?' : ''}: ${inputType}`;
     members.push(
       `${declarations.join('')}${doc}  function ${tool.safeName}(${parameter}): Promise<${outputType}>;\n`,

@@ -8,6 +8,7 @@ import { createBreakpointStore } from './createBreakpointStore';
 import { createPausedCallRegistry } from './createPausedCallRegistry';
 import { createRecordingAnswers } from './createRecordingAnswers';
 import { createRunInterceptor } from './createRunInterceptor';
+import { runnerCodeOrFailure } from '../core/toRunnerCode';
 import { providersFromManifests } from './providersFromManifests';
 
 export interface ReplayReport {
@@ -47,11 +48,13 @@ export async function replayRecording(
       },
     },
   });
-  const result = await executor.execute(header.code, providersFromManifests(header.providers), {
-    ...header.options,
-    signal: controller.signal,
-    hooks: { interceptToolCall },
-  });
+  const result = await runnerCodeOrFailure(header.code, (code) =>
+    executor.execute(code, providersFromManifests(header.providers), {
+      ...header.options,
+      signal: controller.signal,
+      hooks: { interceptToolCall },
+    }),
+  );
   const divergence = checkReplayOutcome(firstDivergence, answers, findRecordedDone(entries), result);
   return {
     matched: divergence === undefined,

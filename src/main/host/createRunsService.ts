@@ -6,6 +6,7 @@ import { isCancelReason, type CancelReason, type RunFacts } from '../../shared/r
 import { InvalidArgumentError } from '../../shared/rpc/invalidArgumentError';
 import type { ExecutorRuntimeOptions } from '../../shared/runtimeOptions';
 import type { TranscriptEntry } from '../../shared/transcript';
+import { runnerCodeOrFailure } from '../core/toRunnerCode';
 import type { Executor, ResolvedToolProvider, SessionFacts, ToolCallInterceptor } from '../core/types';
 import { composeInterceptors } from './composeInterceptors';
 import { createEntryBatcher } from './createEntryBatcher';
@@ -134,18 +135,20 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
       }
       const interceptToolCall: ToolCallInterceptor | undefined = composeInterceptors(interceptors);
       try {
-        return await executor.execute(request.code, providers, {
-          ...limits,
-          signal: controller.signal,
-          hooks: {
-            onMessage: (observation) => batcher.add(recorder.recordMessage(observation)),
-            onHostEvent: (event, at) => batcher.add(recorder.recordEvent(event, at)),
-            onSettled: (facts) => {
-              session = facts;
+        return await runnerCodeOrFailure(request.code, (code) =>
+          executor.execute(code, providers, {
+            ...limits,
+            signal: controller.signal,
+            hooks: {
+              onMessage: (observation) => batcher.add(recorder.recordMessage(observation)),
+              onHostEvent: (event, at) => batcher.add(recorder.recordEvent(event, at)),
+              onSettled: (facts) => {
+                session = facts;
+              },
+              ...(interceptToolCall ? { interceptToolCall } : {}),
             },
-            ...(interceptToolCall ? { interceptToolCall } : {}),
-          },
-        });
+          }),
+        );
       } catch (error) {
         return failure('internal_error', `the executor failed: ${errorMessage(error)}`);
       }

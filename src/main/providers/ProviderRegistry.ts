@@ -50,6 +50,10 @@ export class ProviderRegistry {
   private order: string[] = [];
   private lastDeclarations = '';
   private disposed = false;
+  /** Inside `batch`: announcements wait for its end. */
+  private batchDepth = 0;
+  /** A load finished: one announcement soon covers every load that finishes meanwhile. */
+  private announceScheduled = false;
 
   constructor(private readonly options: ProviderRegistryOptions) {}
 
@@ -61,6 +65,20 @@ export class ProviderRegistry {
     if (!this.order.includes(config.id)) this.order.push(config.id);
     if (run) this.startLoad(entry);
     this.announce();
+  }
+
+  /**
+   * Runs `work` (many `set`s, as when a workspace opens) and announces once at its end: each
+   * announcement lists every provider, so announcing per provider would make opening quadratic.
+   */
+  async batch<T>(work: () => Promise<T>): Promise<T> {
+    this.batchDepth += 1;
+    try {
+      return await work();
+    } finally {
+      this.batchDepth -= 1;
+      this.announce();
+    }
   }
 
   /** Keeps the display order of the workspace file. */
@@ -129,6 +147,7 @@ export class ProviderRegistry {
         await this.refresh(entry.config.id);
     }
     await Promise.all([...this.entries.values()].map((entry) => entry.loading));
+    this.flushAnnouncement();
     return this.order.flatMap((id) => {
       const resolved = this.entries.get(id)?.resolved;
       return resolved ? [resolved] : [];
@@ -140,6 +159,7 @@ export class ProviderRegistry {
     while ([...this.entries.values()].some((entry) => entry.loading)) {
       await Promise.all([...this.entries.values()].map((entry) => entry.loading));
     }
+    this.flushAnnouncement();
   }
 
   /** Every provider's declarations, in workspace order. */
@@ -201,7 +221,7 @@ export class ProviderRegistry {
       } finally {
         if (entry.generation === generation) entry.loading = undefined;
       }
-      this.announce();
+      this.announceSoon();
       if (entry.reloadPending && current()) {
         entry.reloadPending = false;
         this.startLoad(entry);
@@ -209,8 +229,21 @@ export class ProviderRegistry {
     })();
   }
 
+  private announceSoon(): void {
+    if (this.announceScheduled) return;
+    this.announceScheduled = true;
+    setImmediate(() => this.flushAnnouncement());
+  }
+
+  /** Whoever waited for loads to finish hears about them before going on. */
+  private flushAnnouncement(): void {
+    if (!this.announceScheduled) return;
+    this.announceScheduled = false;
+    this.announce();
+  }
+
   private announce(): void {
-    if (this.disposed) return;
+    if (this.disposed || this.batchDepth > 0) return;
     this.options.emit({ channel: 'providers', type: 'changed', providers: this.statuses() });
     const declarations = this.declarations();
     if (declarations !== this.lastDeclarations) {

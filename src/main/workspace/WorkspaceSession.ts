@@ -77,8 +77,10 @@ export class WorkspaceSession {
   static async start(file: string, doc: WorkspaceFile, deps: WorkspaceSessionDeps, warnings: string[] = []) {
     const session = new WorkspaceSession(path.resolve(file), doc, deps, warnings);
     session.knownText = await readTextIfExists(session.file);
-    for (const config of doc.providers) await session.startProvider(config, false);
-    session.registry.setOrder(doc.providers.map((p) => p.id));
+    await session.registry.batch(async () => {
+      for (const config of doc.providers) await session.startProvider(config, false);
+      session.registry.setOrder(doc.providers.map((p) => p.id));
+    });
     return session;
   }
 

@@ -304,14 +304,16 @@ export function createDemoWorkspace(): WorkspaceFile {
           '// Hover a tool to see its typings; Ctrl+Enter runs.',
           "const result = await github.search_issues({ q: 'crash' });",
           'console.log(`found ${result.total_count}`);',
-          'return result.items.map((issue) => `#${issue.number} ${issue.title}`);',
+          'return result.items.map(',
+          '  (issue) => `#${issue.number} ${issue.title}`,',
+          ');',
         ].join('\n'),
       },
       {
         id: 'demo-parallel',
         name: 'Parallel slow calls',
         code: [
-          '// Each forecast takes 1.5 s; together they still take about 1.5 s.',
+          '// Each forecast takes 1.5 s; run together, about 1.5 s.',
           'const forecasts = await Promise.all([',
           "  weather.forecast({ city: 'Berlin', days: 2 }),",
           "  weather.forecast({ city: 'Lagos', days: 2 }),",
@@ -327,7 +329,7 @@ export function createDemoWorkspace(): WorkspaceFile {
         id: 'demo-errors',
         name: 'Failing tools',
         code: [
-          'const outcomes = {};',
+          'const outcomes: Record<string, string> = {};',
           'try {',
           "  await github.create_issue({ title: 'Hello' });",
           '} catch (error) {',
@@ -344,12 +346,12 @@ export function createDemoWorkspace(): WorkspaceFile {
       {
         id: 'demo-handler',
         name: 'Trusted handler',
-        code: "return await weather.convert_temperature({ value: 21, from: 'C' });",
+        code: "return await weather.convert_temperature({\n  value: 21,\n  from: 'C',\n});",
       },
       {
         id: 'demo-timeout',
         name: 'Timeout (slow radar)',
-        code: "// The radar answers after 8 s; the default run timeout is 5 s.\nreturn await weather.radar({ region: 'EU' });",
+        code: "// The radar answers after 8 s; the run timeout is 5 s.\nreturn await weather.radar({ region: 'EU' });",
       },
       {
         id: 'demo-manual',
@@ -358,7 +360,9 @@ export function createDemoWorkspace(): WorkspaceFile {
           'const { customer } = await crm.find_customer({',
           "  email: 'ada@example.com',",
           '});',
-          'const [order] = await crm.list_orders({ customerId: customer.id });',
+          'const [order] = await crm.list_orders({',
+          '  customerId: customer.id,',
+          '});',
           '// The playground asks you to answer this call.',
           'return await crm.approve_refund({',
           '  orderId: order.id,',

@@ -100,7 +100,7 @@ export function DiffPanel() {
         modified={
           view === 'code' ? diff.right.code : view === 'result' ? diff.right.result : diff.right.messages
         }
-        language={view === 'code' ? 'javascript' : 'plaintext'}
+        language={view === 'code' ? 'typescript' : 'plaintext'}
         revealLine={view === 'messages' ? firstLine : undefined}
       />
       <table className="diff-rows" aria-label="Aligned messages">

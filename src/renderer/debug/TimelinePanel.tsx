@@ -5,16 +5,13 @@ import { useDebugStore } from './debugStore';
 import { drawTimeline, type TimelineView } from './drawTimeline';
 import { useDebugSync } from './useDebugSync';
 import type { TranscriptEntry } from '../../shared/transcript';
+import { plural } from '../../shared/format';
 
 const NO_ENTRIES: TranscriptEntry[] = [];
 
 const ROW_HEIGHT = 18;
 const LABEL_WIDTH = 110;
 const AXIS_HEIGHT = 18;
-
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
-}
 
 function cssColor(element: Element, name: string, fallback: string): string {
   return getComputedStyle(element).getPropertyValue(name).trim() || fallback;

@@ -12,7 +12,7 @@ import { SnippetConflictPanel } from './SnippetConflictPanel';
 import { ApiCallError } from '../../shared/rpc/createApiClient';
 
 const modelUri = (snippetId: string) =>
-  monaco.Uri.parse(`file:///snippets/${encodeURIComponent(snippetId)}.js`);
+  monaco.Uri.parse(`file:///snippets/${encodeURIComponent(snippetId)}.ts`);
 
 function readProblems(uri: Monaco.Uri): Problem[] {
   return monaco.editor
@@ -68,6 +68,9 @@ export function EditorPane({ onRun }: { onRun: () => void }) {
       minimap: { enabled: false },
       fontSize: 13,
       scrollBeyondLastLine: false,
+      // The editor pane is narrow beside the transcript; long lines wrap rather than hide.
+      wordWrap: 'on',
+      wrappingIndent: 'indent',
       tabSize: 2,
       fixedOverflowWidgets: true,
       ariaLabel: 'Guest program editor',
@@ -81,7 +84,7 @@ export function EditorPane({ onRun }: { onRun: () => void }) {
     });
     const changes = editor.onDidChangeModelContent(() => {
       const model = editor.getModel();
-      const id = model ? decodeURIComponent(model.uri.path.replace(/^\/snippets\/|\.js$/g, '')) : null;
+      const id = model ? decodeURIComponent(model.uri.path.replace(/^\/snippets\/|\.ts$/g, '')) : null;
       if (model && id) sync.edit(id, model.getValue());
     });
     const markers = monaco.editor.onDidChangeMarkers((uris) => {
@@ -135,7 +138,7 @@ export function EditorPane({ onRun }: { onRun: () => void }) {
       return;
     }
     const uri = modelUri(activeId);
-    const model = monaco.editor.getModel(uri) ?? monaco.editor.createModel(activeCode, 'javascript', uri);
+    const model = monaco.editor.getModel(uri) ?? monaco.editor.createModel(activeCode, 'typescript', uri);
     if (editor.getModel() !== model) editor.setModel(model);
   }, [activeId, activeCode]);
 

@@ -1,3 +1,5 @@
+import { plural } from '../../shared/format';
+
 export interface Problem {
   line: number;
   column: number;
@@ -26,9 +28,7 @@ export function ProblemsStrip({
     <div className="problems" role="status" aria-label="Problems">
       <div className="problems-head">
         <span className={problems.length ? 'problems-count has-problems' : 'problems-count'}>
-          {problems.length === 0
-            ? 'No problems'
-            : `${problems.length} problem${problems.length === 1 ? '' : 's'}`}
+          {problems.length === 0 ? 'No problems' : plural(problems.length, 'problem')}
         </span>
         <span className={`save-state save-${saveState}`}>{SAVE_WORDS[saveState]}</span>
       </div>

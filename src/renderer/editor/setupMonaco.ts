@@ -21,7 +21,8 @@ export function setupMonaco(): typeof monaco {
       return label === 'typescript' || label === 'javascript' ? new TsWorker() : new EditorWorker();
     },
   };
-  const defaults = monaco.typescript.javascriptDefaults;
+  // Guest programs are TypeScript: the host strips the types before a runner sees them.
+  const defaults = monaco.typescript.typescriptDefaults;
   defaults.setCompilerOptions({ ...GUEST_COMPILER_OPTIONS, lib: [...GUEST_COMPILER_OPTIONS.lib] });
   defaults.setDiagnosticsOptions({
     noSemanticValidation: false,
@@ -35,7 +36,7 @@ export function setupMonaco(): typeof monaco {
 
 /** Replaces the providers' generated declarations; the editor re-checks open snippets. */
 export function setProviderTypings(declarations: string): void {
-  monaco.typescript.javascriptDefaults.setExtraLibs([
+  monaco.typescript.typescriptDefaults.setExtraLibs([
     { content: GUEST_GLOBALS, filePath: GLOBALS_LIB_URI },
     { content: declarations, filePath: PROVIDERS_LIB_URI },
   ]);

@@ -9,6 +9,7 @@ import { buildProviderConfig, draftFromConfig } from '../../shared/view/buildPro
 import { DraftTextField } from './DraftTextField';
 import { MockToolFields } from './MockToolFields';
 import { emptyDraft, emptyMockTool, type ProviderDraft } from '../../shared/view/providerDraft';
+import { plural } from '../../shared/format';
 
 const KINDS: { kind: ProviderKind; label: string; hint: string }[] = [
   { kind: 'mock', label: 'Mock', hint: 'Tools you define here; works offline.' },
@@ -81,7 +82,7 @@ export function ProviderEditor(props: { existing?: ProviderConfig; onClose(): vo
       const result = await api.providers.test(config);
       setTestResult(
         result.ok
-          ? `Connected: ${result.toolCount ?? 0} tools.`
+          ? `Connected: ${plural(result.toolCount ?? 0, 'tool')}.`
           : `Failed: ${result.error ?? 'unknown reason'}`,
       );
     } catch (error) {

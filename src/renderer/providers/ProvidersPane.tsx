@@ -5,6 +5,7 @@ import { usePlaygroundStore } from '../state/store';
 import { describeError } from '../util/describeError';
 import { ProviderEditor } from './ProviderEditor';
 import { SecretsDialog } from './SecretsDialog';
+import { plural } from '../../shared/format';
 
 const STATE_WORDS: Record<ProviderStatus['state'], string> = {
   connecting: 'connecting…',
@@ -46,7 +47,7 @@ export function ProvidersPane() {
               <span className="badge">{p.kind}</span>
               <span className="muted">
                 {STATE_WORDS[p.state]}
-                {p.state === 'ready' && ` · ${p.toolCount} tool${p.toolCount === 1 ? '' : 's'}`}
+                {p.state === 'ready' && ` · ${plural(p.toolCount, 'tool')}`}
               </span>
             </div>
             {p.error && <div className="provider-error">{p.error}</div>}

@@ -22,13 +22,11 @@ export const IGNORED_DIAGNOSTICS = [
   80005, // 'require' call may be converted to an import
 ];
 
-/** Compiler options shared by the editor and the demo check (enums as the TypeScript numbers). */
+/** Compiler options (guest programs are TypeScript) shared by the editor and the demo check (enums as the TypeScript numbers). */
 export const GUEST_COMPILER_OPTIONS = {
   lib: ['es2023'],
   target: 7, // ES2020
   module: 99, // ESNext
-  allowJs: true,
-  checkJs: true,
   allowNonTsExtensions: true,
   noEmit: true,
   strict: false,
