@@ -2,22 +2,26 @@ import { useCurrentRun, usePlaygroundStore } from '../state/store';
 import { ERROR_CODE_WORDS } from '../util/describeErrorCode';
 import { describeRunOutcome } from '../../shared/format';
 import { JsonTree } from './JsonTree';
+import { SecretRevealToggle } from '../secrets/SecretRevealToggle';
+import { useSecretReveal } from '../secrets/useSecretReveal';
 import { WelcomeCard } from './WelcomeCard';
 
 /** The finished run's value, logs, error in plain words and duration. */
 export function ResultPane() {
   const run = useCurrentRun();
   const starting = usePlaygroundStore((s) => s.starting);
+  const reveal = useSecretReveal('the result', run?.result);
   if (!run) {
     return starting ? <div className="pane-empty">Starting…</div> : <WelcomeCard />;
   }
-  const result = run.result;
+  const result = reveal.value;
   if (!result)
     return <div className="pane-empty">Running… the result appears when the program finishes.</div>;
   const outcome = describeRunOutcome(result, run.facts);
   const timing = outcome.timing && <span className="muted"> ({outcome.timing})</span>;
   return (
     <div className="result" data-testid="result">
+      <SecretRevealToggle reveal={reveal} />
       {result.ok ? (
         <div className="result-head ok" data-testid="run-outcome">
           <strong>{outcome.sentence}</strong>

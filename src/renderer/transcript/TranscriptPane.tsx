@@ -3,6 +3,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { JsonTree } from '../components/JsonTree';
 import { useCurrentRun, usePlaygroundStore } from '../state/store';
 import { Icon } from '../components/Icon';
+import { SecretRevealToggle } from '../secrets/SecretRevealToggle';
+import { useSecretReveal } from '../secrets/useSecretReveal';
 import {
   describeEntries,
   filterRows,
@@ -22,7 +24,8 @@ function arrow(row: TranscriptRow): string {
 export function TranscriptPane() {
   const run = useCurrentRun();
   const notify = usePlaygroundStore((s) => s.notify);
-  const rows = useMemo(() => describeEntries(run?.entries ?? []), [run?.entries]);
+  const reveal = useSecretReveal('the transcript', run?.entries);
+  const rows = useMemo(() => describeEntries(reveal.value ?? []), [reveal.value]);
   const [hiddenTypes, setHiddenTypes] = useState<ReadonlySet<string>>(new Set());
   const [provider, setProvider] = useState<string | null>(null);
   const [selection, setSelection] = useState<{ runId: string; seq: number } | null>(null);
@@ -76,6 +79,7 @@ export function TranscriptPane() {
   return (
     <div className="transcript">
       <div className="transcript-tools">
+        <SecretRevealToggle reveal={reveal} />
         <div className="chips" role="group" aria-label="Show message types">
           {TYPES.map((type) => (
             <label key={type} className={`chip ${hiddenTypes.has(type) ? 'off' : ''}`}>
