@@ -58,13 +58,15 @@ export interface Playground {
   configDir: string;
 }
 
-async function startServe(
+/** `execbox serve` from the built output; `extraArgs` may override the port (`--port N`) or add `--token T`. */
+export async function startServe(
   configDir: string,
   workspaceFile: string,
+  extraArgs: string[] = [],
 ): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(
     process.execPath,
-    [CLI, 'serve', '--port', '0', '--config-dir', configDir, '--workspace', workspaceFile],
+    [CLI, 'serve', '--port', '0', '--config-dir', configDir, '--workspace', workspaceFile, ...extraArgs],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, EXECBOX_CONFIG_DIR: configDir },
@@ -84,7 +86,7 @@ async function startServe(
   return { url, child };
 }
 
-async function stop(child: ChildProcess): Promise<void> {
+export async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');

@@ -1,7 +1,9 @@
-import { readFile } from 'node:fs/promises';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page, WebSocketRoute } from '@playwright/test';
-import { expect, SCREENSHOTS, test } from './playgroundFixture';
+import { expect, SCREENSHOTS, setProgram, startServe, stop, test, TEST_WORKSPACE } from './playgroundFixture';
 
 async function appendLine(page: Page, text: string): Promise<void> {
   await page.getByTestId('program-editor').locator('.view-lines').click();
@@ -83,4 +85,61 @@ test('two tabs on the same snippet see each other live, and a clash keeps both t
   await expect(other.getByTestId('program-editor')).toContainText('// typed in tab A again');
   await expect(saveState(other)).toHaveText('Saved');
   await other.close();
+});
+
+test('a page reconnects by itself to a host restarted with --token, and to a new link without F5', async ({
+  page,
+}) => {
+  const dir = await mkdtemp(join(tmpdir(), 'execbox-e2e-restart-'));
+  const configDir = join(dir, 'config');
+  const workspaceFile = join(dir, 'test.execbox.json');
+  await writeFile(workspaceFile, JSON.stringify(TEST_WORKSPACE, null, 2));
+  const token = 'stable-token-for-e2e-0123456789';
+  let child: ChildProcess | undefined;
+  try {
+    const first = await startServe(configDir, workspaceFile, ['--token', token]);
+    child = first.child;
+    expect(first.url).toContain(`#token=${token}`);
+    const port = new URL(first.url).port;
+    await page.goto(first.url);
+    const runButton = page.getByRole('button', { name: 'Run', exact: true });
+    await expect(runButton).toBeEnabled();
+
+    // A run in progress when the host dies ends as "the host stopped", not a clock that never stops.
+    await setProgram(page, 'for (;;) {}');
+    await runButton.click();
+    await expect(page.getByTestId('run-state')).toContainText('Running');
+    child.kill('SIGKILL');
+    await expect(page.getByTestId('run-state')).toHaveText('The host stopped before the run finished');
+    await expect(page.getByRole('status').filter({ hasText: /Reconnecting|not answering/ })).toBeVisible();
+    await expect(runButton).toBeDisabled();
+    await page.screenshot({ path: join(SCREENSHOTS, 'workspaces-host-gone.png') });
+
+    // The same link works again once the host is back: no F5.
+    child = (await startServe(configDir, workspaceFile, ['--token', token, '--port', port])).child;
+    await expect(page.getByRole('status').filter({ hasText: /Reconnecting|not answering/ })).toBeHidden({
+      timeout: 30_000,
+    });
+    await expect(runButton).toBeEnabled();
+    await expect(page.getByRole('navigation', { name: 'Snippets' })).toContainText('First steps');
+
+    // A host restarted with a new token: pasting its link into the address bar reconnects.
+    await stop(child);
+    const second = await startServe(configDir, workspaceFile, ['--port', port]);
+    child = second.child;
+    await expect(page.getByRole('status').filter({ hasText: 'not answering' })).toBeVisible({
+      timeout: 30_000,
+    });
+    // Only the fragment differs, so this is the same page: a hash change, no reload (the mark survives).
+    await page.evaluate(() => Object.assign(globalThis, { notReloaded: true }));
+    await page.goto(second.url);
+    await expect(page.getByRole('status').filter({ hasText: /Reconnecting|not answering/ })).toBeHidden({
+      timeout: 30_000,
+    });
+    await expect(runButton).toBeEnabled();
+    expect(await page.evaluate(() => (globalThis as { notReloaded?: boolean }).notReloaded)).toBe(true);
+  } finally {
+    if (child) await stop(child);
+    await rm(dir, { recursive: true, force: true });
+  }
 });

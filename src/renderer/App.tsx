@@ -17,7 +17,9 @@ import { Icon } from './components/Icon';
 const CONNECTION_WORDS = {
   connecting: 'Connecting to the host…',
   open: '',
-  closed: 'The host is not answering. If you restarted `execbox serve`, open the new link it printed.',
+  reconnecting: 'The host went away. Reconnecting…',
+  closed:
+    'The host is not answering; still trying every few seconds. If you restarted `execbox serve` without --token, paste the new link it printed into the address bar.',
 };
 
 function useSavedLayout(id: string) {

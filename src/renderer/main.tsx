@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { connectToHost } from './api/connectToHost';
-import { loadInitialState } from './state/loadInitialState';
+import { followHostConnection } from './state/followHostConnection';
 import { HostContext } from './state/hostContext';
 import { usePlaygroundStore } from './state/store';
 import './panels/loadPanels';
@@ -21,10 +21,7 @@ if ('error' in connection) {
 } else {
   const { api } = connection;
   api.onEvent((event) => usePlaygroundStore.getState().applyEvent(event));
-  connection.onConnectionChange((state) => {
-    usePlaygroundStore.setState({ connection: state });
-    if (state === 'open') void loadInitialState(api);
-  });
+  connection.onConnectionChange((state) => void followHostConnection(api, state));
   // Links in rendered content open in the OS browser, never inside the app window.
   document.addEventListener('click', (event) => {
     const link = (event.target as Element | null)?.closest?.('a[href]');

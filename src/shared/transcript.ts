@@ -1,4 +1,5 @@
 import type { ExecuteErrorCode } from './errors';
+import type { ConsoleLine, DroppedLogs } from './protocol/logStreamMessage';
 import type { CancelReason } from './runOutcome';
 import type { MessageDirection, ProtocolMessage } from './protocol/messages';
 
@@ -47,7 +48,9 @@ export type HostEvent =
       /** The runner's time less the time calls were held. */
       guestMs?: number;
       heldMs?: number;
-    };
+    }
+  /** Guest console output streamed while the code runs (our runner's log-stream extension). */
+  | { type: 'guest_console'; lines: ConsoleLine[]; dropped?: DroppedLogs };
 
 export type BreakpointActionKind = 'continue' | 'step' | 'edit_input' | 'answer' | 'edit_result';
 

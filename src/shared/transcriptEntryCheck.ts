@@ -3,7 +3,7 @@ import type { HostEvent, TranscriptEntry } from './transcript';
 
 export type EntryCheck = { ok: true; entry: TranscriptEntry } | { ok: false; reason: string };
 
-type FieldKind = 'string' | 'number' | 'boolean';
+type FieldKind = 'string' | 'number' | 'boolean' | 'array';
 
 /** Required fields of each host event type; optional fields are checked loosely (kept as recorded). */
 const HOST_EVENT_FIELDS: Record<HostEvent['type'], Record<string, FieldKind>> = {
@@ -24,6 +24,7 @@ const HOST_EVENT_FIELDS: Record<HostEvent['type'], Record<string, FieldKind>> = 
   transport_error: { message: 'string' },
   malformed_message: { direction: 'string', reason: 'string' },
   run_finished: { ok: 'boolean', durationMs: 'number' },
+  guest_console: { lines: 'array' },
 };
 
 /** Checks one decoded transcript line; the reason names the failing field. Never throws. */
@@ -56,7 +57,7 @@ function checkEventEntry(value: Record<string, unknown>, seq: number, at: number
     return { ok: false, reason: `entry.event.type ${JSON.stringify(type)} is not a known host event` };
   const fields = HOST_EVENT_FIELDS[type as HostEvent['type']];
   for (const [field, kind] of Object.entries(fields)) {
-    if (typeof event[field] !== kind)
+    if (kind === 'array' ? !Array.isArray(event[field]) : typeof event[field] !== kind)
       return { ok: false, reason: `entry.event.${field} must be a ${kind} for a ${type} event` };
   }
   return { ok: true, entry: { kind: 'event', seq, at, event: event as unknown as HostEvent } };

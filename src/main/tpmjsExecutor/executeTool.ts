@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PackageInstaller } from './createPackageInstaller';
+import type { NamespaceSandbox } from './detectNamespaceSandbox';
 import type { ExecuteToolRequest } from './parseExecuteToolRequest';
 import { runToolInChild, type ToolRunOutcome } from './runToolInChild';
 
@@ -8,6 +9,7 @@ export interface ExecuteToolDeps {
   childScript: string;
   executionTimeoutMs: number;
   workRoot: string;
+  sandbox?: NamespaceSandbox;
   signal?: AbortSignal;
 }
 
@@ -30,6 +32,7 @@ export async function executeTool(
       timeoutMs: deps.executionTimeoutMs,
       workRoot: deps.workRoot,
       env: request.env,
+      ...(deps.sandbox ? { sandbox: deps.sandbox } : {}),
       ...(deps.signal ? { signal: deps.signal } : {}),
     },
   );

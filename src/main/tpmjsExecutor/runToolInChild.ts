@@ -2,6 +2,8 @@ import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { killProcessTree } from '../network/killProcessTree';
+import type { NamespaceSandbox } from './detectNamespaceSandbox';
+import { killDescendants } from './killDescendants';
 import type { ToolChildAnswer, ToolChildRequest } from './toolChildMessages';
 import { TpmjsError } from './tpmjsErrors';
 
@@ -17,8 +19,10 @@ export interface RunToolOptions {
   timeoutMs: number;
   /** The folder in which the call's temporary working folder is made. */
   workRoot: string;
-  /** The request's environment: the only variables the child sees. */
+  /** The request's environment: the only variables the tool sees (handed over IPC, see below). */
   env: Record<string, string>;
+  /** Start the child in its own user, PID and mount namespaces. */
+  sandbox?: NamespaceSandbox;
   /** Aborting (the server is shutting down) kills the child and fails the call. */
   signal?: AbortSignal;
 }
@@ -29,16 +33,26 @@ export interface RunToolOptions {
  * fails with EXECUTION_TIMEOUT; the folder and the processes are gone on every path.
  */
 export async function runToolInChild(
-  request: ToolChildRequest,
+  request: Omit<ToolChildRequest, 'env'>,
   options: RunToolOptions,
 ): Promise<ToolRunOutcome> {
   await mkdir(options.workRoot, { recursive: true });
   const workDir = await mkdtemp(join(options.workRoot, 'execbox-tpmjs-call-'));
-  const env: NodeJS.ProcessEnv = { ...options.env };
+  // The request's variables go over IPC, not into the process's environment block: that block stays
+  // readable in /proc/<pid>/environ (by other processes of this user) however process.env changes.
+  const env: NodeJS.ProcessEnv = {};
   // Electron's binary only behaves as Node with this set; plain Node needs nothing.
   if (process.versions.electron) env.ELECTRON_RUN_AS_NODE = '1';
-  const args = ['--no-warnings', '--experimental-import-meta-resolve', options.childScript];
-  const child = spawn(process.execPath, args, {
+  const nodeArgs = [
+    process.execPath,
+    '--no-warnings',
+    '--experimental-import-meta-resolve',
+    options.childScript,
+  ];
+  const [file, ...args] = options.sandbox
+    ? [options.sandbox.command, ...options.sandbox.args, ...nodeArgs]
+    : nodeArgs;
+  const child = spawn(file!, args, {
     cwd: workDir,
     env,
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
@@ -75,10 +89,12 @@ export async function runToolInChild(
         if (child.connected) child.once('disconnect', crashed);
         else crashed();
       });
-      child.send(request);
+      child.send({ ...request, env: options.env } satisfies ToolChildRequest);
     });
   } finally {
     stopWaiting?.();
+    // Whatever the call started dies with it, even a grandchild that left the group with setsid.
+    if (child.pid !== undefined) killDescendants(child.pid);
     killProcessTree(child);
     await rm(workDir, { recursive: true, force: true });
   }

@@ -4,6 +4,7 @@ import { createConcurrencyLimiter } from './createConcurrencyLimiter';
 import { createPackageInstaller } from './createPackageInstaller';
 import { CORS_HEADERS } from './corsHeaders';
 import { executeTool } from './executeTool';
+import { detectNamespaceSandbox } from './detectNamespaceSandbox';
 import { locateToolChild } from './locateToolChild';
 import { parseExecuteToolRequest } from './parseExecuteToolRequest';
 import { readJsonBody } from './readJsonBody';
@@ -40,6 +41,15 @@ export async function startTpmjsExecutor(input: TpmjsExecutorOptions = {}): Prom
     ...withoutUndefined(input),
     childScript: input.childScript ?? locateToolChild(),
   };
+  if (options.isolation !== 'process') {
+    const sandbox = detectNamespaceSandbox();
+    if (sandbox) options.sandbox = sandbox;
+    else if (options.isolation === 'namespaces') {
+      throw new Error(
+        'isolation "namespaces" needs Linux with unprivileged user namespaces (unshare --user --pid), which this machine does not allow',
+      );
+    }
+  }
   const installer = createPackageInstaller({
     cacheDir: options.cacheDir,
     installTimeoutMs: options.installTimeoutMs,
@@ -61,6 +71,7 @@ export async function startTpmjsExecutor(input: TpmjsExecutorOptions = {}): Prom
           childScript: options.childScript,
           executionTimeoutMs: options.executionTimeoutMs,
           workRoot: options.workRoot,
+          ...(options.sandbox ? { sandbox: options.sandbox } : {}),
           signal: shutdown.signal,
         }),
       );

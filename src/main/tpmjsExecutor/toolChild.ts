@@ -21,6 +21,12 @@ async function loadPackage(prefix: string, packageName: string): Promise<unknown
 }
 
 async function runCall(request: ToolChildRequest): Promise<ToolChildAnswer> {
+  // Only the request's variables, in process.env (which the tool and what it spawns use), never in
+  // this process's environment block. The executor started it with an empty one.
+  for (const key of Object.keys(process.env)) {
+    if (key !== 'ELECTRON_RUN_AS_NODE') delete process.env[key];
+  }
+  Object.assign(process.env, request.env);
   try {
     const pkg = await loadPackage(request.prefix, request.packageName);
     const tool = await resolveToolExport(pkg, request.name);

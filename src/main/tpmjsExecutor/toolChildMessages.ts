@@ -8,6 +8,8 @@ export interface ToolChildRequest {
   name: string;
   params: Record<string, unknown>;
   toolCallId: string;
+  /** The request's environment variables, set in process.env before the package loads. */
+  env: Record<string, string>;
 }
 
 /** The child's one answer. `outputJson` is omitted when the tool returned undefined. */

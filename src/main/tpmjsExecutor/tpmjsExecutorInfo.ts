@@ -13,6 +13,25 @@ export function healthBody(): Record<string, unknown> {
   };
 }
 
+/** What `isolation: "process"` gives and does not give here, in words a caller can rely on. */
+function isolationDetails(options: ResolvedTpmjsExecutorOptions): Record<string, unknown> {
+  const namespaces = options.sandbox !== undefined;
+  return {
+    mode: namespaces ? 'namespaces' : 'process',
+    separateProcess: true,
+    separateUser: false,
+    pidNamespace: namespaces,
+    network: 'shared with the executor: a tool reaches whatever the executor can',
+    environment:
+      "only the request's env (handed over IPC, never in the process's environment block); variables that change how Node or the loader runs are refused",
+    processes: namespaces
+      ? 'each call has its own PID namespace and /proc: a tool sees no other process, and everything it starts dies with the call'
+      : 'a tool can see other processes of the same user in /proc (their command lines, and their memory where ptrace rules allow); everything it starts that is still its descendant dies with the call, but a process that double-forks away can outlive it',
+    fileSystem:
+      "a temporary working folder, removed after the call; the tool can still read and write anywhere the executor's user can",
+  };
+}
+
 /** Capabilities as they really are: every call gets its own OS process, with these limits. */
 export function infoBody(options: ResolvedTpmjsExecutorOptions): Record<string, unknown> {
   return {
@@ -31,6 +50,7 @@ export function infoBody(options: ResolvedTpmjsExecutorOptions): Record<string, 
       supportsCaching: false,
       // Installed packages are kept per exact version; supportsCaching is v1.1's cache hints, which we lack.
       cachesPackages: true,
+      isolationDetails: isolationDetails(options),
     },
     runtime: {
       platform: process.platform,

@@ -1,5 +1,6 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { NamespaceSandbox } from './detectNamespaceSandbox';
 
 export interface TpmjsExecutorOptions {
   /** Interface to bind; loopback unless told otherwise. */
@@ -25,6 +26,12 @@ export interface TpmjsExecutorOptions {
   childScript?: string;
   name?: string;
   region?: string;
+  /**
+   * How tool children are isolated from the executor and each other: 'namespaces' runs each in its
+   * own user, PID and mount namespaces (Linux with unprivileged user namespaces; refuses to start
+   * without them), 'process' in a plain child process, 'auto' (default) namespaces where available.
+   */
+  isolation?: 'auto' | 'namespaces' | 'process';
   /** One line per request, for a CLI's log. */
   log?: (line: string) => void;
 }
@@ -37,6 +44,8 @@ export type ResolvedTpmjsExecutorOptions = Required<
 > &
   Pick<TpmjsExecutorOptions, 'apiKey' | 'registry' | 'npmCommand' | 'npmCacheDir' | 'region' | 'log'> & {
     childScript: string;
+    /** The namespace sandbox tool children start in; absent: plain child processes. */
+    sandbox?: NamespaceSandbox;
   };
 
 export const TPMJS_EXECUTOR_DEFAULTS = {
@@ -50,5 +59,6 @@ export const TPMJS_EXECUTOR_DEFAULTS = {
   maxConcurrentExecutions: 4,
   maxQueuedExecutions: 32,
   maxRequestBodyBytes: 1024 * 1024,
+  isolation: 'auto',
   name: 'Execbox TPMJS Executor',
 } as const;

@@ -16,6 +16,10 @@ declare global {
   }
 }
 
+function tokenInLink(): string | null {
+  return new URLSearchParams(location.hash.slice(1)).get('token');
+}
+
 /** The only place that knows which transport the renderer is on. */
 export function connectToHost(): HostConnection | { error: string } {
   const bridge = window.execbox;
@@ -29,7 +33,7 @@ export function connectToHost(): HostConnection | { error: string } {
       openExternal: (url) => void bridge.openExternal(url),
     };
   }
-  const token = new URLSearchParams(location.hash.slice(1)).get('token');
+  const token = tokenInLink();
   if (!token) {
     return {
       error:
@@ -40,6 +44,11 @@ export function connectToHost(): HostConnection | { error: string } {
     `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api`,
     token,
   );
+  // A link with a new token pasted into the address bar only changes the fragment: no reload, so reconnect here.
+  window.addEventListener('hashchange', () => {
+    const next = tokenInLink();
+    if (next) client.setToken(next);
+  });
   return {
     api: client.api,
     onConnectionChange: client.onConnectionChange,

@@ -3,11 +3,14 @@ import { ApiCallError, createApiClient } from '../../shared/rpc/createApiClient'
 import type { RpcResponse, RpcServerMessage } from '../../shared/rpc/envelope';
 import { describeRpcClose, encodeRpcRequest } from '../../shared/rpc/encodeRpcRequest';
 
-export type ConnectionState = 'connecting' | 'open' | 'closed';
+/** `reconnecting`: it was open and dropped; `closed`: several tries failed (still trying). */
+export type ConnectionState = 'connecting' | 'open' | 'reconnecting' | 'closed';
 
 export interface WebSocketClient {
   api: PlaygroundApi;
   onConnectionChange(listener: (state: ConnectionState) => void): () => void;
+  /** A new link (a host restarted with a new token): reconnect with it now. */
+  setToken(token: string): void;
   close(): void;
 }
 
@@ -19,12 +22,15 @@ const GIVE_UP_AFTER_ATTEMPTS = 5;
  * Reconnects with backoff; calls made while disconnected wait for the socket, and calls in
  * flight when it drops fail with `disconnected`.
  */
-export function createWebSocketClient(url: string, token: string): WebSocketClient {
+export function createWebSocketClient(url: string, initialToken: string): WebSocketClient {
+  let token = initialToken;
   let nextId = 1;
   let socket: WebSocket | undefined;
   let attempt = 0;
   let closed = false;
   let state: ConnectionState = 'connecting';
+  let everOpen = false;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
   const pending = new Map<number, (response: RpcResponse) => void>();
   const waitingForOpen: (() => void)[] = [];
   const eventListeners = new Set<(event: PlaygroundEvent) => void>();
@@ -40,9 +46,10 @@ export function createWebSocketClient(url: string, token: string): WebSocketClie
     target.searchParams.set('token', token);
     const ws = new WebSocket(target);
     socket = ws;
-    setState('connecting');
+    if (state !== 'closed') setState(everOpen ? 'reconnecting' : 'connecting');
     ws.onopen = () => {
       attempt = 0;
+      everOpen = true;
       setState('open');
       waitingForOpen.splice(0).forEach((resume) => resume());
     };
@@ -61,10 +68,11 @@ export function createWebSocketClient(url: string, token: string): WebSocketClie
       }
       pending.clear();
       if (closed) return setState('closed');
+      if (ws !== socket) return; // replaced by setToken, which opened the next one already
       // After a few failed tries the host is likely gone (or restarted with a new token): say so, keep trying.
-      setState(attempt >= GIVE_UP_AFTER_ATTEMPTS ? 'closed' : 'connecting');
+      setState(attempt >= GIVE_UP_AFTER_ATTEMPTS ? 'closed' : everOpen ? 'reconnecting' : 'connecting');
       const delay = RECONNECT_DELAYS_MS[Math.min(attempt++, RECONNECT_DELAYS_MS.length - 1)];
-      setTimeout(open, delay);
+      retryTimer = setTimeout(open, delay);
     };
   }
 
@@ -95,8 +103,18 @@ export function createWebSocketClient(url: string, token: string): WebSocketClie
       listener(state);
       return () => stateListeners.delete(listener);
     },
+    setToken(next) {
+      if (next === token || closed) return;
+      token = next;
+      attempt = 0;
+      clearTimeout(retryTimer);
+      const previous = socket;
+      open();
+      previous?.close();
+    },
     close: () => {
       closed = true;
+      clearTimeout(retryTimer);
       socket?.close();
     },
   };

@@ -5,7 +5,7 @@ import { usePlaygroundStore } from '../state/store';
 import { describeError } from '../util/describeError';
 import { Dialog } from './Dialog';
 import { Field } from './Field';
-import { JsonTree } from './JsonTree';
+import { ValueViewer } from '../values/ValueViewer';
 
 /** A manual mock tool was called: the program waits for the user's answer. */
 export function ManualCallDialog() {
@@ -33,7 +33,7 @@ export function ManualCallDialog() {
   return (
     <Dialog title={`${call.providerName}.${call.toolName} is waiting for your answer`} onClose={() => {}}>
       <h3>Input</h3>
-      <JsonTree value={call.input} label="Tool input" />
+      <ValueViewer value={call.input} label="Tool input" />
       <Field label="Result (JSON)" error={parsed.ok ? undefined : parsed.reason}>
         <textarea className="code" rows={4} value={result} onChange={(e) => setResult(e.target.value)} />
       </Field>

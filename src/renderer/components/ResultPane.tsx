@@ -1,7 +1,7 @@
 import { useCurrentRun, usePlaygroundStore } from '../state/store';
 import { ERROR_CODE_WORDS } from '../util/describeErrorCode';
 import { describeRunOutcome } from '../../shared/format';
-import { JsonTree } from './JsonTree';
+import { ValueViewer } from '../values/ValueViewer';
 import { SecretRevealToggle } from '../secrets/SecretRevealToggle';
 import { useSecretReveal } from '../secrets/useSecretReveal';
 import { WelcomeCard } from './WelcomeCard';
@@ -15,6 +15,12 @@ export function ResultPane() {
     return starting ? <div className="pane-empty">Starting…</div> : <WelcomeCard />;
   }
   const result = reveal.value;
+  if (!result && run.hostStopped)
+    return (
+      <div className="pane-empty" role="alert">
+        The host stopped before the run finished, so it has no result. Run it again once the host is back.
+      </div>
+    );
   if (!result)
     return <div className="pane-empty">Running… the result appears when the program finishes.</div>;
   const outcome = describeRunOutcome(result, run.facts);
@@ -51,7 +57,7 @@ export function ResultPane() {
         <section>
           <h3>Value</h3>
           <div data-testid="result-value">
-            <JsonTree value={result.result} label="Result value" />
+            <ValueViewer value={result.result} label="Result value" />
           </div>
         </section>
       )}

@@ -54,10 +54,11 @@ export function RunBar() {
   const workspace = usePlaygroundStore((s) => s.workspace);
   const starting = usePlaygroundStore((s) => s.starting);
   const run = useCurrentRun();
-  const running = starting || (run !== undefined && run.result === undefined);
+  const connection = usePlaygroundStore((s) => s.connection);
+  const running = starting || (run !== undefined && run.result === undefined && !run.hostStopped);
   const elapsed = useElapsed(run?.seenAt, run?.finishedAt);
   const runtime = workspace?.runtime;
-  const canRun = !running && workspace?.activeSnippetId != null;
+  const canRun = !running && workspace?.activeSnippetId != null && connection === 'open';
 
   const save = (settings: Parameters<typeof api.workspace.setRuntimeSettings>[0]) =>
     api.workspace
@@ -72,7 +73,11 @@ export function RunBar() {
         className="primary"
         onClick={() => void runActiveSnippet(api)}
         disabled={!canRun}
-        title={`Run the program (${shortcutLabel('Mod+Enter')})`}
+        title={
+          connection === 'open'
+            ? `Run the program (${shortcutLabel('Mod+Enter')})`
+            : 'The host is not connected; Run works again when it is back'
+        }
       >
         <Icon name="play" /> Run
       </button>
@@ -85,6 +90,8 @@ export function RunBar() {
             <span className="spinner" aria-hidden /> Running…{' '}
             {elapsed !== undefined ? formatDuration(elapsed) : ''}
           </>
+        ) : run?.hostStopped ? (
+          <span className="run-host-stopped">The host stopped before the run finished</span>
         ) : run?.result ? (
           <RunBarOutcome text={describeRunOutcome(run.result, run.facts)} />
         ) : (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { DebugToolResult, PausedCall, ResumeAction } from '../../shared/api/debug';
 import { EXECUTE_ERROR_CODES, type ExecuteErrorCode } from '../../shared/errors';
-import { JsonTree } from '../components/JsonTree';
+import { ValueViewer } from '../values/ValueViewer';
 import { usePlaygroundStore } from '../state/store';
 import { describeError } from '../util/describeError';
 import { useDebugStore } from './debugStore';
@@ -99,7 +99,7 @@ function PausedCallCard({ call }: { call: PausedCall }) {
         <div>
           <h4>The provider answered</h4>
           {call.result?.ok ? (
-            <JsonTree value={call.result.result} label="Provider result" />
+            <ValueViewer value={call.result.result} label="Provider result" />
           ) : (
             <code>
               {call.result?.error.code}: {call.result?.error.message}
@@ -110,7 +110,7 @@ function PausedCallCard({ call }: { call: PausedCall }) {
       {call.phase === 'call' && (
         <div>
           <h4>Input</h4>
-          <JsonTree value={call.input} label="Tool input" />
+          <ValueViewer value={call.input} label="Tool input" />
         </div>
       )}
       <div className="paused-editor">

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { transcriptStateAt } from '../../shared/transcriptSteps';
 import { summarizeTranscriptEntry } from '../../shared/transcriptSummary';
-import { JsonTree } from '../components/JsonTree';
+import { ValueViewer } from '../values/ValueViewer';
 import { useCurrentRun } from '../state/store';
 import { useDebugStore } from './debugStore';
 import { useDebugSync } from './useDebugSync';
@@ -97,7 +97,7 @@ export function StepThroughPanel() {
                 <code>{summarizeTranscriptEntry(state.entry)}</code>{' '}
                 <span className="muted">at {state.entry.at} ms</span>
               </div>
-              <JsonTree
+              <ValueViewer
                 value={state.entry.kind === 'message' ? state.entry.message : state.entry.event}
                 label="Current entry"
               />
@@ -138,7 +138,7 @@ export function StepThroughPanel() {
           <h4>Result</h4>
           {state.done ? (
             state.done.ok ? (
-              <JsonTree value={state.done.result} label="Recorded result" />
+              <ValueViewer value={state.done.result} label="Recorded result" />
             ) : (
               <code>
                 {state.done.error.code}: {state.done.error.message}

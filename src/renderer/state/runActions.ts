@@ -6,7 +6,8 @@ import { usePlaygroundStore } from './store';
 
 export function isRunning(): boolean {
   const { currentRunId, runs, starting } = usePlaygroundStore.getState();
-  return starting || (currentRunId !== null && runs[currentRunId]?.result === undefined);
+  const run = currentRunId === null ? undefined : runs[currentRunId];
+  return starting || (run !== undefined && run.result === undefined && !run.hostStopped);
 }
 
 /** Saves the open snippet, then runs exactly what the editor shows. */
@@ -14,6 +15,10 @@ export async function runActiveSnippet(api: PlaygroundApi): Promise<void> {
   const editor = getActiveEditor();
   const store = usePlaygroundStore;
   if (!editor || editor.snippetId === null || isRunning()) return;
+  if (store.getState().connection !== 'open') {
+    store.getState().notify('error', 'The host is not connected, so nothing can run until it is back.');
+    return;
+  }
   const tooLarge = codeTooLargeReason(editor.getCode());
   if (tooLarge) {
     store.getState().notify('error', `The run did not start. ${tooLarge}`);

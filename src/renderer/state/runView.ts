@@ -13,6 +13,8 @@ export interface RunView {
   result?: ExecuteResult;
   /** What the host measured and why it cancelled (absent from hosts that predate it). */
   facts?: RunFacts;
-  /** Date.now() when the result arrived. */
+  /** Date.now() when the result arrived (or when the host went away). */
   finishedAt?: number;
+  /** The host stopped, or the page lost it, before the run finished: no result will come. */
+  hostStopped?: true;
 }

@@ -4,7 +4,7 @@ import type { ManualCallRequest, ProviderStatus } from '../../shared/api/provide
 import type { WorkspaceView } from '../../shared/api/workspace';
 import type { RunView } from './runView';
 
-export type ConnectionState = 'connecting' | 'open' | 'closed';
+export type ConnectionState = 'connecting' | 'open' | 'reconnecting' | 'closed';
 
 export interface Notice {
   id: number;
@@ -89,7 +89,7 @@ export const usePlaygroundStore = create<PlaygroundState>()((set) => ({
           }
           if (event.type === 'finished') {
             return {
-              runs: withRun(state.runs, event.runId, (run) => ({
+              runs: withRun(state.runs, event.runId, ({ hostStopped: _settled, ...run }) => ({
                 ...run,
                 result: event.result,
                 ...(event.facts ? { facts: event.facts } : {}),

@@ -1,45 +1,83 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { JsonTree } from '../components/JsonTree';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { ValueViewer } from '../values/ValueViewer';
 import { useCurrentRun, usePlaygroundStore } from '../state/store';
 import { Icon } from '../components/Icon';
 import { SecretRevealToggle } from '../secrets/SecretRevealToggle';
 import { useSecretReveal } from '../secrets/useSecretReveal';
 import {
-  describeEntries,
+  CONSOLE_TYPE,
   filterRows,
   HOST_EVENT_TYPE,
   type TranscriptRow,
 } from '../../shared/view/describeEntries';
+import { matchTranscriptRow } from '../../shared/view/matchTranscriptRow';
+import { parseTranscriptQuery } from '../../shared/view/parseTranscriptQuery';
+import { TranscriptSearch } from './TranscriptSearch';
+import { TranscriptHeader } from './TranscriptHeader';
+import { transcriptModelFor } from './transcriptModel';
+import { useTranscriptColumns } from './useTranscriptColumns';
+import { cellText, COLUMN_IDS } from './transcriptColumns';
+import { useTranscriptFocus } from './transcriptFocus';
 
-const TYPES = ['execute', 'started', 'tool_call', 'tool_result', 'done', 'cancel', HOST_EVENT_TYPE];
+const TYPES = [
+  'execute',
+  'started',
+  'tool_call',
+  'tool_result',
+  'done',
+  'cancel',
+  CONSOLE_TYPE,
+  HOST_EVENT_TYPE,
+];
 const ROW_HEIGHT = 24;
+const NO_TERMS = [] as const;
 
-function arrow(row: TranscriptRow): string {
-  if (row.isEvent) return '•';
-  return row.direction === 'host_to_runner' ? '→ runner' : '← runner';
-}
-
-/** Every protocol message and host event of the current run, live, filtered and virtualized. */
+/** Every protocol message and host event of the current run, live, searchable and virtualized. */
 export function TranscriptPane() {
   const run = useCurrentRun();
   const notify = usePlaygroundStore((s) => s.notify);
-  const reveal = useSecretReveal('the transcript', run?.entries);
-  const rows = useMemo(() => describeEntries(reveal.value ?? []), [reveal.value]);
+  const reveal = useSecretReveal('the transcript', run?.entries ?? NO_ENTRIES);
+  const entries = reveal.value;
+  // Revealed rows are built apart, so hiding the secrets again shows the masked rows.
+  const runId = `${run?.runId ?? ''}${reveal.revealed ? '\u0000revealed' : ''}`;
+  const model = useMemo(() => transcriptModelFor(runId, entries), [runId, entries]);
+  const rows = model.rows;
   const [hiddenTypes, setHiddenTypes] = useState<ReadonlySet<string>>(new Set());
   const [provider, setProvider] = useState<string | null>(null);
+  const [query, setQuery] = useState('');
+  const [onlyMatches, setOnlyMatches] = useState(false);
   const [selection, setSelection] = useState<{ runId: string; seq: number } | null>(null);
   const selectedSeq = selection && selection.runId === run?.runId ? selection.seq : null;
   const setSelectedSeq = (seq: number | null) =>
     setSelection(seq === null || !run ? null : { runId: run.runId, seq });
   const [follow, setFollow] = useState(true);
-  const visible = useMemo(() => filterRows(rows, { hiddenTypes, provider }), [rows, hiddenTypes, provider]);
-  const providers = useMemo(
-    () => [...new Set(rows.flatMap((r) => (r.provider ? [r.provider] : [])))].sort(),
-    [rows],
+
+  const deferredQuery = useDeferredValue(query);
+  const parsed = useMemo(() => parseTranscriptQuery(deferredQuery), [deferredQuery]);
+  const terms = parsed.ok ? parsed.terms : NO_TERMS;
+  const searching = parsed.ok && terms.length > 0;
+
+  const filtered = useMemo(() => filterRows(rows, { hiddenTypes, provider }), [rows, hiddenTypes, provider]);
+  const matchSeqs = useMemo(
+    () => (searching ? filtered.filter((row) => matchTranscriptRow(row, terms)).map((row) => row.seq) : []),
+    [filtered, terms, searching],
   );
-  const selected = rows.find((r) => r.seq === selectedSeq);
+  const matchSet = useMemo(() => new Set(matchSeqs), [matchSeqs]);
+  const visible = useMemo(
+    () => (searching && onlyMatches ? filtered.filter((row) => matchSet.has(row.seq)) : filtered),
+    [filtered, searching, onlyMatches, matchSet],
+  );
+  const providers = model.providers;
+  const columns = useTranscriptColumns(model.content);
+  const selectedIndex = selectedSeq === null ? -1 : visible.findIndex((r) => r.seq === selectedSeq);
+  const selected = selectedIndex >= 0 ? visible[selectedIndex] : rows.find((r) => r.seq === selectedSeq);
+  const currentMatch =
+    selectedSeq !== null && matchSet.has(selectedSeq) ? matchSeqs.indexOf(selectedSeq) : null;
+
   const scroller = useRef<HTMLDivElement>(null);
+  const header = useRef<HTMLDivElement>(null);
+  const searchBox = useRef<HTMLInputElement>(null);
 
   // The virtualizer is a mutable object by design; this component does not pass it to memoized children.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -47,12 +85,70 @@ export function TranscriptPane() {
     count: visible.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 20,
+    overscan: 10,
   });
 
   useEffect(() => {
     if (follow && visible.length > 0) virtualizer.scrollToIndex(visible.length - 1, { align: 'end' });
   }, [follow, visible.length, virtualizer]);
+
+  const show = (row: TranscriptRow) => {
+    setSelectedSeq(row.seq);
+    setFollow(false);
+    const index = visible.indexOf(row);
+    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'center' });
+  };
+
+  const step = (direction: 1 | -1) => {
+    if (matchSeqs.length === 0) return;
+    let next: number;
+    if (currentMatch !== null) {
+      next = (currentMatch + direction + matchSeqs.length) % matchSeqs.length;
+    } else {
+      // From the selected row (or the top), the first match in the direction of travel.
+      const from = selectedSeq ?? (direction === 1 ? -1 : Infinity);
+      const found =
+        direction === 1
+          ? matchSeqs.findIndex((seq) => seq > from)
+          : matchSeqs.findLastIndex((seq) => seq < from);
+      next = found >= 0 ? found : direction === 1 ? 0 : matchSeqs.length - 1;
+    }
+    const row = visible.find((r) => r.seq === matchSeqs[next]);
+    if (row) show(row);
+  };
+
+  const jumpToCall = useTranscriptFocus((s) => s.jumpToCall);
+  const onJump = useRef<(callId: string) => void>(() => {});
+  const visibleRef = useRef(visible);
+  useEffect(() => {
+    visibleRef.current = visible;
+    onJump.current = (callId) => {
+      const call = rows.find((r) => r.type === 'tool_call' && r.callId === callId);
+      if (!call) {
+        notify('info', `Call ${callId} is not in this run's transcript.`);
+        return;
+      }
+      if (!visible.includes(call)) {
+        setHiddenTypes(new Set());
+        setProvider(null);
+        setOnlyMatches(false);
+      }
+      setSelectedSeq(call.seq);
+      setFollow(false);
+      // The row may only be visible after the next render (when the filters were cleared above).
+      requestAnimationFrame(() => {
+        const index = visibleRef.current.findIndex((r) => r.seq === call.seq);
+        if (index >= 0) virtualizer.scrollToIndex(index, { align: 'center' });
+      });
+    };
+  });
+  useEffect(
+    () =>
+      useTranscriptFocus.subscribe((state, previous) => {
+        if (state.request && state.request !== previous.request) onJump.current(state.request.callId);
+      }),
+    [],
+  );
 
   const copy = async (what: unknown, label: string) => {
     try {
@@ -77,9 +173,27 @@ export function TranscriptPane() {
     );
 
   return (
-    <div className="transcript">
+    <div
+      className="transcript"
+      onKeyDown={(e) => {
+        if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'f') {
+          e.preventDefault();
+          searchBox.current?.focus();
+          searchBox.current?.select();
+        }
+      }}
+    >
       <div className="transcript-tools">
         <SecretRevealToggle reveal={reveal} />
+        <TranscriptSearch
+          ref={searchBox}
+          query={query}
+          onQuery={setQuery}
+          error={parsed.ok ? null : parsed.error}
+          matchCount={matchSeqs.length}
+          current={currentMatch}
+          onStep={step}
+        />
         <div className="chips" role="group" aria-label="Show message types">
           {TYPES.map((type) => (
             <label key={type} className={`chip ${hiddenTypes.has(type) ? 'off' : ''}`}>
@@ -100,6 +214,10 @@ export function TranscriptPane() {
             </option>
           ))}
         </select>
+        <label className="chip" title="Hide the rows the search does not match">
+          <input type="checkbox" checked={onlyMatches} onChange={(e) => setOnlyMatches(e.target.checked)} />
+          only matches
+        </label>
         <label className="chip">
           <input type="checkbox" checked={follow} onChange={(e) => setFollow(e.target.checked)} />
           follow
@@ -116,20 +234,11 @@ export function TranscriptPane() {
         </button>
         <span className="muted" data-testid="transcript-count">
           {visible.length === rows.length
-            ? `${rows.length} entries`
-            : `${visible.length} of ${rows.length} entries`}
+            ? `${rows.length.toLocaleString('en-US')} entries`
+            : `${visible.length.toLocaleString('en-US')} of ${rows.length.toLocaleString('en-US')} entries`}
         </span>
       </div>
-      <div className="transcript-header transcript-row" aria-hidden>
-        <span>#</span>
-        <span>ms</span>
-        <span>direction</span>
-        <span>type</span>
-        <span>call</span>
-        <span>provider.tool</span>
-        <span>took</span>
-        <span>note</span>
-      </div>
+      <TranscriptHeader ref={header} columns={columns} />
       <div
         className="transcript-scroll"
         ref={scroller}
@@ -137,36 +246,41 @@ export function TranscriptPane() {
         aria-label="Transcript"
         aria-rowcount={visible.length}
         tabIndex={0}
+        onScroll={(e) => {
+          if (header.current) header.current.scrollLeft = e.currentTarget.scrollLeft;
+        }}
         onWheel={(e) => e.deltaY < 0 && setFollow(false)}
         onKeyDown={(e) => {
           if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
           e.preventDefault();
-          const index = visible.findIndex((r) => r.seq === selectedSeq);
           const next =
-            visible[Math.max(0, Math.min(visible.length - 1, index + (e.key === 'ArrowDown' ? 1 : -1)))];
-          if (next) {
-            setSelectedSeq(next.seq);
-            setFollow(false);
-            virtualizer.scrollToIndex(visible.indexOf(next));
-          }
+            visible[
+              Math.max(0, Math.min(visible.length - 1, selectedIndex + (e.key === 'ArrowDown' ? 1 : -1)))
+            ];
+          if (next) show(next);
         }}
       >
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        <div
+          style={{
+            height: virtualizer.getTotalSize(),
+            position: 'relative',
+            minWidth: columns.totalWidth,
+          }}
+        >
           {virtualizer.getVirtualItems().map((item) => {
             const row = visible[item.index]!;
+            const isSelected = row.seq === selectedSeq;
             return (
               <div
                 key={row.seq}
                 role="row"
                 data-testid="transcript-row"
                 data-type={row.type}
-                aria-selected={row.seq === selectedSeq}
-                className={`transcript-row ${row.isEvent ? 'is-event' : ''} ${row.seq === selectedSeq ? 'selected' : ''} ${row.note && row.note !== 'ok' && !row.isEvent ? 'has-error' : ''}`}
+                data-match={matchSet.has(row.seq) || undefined}
+                aria-selected={isSelected}
+                className={`transcript-row ${row.isEvent ? 'is-event' : ''} ${isSelected ? 'selected' : ''} ${matchSet.has(row.seq) ? 'match' : ''} ${row.outcome && row.outcome !== 'ok' ? 'has-error' : ''}`}
                 style={{
-                  position: 'absolute',
-                  top: 0,
-                  left: 0,
-                  right: 0,
+                  gridTemplateColumns: columns.template,
                   height: ROW_HEIGHT,
                   transform: `translateY(${item.start}px)`,
                 }}
@@ -175,27 +289,14 @@ export function TranscriptPane() {
                   setFollow(false);
                 }}
               >
-                <span className="num">{row.seq}</span>
-                <span className="num">{row.at.toFixed(1)}</span>
-                <span
-                  className={`dir ${row.direction ?? 'event'}`}
-                  title={
-                    row.isEvent
-                      ? 'host event'
-                      : row.direction === 'host_to_runner'
-                        ? 'host to runner'
-                        : 'runner to host'
-                  }
-                >
-                  {arrow(row)}
-                </span>
-                <span className="type">{row.type}</span>
-                <span className="call">{row.callId ?? ''}</span>
-                <span>{row.provider ? `${row.provider}.${row.tool ?? ''}` : ''}</span>
-                <span className="num">
-                  {row.durationMs !== undefined ? `${row.durationMs.toFixed(1)} ms` : ''}
-                </span>
-                <span className="note">{row.note}</span>
+                {COLUMN_IDS.map((id) => (
+                  <span
+                    key={id}
+                    className={`col-${id}${id === 'dir' ? ` dir ${row.direction ?? 'event'}` : ''}`}
+                  >
+                    {cellText(row, id)}
+                  </span>
+                ))}
               </div>
             );
           })}
@@ -206,15 +307,21 @@ export function TranscriptPane() {
           <div className="detail-head">
             <strong>
               #{selected.seq} {selected.type}
+              {selected.callId && <span className="muted"> · {selected.callId}</span>}
             </strong>
+            {selected.callId && selected.type !== 'tool_call' && (
+              <button onClick={() => jumpToCall(selected.callId!)}>Jump to call</button>
+            )}
             <button onClick={() => void copy(selected.entry, `entry #${selected.seq}`)}>Copy</button>
             <button onClick={() => setSelectedSeq(null)} aria-label="Close details">
               <Icon name="close" />
             </button>
           </div>
-          <JsonTree value={selected.entry} label="Entry JSON" />
+          <ValueViewer value={selected.entry} label="Entry JSON" />
         </div>
       )}
     </div>
   );
 }
+
+const NO_ENTRIES = [] as const;

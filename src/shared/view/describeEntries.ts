@@ -13,6 +13,8 @@ export interface TranscriptRow {
   tool?: string;
   /** For a tool_call and its tool_result: time from the call to the result. */
   durationMs?: number;
+  /** `ok` or the error code, for whatever ends with one (a tool_call takes its result's). */
+  outcome?: string;
   /** A few words: ok/error code, executor, reason. */
   note: string;
   entry: TranscriptEntry;
@@ -20,6 +22,39 @@ export interface TranscriptRow {
 
 /** The "host event" pseudo-type used by the type filter. */
 export const HOST_EVENT_TYPE = 'host event';
+/** The type filter's name for guest console batches (host events of their own kind). */
+export const CONSOLE_TYPE = 'console';
+
+/** The type-filter chip a row belongs to. */
+export function filterTypeOf(row: TranscriptRow): string {
+  if (row.type === 'guest_console') return CONSOLE_TYPE;
+  return row.isEvent ? HOST_EVENT_TYPE : row.type;
+}
+
+function consoleNote(
+  lines: readonly { level: string; text: string }[],
+  dropped: { lines: number; chars: number } | undefined,
+): string {
+  const first = lines[0];
+  const head = first ? `${first.level}: ${first.text.slice(0, 120)}` : '';
+  const more = lines.length > 1 ? ` (+${lines.length - 1} more)` : '';
+  const lost = dropped ? ` [${dropped.lines} lines, ${dropped.chars} chars dropped so far]` : '';
+  return `${head}${more}${lost}`.trim();
+}
+
+function outcomeOf(entry: TranscriptEntry): string | undefined {
+  if (entry.kind === 'event') {
+    const event = entry.event;
+    if (event.type === 'run_finished' || event.type === 'tool_dispatch_finished') {
+      return event.ok ? 'ok' : (event.errorCode ?? 'failed');
+    }
+    return undefined;
+  }
+  const message = entry.message;
+  if (message.type === 'tool_result' || message.type === 'done')
+    return message.ok ? 'ok' : message.error.code;
+  return undefined;
+}
 
 function noteFor(entry: TranscriptEntry): string {
   if (entry.kind === 'event') {
@@ -41,6 +76,8 @@ function noteFor(entry: TranscriptEntry): string {
         return event.reason;
       case 'replay_diverged':
         return event.reason;
+      case 'guest_console':
+        return consoleNote(event.lines, event.dropped);
       default:
         return '';
     }
@@ -56,11 +93,43 @@ function noteFor(entry: TranscriptEntry): string {
   }
 }
 
-/** Flattens a transcript into table rows, pairing each tool_call with its tool_result. */
-export function describeEntries(entries: readonly TranscriptEntry[]): TranscriptRow[] {
-  const calls = new Map<string, { row: TranscriptRow; provider: string; tool: string }>();
-  const rows: TranscriptRow[] = [];
-  for (const entry of entries) {
+/**
+ * Turns transcript entries into table rows as they arrive, pairing each tool_call with its
+ * tool_result; appending costs what was appended, so a 100,000-entry run followed live stays cheap.
+ */
+export class TranscriptRowsBuilder {
+  private readonly list: TranscriptRow[] = [];
+  private latest: TranscriptRow[] = [];
+  private readonly calls = new Map<string, { row: TranscriptRow; provider: string; tool: string }>();
+  private source: readonly TranscriptEntry[] = [];
+
+  /**
+   * The rows for `entries`, reusing the work done for an earlier array that `entries` extends
+   * (same first entries); returns a new array when anything changed.
+   */
+  update(entries: readonly TranscriptEntry[]): TranscriptRow[] {
+    const previous = this.source;
+    const extendsPrevious =
+      entries.length >= previous.length &&
+      (previous.length === 0 || entries[previous.length - 1] === previous[previous.length - 1]);
+    if (!extendsPrevious) return this.reset(entries);
+    if (entries.length === previous.length) return this.latest;
+    this.source = entries;
+    for (let i = previous.length; i < entries.length; i++) this.list.push(this.describe(entries[i]!));
+    this.latest = this.list.slice();
+    return this.latest;
+  }
+
+  private reset(entries: readonly TranscriptEntry[]): TranscriptRow[] {
+    this.list.length = 0;
+    this.latest = [];
+    this.calls.clear();
+    this.source = [];
+    return this.update(entries);
+  }
+
+  private describe(entry: TranscriptEntry): TranscriptRow {
+    const calls = this.calls;
     const row: TranscriptRow = {
       seq: entry.seq,
       at: entry.at,
@@ -69,6 +138,8 @@ export function describeEntries(entries: readonly TranscriptEntry[]): Transcript
       note: noteFor(entry),
       entry,
     };
+    const outcome = outcomeOf(entry);
+    if (outcome !== undefined) row.outcome = outcome;
     if (entry.kind === 'message') {
       row.direction = entry.direction;
       const message = entry.message;
@@ -85,6 +156,7 @@ export function describeEntries(entries: readonly TranscriptEntry[]): Transcript
           row.tool = call.tool;
           row.durationMs = Math.round((entry.at - call.row.at) * 100) / 100;
           call.row.durationMs = row.durationMs;
+          call.row.outcome = row.outcome;
         }
       }
     } else {
@@ -101,9 +173,13 @@ export function describeEntries(entries: readonly TranscriptEntry[]): Transcript
       if ('toolName' in event) row.tool = event.toolName;
       if (event.type === 'tool_dispatch_finished') row.durationMs = event.durationMs;
     }
-    rows.push(row);
+    return row;
   }
-  return rows;
+}
+
+/** Flattens a transcript into table rows, pairing each tool_call with its tool_result. */
+export function describeEntries(entries: readonly TranscriptEntry[]): TranscriptRow[] {
+  return new TranscriptRowsBuilder().update(entries);
 }
 
 export interface TranscriptFilter {
@@ -116,7 +192,7 @@ export interface TranscriptFilter {
 export function filterRows(rows: readonly TranscriptRow[], filter: TranscriptFilter): TranscriptRow[] {
   return rows.filter(
     (row) =>
-      !filter.hiddenTypes.has(row.isEvent ? HOST_EVENT_TYPE : row.type) &&
+      !filter.hiddenTypes.has(filterTypeOf(row)) &&
       (filter.provider === null || row.provider === filter.provider),
   );
 }

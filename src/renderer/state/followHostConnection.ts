@@ -1,0 +1,50 @@
+import type { PlaygroundApi } from '../../shared/api/playgroundApi';
+import { loadInitialState } from './loadInitialState';
+import { usePlaygroundStore, type ConnectionState } from './store';
+import type { RunView } from './runView';
+
+/**
+ * Keeps the store in step with the connection: runs stop their clocks when the host goes away, and
+ * when it answers again everything is reloaded and each unfinished run is settled from what the
+ * host still knows (a restarted host knows none of them: they stay "the host stopped").
+ */
+export async function followHostConnection(api: PlaygroundApi, state: ConnectionState): Promise<void> {
+  const store = usePlaygroundStore;
+  store.setState({ connection: state });
+  if (state !== 'open') {
+    store.setState((s) => ({ starting: false, runs: mapRuns(s.runs, stopClock) }));
+    return;
+  }
+  await loadInitialState(api);
+  const lost = Object.values(store.getState().runs).filter((run) => run.hostStopped);
+  if (lost.length === 0) return;
+  try {
+    const known = new Map((await api.runs.list()).map((summary) => [summary.runId, summary]));
+    for (const run of lost) {
+      const summary = known.get(run.runId);
+      if (!summary) continue;
+      const entries = await api.runs.transcript(run.runId);
+      store.setState((s) => {
+        const current = s.runs[run.runId];
+        if (!current) return {};
+        const { hostStopped: _gone, finishedAt: _at, ...rest } = current;
+        const revived: RunView = summary.result
+          ? { ...rest, entries, result: summary.result, finishedAt: Date.now() }
+          : { ...rest, entries };
+        return { runs: { ...s.runs, [run.runId]: revived } };
+      });
+    }
+  } catch {
+    // The connection dropped again; the next 'open' tries again.
+  }
+}
+
+function stopClock(run: RunView): RunView {
+  return run.result !== undefined || run.hostStopped
+    ? run
+    : { ...run, hostStopped: true, finishedAt: Date.now() };
+}
+
+function mapRuns(runs: Record<string, RunView>, update: (run: RunView) => RunView) {
+  return Object.fromEntries(Object.entries(runs).map(([id, run]) => [id, update(run)]));
+}

@@ -1,0 +1,60 @@
+import type { TranscriptEntry } from '../../shared/transcript';
+import { TranscriptRowsBuilder, type TranscriptRow } from '../../shared/view/describeEntries';
+import { emptyContentWidths, measureContent, type ContentWidths } from './transcriptColumns';
+
+/** What the transcript pane derives from a run's entries. */
+export interface TranscriptModel {
+  rows: TranscriptRow[];
+  content: ContentWidths;
+  providers: string[];
+}
+
+interface RunState {
+  builder: TranscriptRowsBuilder;
+  entries: readonly TranscriptEntry[] | null;
+  model: TranscriptModel;
+  providerNames: Set<string>;
+}
+
+const MAX_RUNS = 12;
+const states = new Map<string, RunState>();
+
+/**
+ * The pane's rows, column widths and provider names for a run, updated with only the entries that
+ * arrived since the last call for that run, so following a 100,000-entry run costs per batch what
+ * the batch holds.
+ */
+export function transcriptModelFor(runId: string, entries: readonly TranscriptEntry[]): TranscriptModel {
+  let state = states.get(runId);
+  if (!state) {
+    state = {
+      builder: new TranscriptRowsBuilder(),
+      entries: null,
+      model: { rows: [], content: emptyContentWidths(), providers: [] },
+      providerNames: new Set(),
+    };
+    states.set(runId, state);
+    if (states.size > MAX_RUNS) states.delete(states.keys().next().value!);
+  }
+  if (state.entries === entries) return state.model;
+  const before = state.model.rows;
+  const rows = state.builder.update(entries);
+  const extended =
+    rows.length >= before.length && (before.length === 0 || rows[before.length - 1] === before.at(-1));
+  if (!extended) state.providerNames = new Set();
+  const sizeBefore = state.providerNames.size;
+  for (let i = extended ? before.length : 0; i < rows.length; i++) {
+    const name = rows[i]!.provider;
+    if (name) state.providerNames.add(name);
+  }
+  state.entries = entries;
+  state.model = {
+    rows,
+    content: measureContent(state.model.content, rows),
+    providers:
+      extended && state.providerNames.size === sizeBefore
+        ? state.model.providers
+        : [...state.providerNames].sort(),
+  };
+  return state.model;
+}
