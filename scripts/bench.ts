@@ -8,6 +8,7 @@ import { createProcessExecutor } from '../src/main/executors/createProcessExecut
 import { createChildProcessTransport } from '../src/main/transports/createChildProcessTransport';
 import { createWorkerExecutor } from '../src/main/executors/createWorkerExecutor';
 import { buildRunnerForTests, TEST_RUNNER_ENTRY } from './buildRunnerForTests';
+import { mcpToolCallLatency } from './benchMcp';
 
 interface Row {
   scenario: string;
@@ -109,6 +110,13 @@ async function main(): Promise<void> {
     'the row above runs back to back, so no idle work can happen between runs',
   );
   record('sequential echo tool call, in-process', await toolCallLatency(inProcess, 2000), 'ms', '≤ 0.1 ms');
+  // What an agent pays: the same `return 1` as one MCP tools/call through `execbox mcp` (in-process executor).
+  record('`return 1` as MCP tools/call, execbox mcp over stdio', await mcpToolCallLatency('stdio'), 'ms');
+  record(
+    '`return 1` as MCP tools/call, execbox mcp over Streamable HTTP',
+    await mcpToolCallLatency('http'),
+    'ms',
+  );
 
   const worker = createWorkerExecutor({ runnerEntryPath, maxSize: 1 });
   record('`return 1`, pooled worker', await executionLatency(worker, 'return 1', 1000), 'ms', '≤ 1 ms');

@@ -349,3 +349,37 @@ describe('resolved tool calls', () => {
     expect(await pending).toMatchObject({ ok: false, error: { code: 'timeout' } });
   });
 });
+
+describe('resolveProvider with lazily compiled schemas', () => {
+  const lazy = (definition: Partial<ToolDefinition>) =>
+    resolveProvider(
+      { name: 'p', tools: { t: { execute: (input) => input, ...definition } } },
+      { compileSchemas: 'lazy' },
+    ).tools.t!;
+
+  it('validates input and output exactly as eager resolution does, from the first call on', async () => {
+    const tool = lazy({
+      inputSchema: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] },
+      outputSchema: { type: 'object', required: ['q'] },
+    });
+    expect(await tool.call({ q: 'x' }, context())).toEqual({ ok: true, result: { q: 'x' } });
+    expect(await tool.call({ q: 1 }, context())).toEqual({
+      ok: false,
+      error: { code: 'validation_error', message: 'Invalid input for p.t: input/q must be string' },
+    });
+  });
+
+  it('resolves with an invalid schema and fails the call that needs it as internal_error', async () => {
+    const tool = lazy({ inputSchema: { type: 'strnig' } });
+    const result = await tool.call({}, context());
+    expect(result.ok).toBe(false);
+    expect(result.ok === false && result.error.code).toBe('internal_error');
+    expect(result.ok === false && result.error.message).toMatch(/^p.t inputSchema is invalid: /);
+  });
+
+  it('still refuses a schema that is not an object or boolean at resolve time', () => {
+    expect(resolutionError(() => lazy({ outputSchema: 5 as never })).message).toMatch(
+      /p.t outputSchema must be a JSON Schema/,
+    );
+  });
+});

@@ -12,6 +12,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<{ default:
     summary: 'runner --stdio | --listen HOST:PORT: serve the QuickJS runner',
     load: () => import('./runnerCommand'),
   },
+  mcp: {
+    summary: 'mcp [--http [HOST:]PORT] | --connect URL: serve the workspace to agents over MCP',
+    load: () => import('./mcpCommand'),
+  },
   serve: { summary: 'serve: start the playground in browser mode', load: () => import('./serveCommand') },
   replay: {
     summary: 'replay FILE.jsonl: re-run a transcript against its recording',

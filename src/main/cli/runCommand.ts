@@ -1,11 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { setFlagsFromString } from 'node:v8';
 import { CodeSyntaxError } from '../../shared/normalizeCode';
-import {
-  resolveRuntimeOptions,
-  RuntimeOptionsError,
-  type ExecutorRuntimeOptions,
-} from '../../shared/runtimeOptions';
+import { resolveRuntimeOptions, type ExecutorRuntimeOptions } from '../../shared/runtimeOptions';
 import type { TranscriptEntry } from '../../shared/transcript';
 import {
   serializeTranscript,
@@ -15,47 +12,23 @@ import {
 import { toRunnerCode } from '../core/toRunnerCode';
 import { extractProviderManifests } from '../core/extractProviderManifests';
 import type { Executor, ResolvedToolProvider } from '../core/types';
-import { createInProcessExecutor } from '../executors/createInProcessExecutor';
-import { createProcessExecutor } from '../executors/createProcessExecutor';
-import { createWorkerExecutor } from '../executors/createWorkerExecutor';
 import { NO_SECRET_MASKER, type SecretMasker } from '../secrets/createSecretMasker';
 import { withSecretMasking } from '../secrets/withSecretMasking';
-import { terminalAsker } from '../workspace/askOnTerminal';
-import { openWorkspaceForRun } from '../workspace/openWorkspaceForRun';
 import { demoProviders } from './demoProviders';
+import {
+  parseRuntimeLimitFlags,
+  RUNTIME_LIMIT_OPTIONS,
+  RUNTIME_LIMIT_USAGE,
+  UsageError,
+} from './runtimeLimitFlags';
 
 const USAGE =
-  'usage: execbox run FILE [--executor inprocess|worker|process] [--timeout MS] [--memory BYTES] ' +
-  '[--max-log-lines N] [--max-log-chars N] [--transcript OUT.jsonl] [--workspace W.execbox.json [--trust]]';
+  'usage: execbox run FILE [--executor inprocess|worker|process] ' +
+  RUNTIME_LIMIT_USAGE +
+  ' [--transcript OUT.jsonl] [--workspace W.execbox.json [--trust]]';
 
 const EXECUTORS = ['inprocess', 'worker', 'process'] as const;
 type ExecutorName = (typeof EXECUTORS)[number];
-
-const FLAG_OF_OPTION: Record<keyof ExecutorRuntimeOptions, string> = {
-  timeoutMs: '--timeout',
-  memoryLimitBytes: '--memory',
-  maxLogLines: '--max-log-lines',
-  maxLogChars: '--max-log-chars',
-};
-
-/** A bad command line: printed as one line, exit code 2. */
-class UsageError extends Error {}
-
-function wholeNumber(flag: string, text: string | undefined, scale = 1): number | undefined {
-  if (text === undefined) return undefined;
-  if (!/^\d+$/.test(text)) throw new UsageError(`${flag} must be a whole number (got '${text}')`);
-  return Number(text) * scale;
-}
-
-/** `--memory 67108864`, or with a binary suffix: `64MiB`, `512KiB`, `1GiB` (also k/m/g). */
-function byteSize(text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  const match = /^(\d+)\s*(k|kib|m|mib|g|gib|b)?$/i.exec(text);
-  if (!match) throw new UsageError(`--memory must be a byte count such as 67108864 or 64MiB (got '${text}')`);
-  const unit = (match[2] ?? 'b').toLowerCase()[0];
-  const scale = unit === 'k' ? 1024 : unit === 'm' ? 1024 ** 2 : unit === 'g' ? 1024 ** 3 : 1;
-  return Number(match[1]) * scale;
-}
 
 /**
  * The tool providers a run offers: the workspace's with `--workspace` (what it would start needs
@@ -67,6 +40,11 @@ async function loadRunProviders(values: {
 }): Promise<{ providers: ResolvedToolProvider[]; masker(): SecretMasker; dispose(): Promise<void> }> {
   if (!values.workspace)
     return { providers: demoProviders(), masker: () => NO_SECRET_MASKER, dispose: async () => undefined };
+  // The workspace layer (providers of every kind, their SDKs) loads only for a workspace run.
+  const [{ openWorkspaceForRun }, { terminalAsker }] = await Promise.all([
+    import('../workspace/openWorkspaceForRun'),
+    import('../workspace/askOnTerminal'),
+  ]);
   let workspace;
   try {
     workspace = await openWorkspaceForRun(values.workspace, {
@@ -80,10 +58,16 @@ async function loadRunProviders(values: {
   return workspace;
 }
 
-function createExecutor(name: ExecutorName): Executor {
-  if (name === 'worker') return createWorkerExecutor({ mode: 'ephemeral' });
-  if (name === 'process') return createProcessExecutor({ mode: 'ephemeral' });
-  return createInProcessExecutor();
+/** Only the chosen executor's code (and its Node built-ins) is loaded. */
+async function createExecutor(name: ExecutorName): Promise<Executor> {
+  if (name === 'worker')
+    return (await import('../executors/createWorkerExecutor')).createWorkerExecutor({ mode: 'ephemeral' });
+  if (name === 'process')
+    return (await import('../executors/createProcessExecutor')).createProcessExecutor({ mode: 'ephemeral' });
+  // One execution, then exit: V8's optimizing tier for the QuickJS WebAssembly would compile in
+  // background threads that the process waits for at exit (about a second here) and never pays off.
+  setFlagsFromString('--liftoff-only');
+  return (await import('../executors/createInProcessExecutor')).createInProcessExecutor();
 }
 
 function parse(args: string[]) {
@@ -94,10 +78,7 @@ function parse(args: string[]) {
       strict: true,
       options: {
         executor: { type: 'string' },
-        timeout: { type: 'string' },
-        memory: { type: 'string' },
-        'max-log-lines': { type: 'string' },
-        'max-log-chars': { type: 'string' },
+        ...RUNTIME_LIMIT_OPTIONS,
         transcript: { type: 'string' },
         workspace: { type: 'string' },
         trust: { type: 'boolean' },
@@ -124,22 +105,7 @@ async function run(args: string[]): Promise<number> {
   if (!EXECUTORS.includes(executorName)) {
     throw new UsageError(`--executor must be one of ${EXECUTORS.join(', ')} (got '${values.executor}')`);
   }
-  let options: ExecutorRuntimeOptions;
-  try {
-    options = resolveRuntimeOptions({
-      timeoutMs: wholeNumber('--timeout', values.timeout),
-      memoryLimitBytes: byteSize(values.memory),
-      maxLogLines: wholeNumber('--max-log-lines', values['max-log-lines']),
-      maxLogChars: wholeNumber('--max-log-chars', values['max-log-chars']),
-    });
-  } catch (error) {
-    if (error instanceof RuntimeOptionsError && error.option) {
-      throw new UsageError(
-        `${FLAG_OF_OPTION[error.option as keyof ExecutorRuntimeOptions] ?? error.option}: ${error.message}`,
-      );
-    }
-    throw error;
-  }
+  const options: ExecutorRuntimeOptions = resolveRuntimeOptions(parseRuntimeLimitFlags(values));
 
   let code: string;
   try {
@@ -164,7 +130,7 @@ async function run(args: string[]): Promise<number> {
   const entries: TranscriptEntry[] = [];
   const startedAt = performance.now();
   // Masked: the tool answers the guest gets, the transcript entries and the printed result.
-  const executor = withSecretMasking(createExecutor(executorName), loaded.masker);
+  const executor = withSecretMasking(await createExecutor(executorName), loaded.masker);
   try {
     const result = await executor.execute(runnerCode, providers, {
       ...options,

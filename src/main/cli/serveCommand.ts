@@ -118,12 +118,22 @@ export default async function serveCommand(args: string[]): Promise<number> {
         `!! the token can run code and tools with your secrets here. Stop it with Ctrl+C when done.\n${bar}\n`,
     );
   }
+  // Agents reach the same host over MCP (loopback only, even when the page is served further).
+  const { startAgentEndpoint } = await import('../mcpServer/startAgentEndpoint');
+  const agents = await startAgentEndpoint({ host, configDir }).catch((error: unknown) => {
+    process.stderr.write(
+      `execbox serve: agents cannot connect (the MCP endpoint did not start): ${String(error)}\n`,
+    );
+    return undefined;
+  });
   process.stdout.write(`Execbox Playground (browser mode): ${server.url}\n`);
+  if (agents) process.stdout.write(`Agents (MCP): ${agents.url} (token in the Agents panel)\n`);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);
   });
   process.stdout.write('execbox serve: stopping\n');
+  await agents?.close();
   await server.close();
   await host.dispose();
   return 0;

@@ -1,8 +1,9 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import { Ajv2019 } from 'ajv/dist/2019.js';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import { createRequire } from 'node:module';
+import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import type { JsonSchema } from './types';
+
+// ajv is loaded on the first compile, not at import: most commands never compile a schema.
+const load = createRequire(import.meta.url);
 
 export type SchemaDialect = 'draft-07' | '2019-09' | '2020-12';
 
@@ -20,11 +21,12 @@ function ajvFor(dialect: SchemaDialect): AjvLike {
     const settings = { allErrors: true, strict: false, validateFormats: true };
     const created =
       dialect === 'draft-07'
-        ? new Ajv(settings)
+        ? new (load('ajv') as typeof import('ajv')).Ajv(settings)
         : dialect === '2019-09'
-          ? new Ajv2019(settings)
-          : new Ajv2020(settings);
-    addFormats.default(created as unknown as Parameters<typeof addFormats.default>[0]);
+          ? new (load('ajv/dist/2019.js') as typeof import('ajv/dist/2019.js')).Ajv2019(settings)
+          : new (load('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js')).Ajv2020(settings);
+    const addFormats = load('ajv-formats') as typeof import('ajv-formats').default;
+    addFormats(created as unknown as Parameters<typeof addFormats>[0]);
     ajv = created;
     instances.set(dialect, ajv);
   }

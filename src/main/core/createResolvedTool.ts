@@ -14,6 +14,10 @@ export interface ResolvedToolParts {
   validateOutput?: SchemaValidator;
 }
 
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 function failure(code: ExecuteErrorCode, message: string): ToolCallResult {
   return { ok: false, error: { code, message } };
 }
@@ -55,7 +59,12 @@ export function createResolvedTool(parts: ResolvedToolParts): ResolvedTool {
     const inputCheck = checkTransportSafe(input, { rootName: 'input' });
     if (!inputCheck.ok)
       return failure('serialization_error', `${label}: ${describeTransportUnsafe(inputCheck)}`);
-    const inputProblem = validateInput?.(input);
+    let inputProblem: string | undefined;
+    try {
+      inputProblem = validateInput?.(input);
+    } catch (error) {
+      return failure('internal_error', describe(error)); // a schema compiled lazily turned out invalid
+    }
     if (inputProblem) return failure('validation_error', `Invalid input for ${label}: ${inputProblem}`);
 
     let result: unknown;
@@ -77,7 +86,12 @@ export function createResolvedTool(parts: ResolvedToolParts): ResolvedTool {
         `${label} returned a value that is not JSON-serializable: ${where}`,
       );
     }
-    const outputProblem = validateOutput?.(result);
+    let outputProblem: string | undefined;
+    try {
+      outputProblem = validateOutput?.(result);
+    } catch (error) {
+      return failure('internal_error', describe(error));
+    }
     if (outputProblem) return failure('validation_error', `Invalid output from ${label}: ${outputProblem}`);
     return { ok: true, result };
   };

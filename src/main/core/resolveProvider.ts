@@ -10,11 +10,21 @@ function isSchema(value: unknown): value is JsonSchema {
   return typeof value === 'boolean' || (typeof value === 'object' && value !== null && !Array.isArray(value));
 }
 
+export interface ResolveProviderOptions {
+  /**
+   * `eager` (default) compiles every schema now, so an invalid one fails the resolution; `lazy`
+   * compiles a tool's schemas at its first call (a one-off run that uses few of many tools), and an
+   * invalid one then fails that call as `internal_error`.
+   */
+  compileSchemas?: 'eager' | 'lazy';
+}
+
 function compile(
   schema: unknown,
   root: 'input' | 'output',
   providerName: string,
   toolName: string,
+  mode: 'eager' | 'lazy',
 ): SchemaValidator | undefined {
   if (schema === undefined) return undefined;
   const where = `${providerName}.${toolName} ${root}Schema`;
@@ -24,12 +34,17 @@ function compile(
       providerName,
       toolName,
     );
-  try {
-    return compileSchemaValidator(schema, root);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new ProviderResolutionError(`${where} is invalid: ${reason}`, providerName, toolName);
-  }
+  const compileNow = (): SchemaValidator => {
+    try {
+      return compileSchemaValidator(schema, root);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new ProviderResolutionError(`${where} is invalid: ${reason}`, providerName, toolName);
+    }
+  };
+  if (mode === 'eager') return compileNow();
+  let validator: SchemaValidator | undefined;
+  return (value) => (validator ??= compileNow())(value);
 }
 
 function checkDefinition(definition: unknown, providerName: string, toolName: string): ToolDefinition {
@@ -53,7 +68,11 @@ function checkDefinition(definition: unknown, providerName: string, toolName: st
  * that classify every failure, and type declarations (the provider's own, or generated).
  * Throws {@link ProviderResolutionError} naming the provider and tool when something is invalid.
  */
-export function resolveProvider(provider: ToolProvider): ResolvedToolProvider {
+export function resolveProvider(
+  provider: ToolProvider,
+  options: ResolveProviderOptions = {},
+): ResolvedToolProvider {
+  const mode = options.compileSchemas ?? 'eager';
   const name: unknown = provider?.name;
   if (typeof name !== 'string')
     throw new ProviderResolutionError('provider name must be a string', String(name));
@@ -78,8 +97,8 @@ export function resolveProvider(provider: ToolProvider): ResolvedToolProvider {
       originalName,
     );
     const safeName = maps.originalToSafeName[originalName]!;
-    const validateInput = compile(definition.inputSchema, 'input', name, originalName);
-    const validateOutput = compile(definition.outputSchema, 'output', name, originalName);
+    const validateInput = compile(definition.inputSchema, 'input', name, originalName, mode);
+    const validateOutput = compile(definition.outputSchema, 'output', name, originalName, mode);
     tools[safeName] = createResolvedTool({
       providerName: name,
       safeName,

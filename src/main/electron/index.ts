@@ -24,6 +24,7 @@ app.enableSandbox();
 if (!app.requestSingleInstanceLock()) app.quit();
 
 let host: PlaygroundHost | undefined;
+let agents: { close(): Promise<void> } | undefined;
 
 async function start(): Promise<void> {
   registerAppProtocol(rendererDir);
@@ -43,6 +44,17 @@ async function start(): Promise<void> {
   });
   registerIpcHandlers(host, () => BrowserWindow.getAllWindows().map((window) => window.webContents));
   createMainWindow({ preloadPath });
+  const { startAgentEndpoint } = await import('../mcpServer/startAgentEndpoint');
+  agents = await startAgentEndpoint({
+    host,
+    configDir,
+    nodeCommand: { command: process.execPath, env: { ELECTRON_RUN_AS_NODE: '1' } },
+  }).catch((error: unknown) => {
+    process.stderr.write(
+      `execbox: agents cannot connect (the MCP endpoint did not start): ${String(error)}\n`,
+    );
+    return undefined;
+  });
 }
 
 app.on('second-instance', () => {
@@ -63,7 +75,11 @@ app.on('will-quit', (event) => {
   const closing = host;
   host = undefined;
   event.preventDefault();
-  void closing.dispose().finally(() => app.quit());
+  const stopping = agents;
+  agents = undefined;
+  void Promise.allSettled([stopping?.close()])
+    .then(() => closing.dispose())
+    .finally(() => app.quit());
 });
 
 app

@@ -1,6 +1,6 @@
 import type { PlaygroundEvent, PlaygroundHostServices } from '../../shared/api/playgroundApi';
 import type { ProvidersApi, ProvidersEvent } from '../../shared/api/providers';
-import type { ExecutorChoice } from '../../shared/api/runs';
+import type { AgentEndpoint, ExecutorChoice } from '../../shared/api/runs';
 import type { RuntimeSettings, WorkspaceApi, WorkspaceEvent } from '../../shared/api/workspace';
 import type { RpcResponse } from '../../shared/rpc/envelope';
 import { invokeRpcRequest } from '../../shared/rpc/invokeRpcRequest';
@@ -53,6 +53,10 @@ export interface PlaygroundHost {
   /** Parses an untrusted envelope, calls the service and answers; never rejects. */
   handle(raw: unknown): Promise<RpcResponse>;
   launcher: RunLauncher;
+  /** The providers a run gets now (the MCP server's typings come from these). */
+  resolvedProviders(): Promise<ResolvedToolProvider[]>;
+  /** Announces (or withdraws) the agents' MCP endpoint the renderer shows in "Connect an agent". */
+  setAgentEndpoint(endpoint: AgentEndpoint | null): void;
   dispose(): Promise<void>;
 }
 
@@ -79,10 +83,11 @@ export function createPlaygroundHost(options: PlaygroundHostOptions): Playground
   if (debug?.extension) runs.addExtension(debug.extension);
   const network = options.network?.(context);
 
+  let agentEndpoint: AgentEndpoint | null = null;
   const services: PlaygroundHostServices = {
     workspace: workspaceHost.workspace,
     providers: workspaceHost.providers,
-    runs: runs.api,
+    runs: { ...runs.api, agentEndpoint: async () => agentEndpoint },
     debug: debug?.api ?? createUnavailableService('debug'),
     network: network?.api ?? createUnavailableService('network'),
   };
@@ -91,6 +96,10 @@ export function createPlaygroundHost(options: PlaygroundHostOptions): Playground
     services,
     onEvent: (listener) => bus.subscribe(listener),
     launcher: runs.launch,
+    resolvedProviders: () => workspaceHost.resolvedProviders(),
+    setAgentEndpoint: (endpoint) => {
+      agentEndpoint = endpoint;
+    },
     async handle(raw) {
       const parsed = parseRpcRequest(raw);
       if (!parsed.ok) {

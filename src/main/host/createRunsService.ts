@@ -27,7 +27,8 @@ export interface RunsServiceOptions {
 }
 
 export interface RunsService {
-  api: RunsApi;
+  /** The renderer-facing runs API but the agent endpoint (the host composes that in). */
+  api: Omit<RunsApi, 'agentEndpoint'>;
   /** Host-internal: starts a run with an extra interceptor or providers (replay against a recording). */
   launch: RunLauncher;
   addExtension(extension: RunExtension): void;
@@ -196,7 +197,7 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
     return run;
   }
 
-  const api: RunsApi = {
+  const api: RunsService['api'] = {
     start: async (request) => launch(validateRunRequest(request)),
     cancel: async (runId) => {
       find(runId).controller.abort('user' satisfies CancelReason);

@@ -6,7 +6,7 @@ import type { SecretMasker } from '../secrets/createSecretMasker';
 import { createSecretMasking } from '../secrets/createSecretMasking';
 import { bindSecretDestinations } from '../secrets/bindSecretDestinations';
 import { createSecretDestinations } from '../secrets/createSecretDestinations';
-import { createWorkspaceHost } from './createWorkspaceHost';
+import { createWorkspaceHost, type WorkspaceHost } from './createWorkspaceHost';
 import { resolveConfigDir } from './resolveConfigDir';
 
 export interface OpenForRunOptions {
@@ -22,6 +22,8 @@ export interface WorkspaceForRun {
   runtime: RuntimeSettings;
   /** Providers that could not load, one line each (the run goes on without them). */
   warnings: string[];
+  /** The open workspace itself, for a caller that keeps serving it (`execbox mcp`). */
+  host: WorkspaceHost;
   /** Masks every secret value known to the store (for the result, logs and `--transcript`). */
   masker(): SecretMasker;
   dispose(): Promise<void>;
@@ -83,6 +85,7 @@ export async function openWorkspaceForRun(
       providers,
       runtime: host.runtimeSettings(),
       warnings,
+      host,
       masker: masking.masker,
       dispose: () => host.dispose(),
     };

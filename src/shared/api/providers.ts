@@ -18,6 +18,11 @@ export interface ProviderConfigBase {
   name: string;
   kind: ProviderKind;
   description?: string;
+  /**
+   * Tools (by original or guest name) whose every call waits for a person's decision: run it, run it
+   * with edited input, answer by hand, or reject it (the guest gets a tool_error).
+   */
+  askBeforeRunning?: string[];
 }
 
 /** What a mock rule (or a manual answer) produces: a result, or an error with a stable code. */

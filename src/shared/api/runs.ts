@@ -8,9 +8,18 @@ export type ExecutorChoice =
   | { kind: 'worker'; mode: 'pooled' | 'ephemeral' }
   | { kind: 'remote'; url: string; tokenSecret?: string };
 
+/** Who started a run other than the person at the editor: an MCP client, named by its `initialize`. */
+export interface RunOrigin {
+  kind: 'agent';
+  clientName: string;
+  clientVersion?: string;
+}
+
 export interface RunRequest {
   code: string;
   snippetId?: string;
+  /** Set by the host only (never taken from the renderer): an agent's run. */
+  origin?: RunOrigin;
   limits?: Partial<ExecutorRuntimeOptions>;
   executor?: ExecutorChoice;
 }
@@ -24,12 +33,24 @@ export interface RunSummary {
   facts?: RunFacts;
 }
 
+/** Where an agent connects to this app's MCP server (see `execbox mcp`), with what to paste. */
+export interface AgentEndpoint {
+  /** Streamable HTTP, loopback only. */
+  url: string;
+  /** Sent as `Authorization: Bearer TOKEN`; kept in the config folder so pasted configs survive restarts. */
+  token: string;
+  /** For clients that only start commands: the stdio bridge (`execbox mcp --connect URL`), token in its env. */
+  bridge: { command: string; args: string[]; env: Record<string, string> };
+}
+
 export interface RunsApi {
   start(request: RunRequest): Promise<{ runId: string }>;
   cancel(runId: string): Promise<void>;
   transcript(runId: string): Promise<TranscriptEntry[]>;
   /** Active runs and the most recent finished ones, oldest first. */
   list(): Promise<RunSummary[]>;
+  /** The agents' MCP endpoint while the app serves one, else null. */
+  agentEndpoint(): Promise<AgentEndpoint | null>;
 }
 
 export const RUNS_API_METHODS = [
@@ -37,6 +58,7 @@ export const RUNS_API_METHODS = [
   'cancel',
   'transcript',
   'list',
+  'agentEndpoint',
 ] as const satisfies readonly (keyof RunsApi)[];
 
 export type RunsEvent =
