@@ -22,4 +22,10 @@ describe('execbox tpmjs-executor', () => {
     expect(code).toBe(0);
     expect(stdout).toContain('EXECUTOR_API_KEY');
   });
+
+  it('refuses an unknown --isolation mode, naming it', async () => {
+    const { code, stderr } = await capture(['--port', '0', '--isolation', 'container']);
+    expect(code).toBe(2);
+    expect(stderr).toContain("--isolation must be auto, namespaces or process, not 'container'");
+  });
 });

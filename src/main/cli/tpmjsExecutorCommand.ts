@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { isLoopbackHost } from '../network/isLoopbackHost';
 import { parseIntegerFlag } from '../network/parseIntegerFlag';
+import { scrubOwnEnvironment } from '../tpmjsExecutor/scrubOwnEnvironment';
 import { startTpmjsExecutor } from '../tpmjsExecutor/startTpmjsExecutor';
 
 const USAGE = `usage: execbox tpmjs-executor --port N [options]
@@ -14,7 +15,9 @@ const USAGE = `usage: execbox tpmjs-executor --port N [options]
   --max-queued N            executions waiting for a slot before 503 (default 32)
   --max-body-bytes N        request body limit (default 1048576)
   --region NAME             region reported by GET /info
-Set EXECUTOR_API_KEY to require "Authorization: Bearer <key>" on every request.`;
+  --isolation MODE          auto (default: namespaces where Linux allows them), namespaces or process
+Set EXECUTOR_API_KEY to require "Authorization: Bearer <key>" on every request (it is then wiped
+from this process's environment, so tools cannot read it from /proc).`;
 
 /** `execbox tpmjs-executor`: serves the TPMJS executor protocol until interrupted. */
 export default async function tpmjsExecutorCommand(args: string[]): Promise<number> {
@@ -31,6 +34,7 @@ export default async function tpmjsExecutorCommand(args: string[]): Promise<numb
       'max-queued': { type: 'string' },
       'max-body-bytes': { type: 'string' },
       region: { type: 'string' },
+      isolation: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -45,6 +49,18 @@ export default async function tpmjsExecutorCommand(args: string[]): Promise<numb
   }
   const host = values.host ?? '127.0.0.1';
   const apiKey = process.env.EXECUTOR_API_KEY || undefined;
+  if (process.env.EXECUTOR_API_KEY !== undefined && !scrubOwnEnvironment('EXECUTOR_API_KEY')) {
+    process.stderr.write(
+      'WARNING: EXECUTOR_API_KEY could not be wiped from /proc/self/environ; tools running as this user may read it there.\n',
+    );
+  }
+  const isolation = values.isolation ?? 'auto';
+  if (isolation !== 'auto' && isolation !== 'namespaces' && isolation !== 'process') {
+    process.stderr.write(
+      `execbox tpmjs-executor: --isolation must be auto, namespaces or process, not '${isolation}'\n`,
+    );
+    return 2;
+  }
   const executor = await startTpmjsExecutor({
     host,
     port,
@@ -57,6 +73,7 @@ export default async function tpmjsExecutorCommand(args: string[]): Promise<numb
     maxQueuedExecutions: parseIntegerFlag('max-queued', values['max-queued'], 0),
     maxRequestBodyBytes: parseIntegerFlag('max-body-bytes', values['max-body-bytes'], 1),
     region: values.region,
+    isolation,
     log: (line) => process.stderr.write(`${line}\n`),
   });
   if (!isLoopbackHost(host)) {
@@ -66,7 +83,7 @@ export default async function tpmjsExecutorCommand(args: string[]): Promise<numb
     );
   }
   process.stdout.write(
-    `TPMJS executor listening on ${executor.url} (auth ${apiKey ? 'required' : 'off'}; cache ${executor.options.cacheDir})\n`,
+    `TPMJS executor listening on ${executor.url} (auth ${apiKey ? 'required' : 'off'}; isolation ${executor.options.sandbox ? 'namespaces' : 'process'}; cache ${executor.options.cacheDir})\n`,
   );
   await new Promise<void>((resolve) => {
     const stop = () => resolve();
