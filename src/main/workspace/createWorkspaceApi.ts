@@ -189,7 +189,8 @@ export function createWorkspaceApi(control: WorkspaceControl): WorkspaceApi {
       if (control.confirmReveal && !(await control.confirmReveal(key, view)))
         throw new InvalidArgumentError(`the value of secret ${key} was not shown: you did not allow it`);
       const value = await control.secrets.get(key);
-      if (value === undefined) throw new InvalidArgumentError(`secret ${key} has no value in the secret store`);
+      if (value === undefined)
+        throw new InvalidArgumentError(`secret ${key} has no value in the secret store`);
       return value;
     },
   };
