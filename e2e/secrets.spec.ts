@@ -50,7 +50,7 @@ test('a stored secret echoed by a tool is masked in the transcript and result, a
   await dialog.getByLabel('Open a workspace file').fill(workspace);
   await dialog.getByRole('button', { name: 'Open' }).click();
   await expect(dialog).toBeHidden();
-  await page.getByRole('button', { name: 'Allow' }).click();
+  await page.getByRole('button', { name: 'Allow', exact: true }).click();
 
   await runProgram(page);
   const result = page.getByTestId('result');

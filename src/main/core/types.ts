@@ -1,3 +1,4 @@
+import type { ToolAnnotations } from '../../shared/api/providers';
 import type { ExecuteError } from '../../shared/errors';
 import type { ExecuteResult } from '../../shared/executeResult';
 import type { MessageDirection, ProtocolMessage, ToolCallMessage } from '../../shared/protocol/messages';
@@ -22,6 +23,10 @@ export interface ToolDefinition {
   description?: string;
   inputSchema?: JsonSchema;
   outputSchema?: JsonSchema;
+  /** Shapes the typings of a tool without `outputSchema` (a recorded result's shape); never validated. */
+  typingOutputSchema?: JsonSchema;
+  /** MCP tool annotations (read-only, destructive, …): hints shown in the tool list. */
+  annotations?: ToolAnnotations;
   execute(input: unknown, context: ToolExecutionContext): unknown;
 }
 
@@ -40,6 +45,8 @@ export interface ResolvedTool {
   description?: string;
   inputSchema?: JsonSchema;
   outputSchema?: JsonSchema;
+  typingOutputSchema?: JsonSchema;
+  annotations?: ToolAnnotations;
   /** Validates input and output, enforces JSON-serializability and classifies failures. Never throws. */
   call(input: unknown, context: ToolExecutionContext): Promise<ToolCallResult>;
 }

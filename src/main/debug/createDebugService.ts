@@ -16,6 +16,7 @@ import { renderTranscriptHtml } from '../../shared/transcriptHtml';
 import { maskTranscript, type SecretMaskerLike } from '../../shared/transcriptMask';
 import type { RunExtension, RunLauncher } from '../host/runExtension';
 import { buildTranscriptHeader } from './buildTranscriptHeader';
+import type { ApprovalPolicy } from './createApprovalRules';
 import { checkExportOptions, checkSaveOptions } from './checkSaveOptions';
 import { createBreakpointStore } from './createBreakpointStore';
 import { createPausedCallRegistry } from './createPausedCallRegistry';
@@ -40,6 +41,8 @@ export interface DebugServiceOptions {
   secretMasker?(): SecretMaskerLike;
   /** Finished runs kept for saving, exporting and replaying (default 20). */
   keepFinishedRuns?: number;
+  /** Tools marked “ask before running” (held for the person, or decided by the policy). */
+  approvals?: ApprovalPolicy;
 }
 
 export interface DebugService {
@@ -66,6 +69,7 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
     runtimeSettings: () => workspaceHost.runtimeSettings(),
     emit,
     keepFinishedRuns: options.keepFinishedRuns ?? 20,
+    ...(options.approvals ? { approvals: options.approvals } : {}),
   });
   const finishedRun = runs.finishedRun;
 

@@ -28,7 +28,8 @@ export const forkShellSpawner: ShellSpawner = (runnerEntryPath) =>
     fork(runnerEntryPath, [], {
       execArgv: [],
       serialization: 'json',
-      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      // stdin carries cancels out of band (see createChildProcessTransport).
+      stdio: ['pipe', 'ignore', 'inherit', 'ipc'],
     }),
   );
 

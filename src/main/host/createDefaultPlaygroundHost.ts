@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { ExecutorChoice } from '../../shared/api/runs';
 import type { TrustRequest } from '../../shared/api/workspace';
 import type { Executor } from '../core/types';
+import { createApprovalRules } from '../debug/createApprovalRules';
 import { createDebugService } from '../debug/createDebugService';
 import { createNetworkService } from '../network/createNetworkService';
 import { withRemoteExecutor } from '../network/withRemoteExecutor';
@@ -67,6 +68,10 @@ export async function createDefaultPlaygroundHost(
         workspaceHost,
         emit: context.emit,
         secretMasker: masking.masker,
+        approvals: createApprovalRules({
+          list: () => workspaceHost.providers.list(),
+          onEvent: (listener) => workspaceHost.onEvent(listener),
+        }),
       }),
   });
 }

@@ -12,6 +12,7 @@ const REASON_WORDS = {
   breakpoint: 'a breakpoint',
   step: 'stepping',
   diverged: 'a difference from the recording',
+  approval: '“ask before running”',
 } as const;
 
 /** The calls the host is holding, and what the user can do with each. */
@@ -160,8 +161,31 @@ function PausedCallCard({ call }: { call: PausedCall }) {
         {call.phase === 'call' ? (
           <>
             <button className="primary" disabled={busy} onClick={() => void resume({ action: 'continue' })}>
-              Continue
+              {call.reason === 'approval' ? 'Run it' : 'Continue'}
             </button>
+            {call.reason === 'approval' && (
+              <button
+                className="danger"
+                disabled={busy}
+                title="Refuse the call: the program (and an agent) gets a tool_error with the message from the error field, if you wrote one"
+                onClick={() =>
+                  void resume({
+                    action: 'answer',
+                    answer: {
+                      ok: false,
+                      error: {
+                        code: 'tool_error',
+                        message:
+                          (mode === 'error' && errorMessage.trim()) ||
+                          'The person at the playground rejected this call.',
+                      },
+                    },
+                  })
+                }
+              >
+                Reject
+              </button>
+            )}
             <button
               disabled={busy}
               onClick={() => void resume({ action: 'step' })}

@@ -119,7 +119,7 @@ export function EditorPane({ onRun }: { onRun: () => void }) {
     const alive = new Set(snippets.map((s) => modelUri(s.id).toString()));
     for (const model of monaco.editor.getModels()) {
       if (model.uri.path.startsWith('/snippets/') && !alive.has(model.uri.toString())) {
-        sync.forget(decodeURIComponent(model.uri.path.replace(/^\/snippets\/|\.js$/g, '')));
+        sync.forget(decodeURIComponent(model.uri.path.replace(/^\/snippets\/|\.ts$/g, '')));
         model.dispose();
       }
     }

@@ -28,7 +28,8 @@ export type ConditionCheck = { ok: true } | { ok: false; reason: string; column:
 /** What the host does with a held call: `call` before dispatch, `result` after the provider answered. */
 export type PausePhase = 'call' | 'result';
 
-export type PauseReason = 'breakpoint' | 'step' | 'diverged';
+/** `approval`: the tool is marked “ask before running” in the workspace. */
+export type PauseReason = 'breakpoint' | 'step' | 'diverged' | 'approval';
 
 /** A tool call the host is holding for the user. */
 export interface PausedCall {

@@ -14,6 +14,7 @@ export function createMcpSource(config: McpProviderConfig, deps: ProviderSourceD
           description: tool.description ?? tool.title,
           inputSchema: tool.inputSchema as JsonSchema,
           outputSchema: tool.outputSchema as JsonSchema | undefined,
+          ...(tool.annotations ? { annotations: tool.annotations } : {}),
           execute: (input, context) => connection.callTool(tool.name, input, context.signal),
         };
       }
