@@ -108,5 +108,7 @@ export interface Executor {
     providers: ResolvedToolProvider[],
     options?: ExecutionOptions,
   ): Promise<ExecuteResult>;
+  /** Gets a runner ready ahead of the first run (pooled executors), so that run is a warm one. */
+  prewarm?(): Promise<void>;
   dispose(): Promise<void>;
 }

@@ -38,6 +38,7 @@ export function withSecretMasking(executor: Executor, masker: () => SecretMasker
       };
       return masker().mask(await executor.execute(code, providers, masked));
     },
+    ...(executor.prewarm ? { prewarm: () => executor.prewarm!() } : {}),
     dispose: () => executor.dispose(),
   };
 }

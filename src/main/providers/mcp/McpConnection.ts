@@ -12,7 +12,7 @@ import { connectMcpClient, type McpClientHandle } from './connectMcpClient';
 import { mapMcpCallResult } from './mapMcpCallResult';
 
 export const DEFAULT_MCP_REQUEST_TIMEOUT_MS = 30_000;
-/** Connecting and listing tools: independent of the tool-call deadline, which may be short. */
+/** Connecting and listing tools when the provider sets no request timeout. */
 const SETUP_TIMEOUT_MS = 30_000;
 
 /**
@@ -25,6 +25,8 @@ export class McpConnection {
   private disposed = false;
   private everConnected = false;
   readonly timeoutMs: number;
+  /** The configured timeout also bounds connecting and listing tools ("Test connection" too). */
+  private readonly setupTimeoutMs: number;
 
   constructor(
     private readonly config: McpProviderConfig,
@@ -33,6 +35,7 @@ export class McpConnection {
     private readonly listener: ProviderSourceListener,
   ) {
     this.timeoutMs = config.requestTimeoutMs ?? DEFAULT_MCP_REQUEST_TIMEOUT_MS;
+    this.setupTimeoutMs = config.requestTimeoutMs ?? SETUP_TIMEOUT_MS;
   }
 
   async listTools(): Promise<Tool[]> {
@@ -40,7 +43,7 @@ export class McpConnection {
     const tools: Tool[] = [];
     let cursor: string | undefined;
     do {
-      const page = await client.listTools(cursor ? { cursor } : undefined, { timeout: SETUP_TIMEOUT_MS });
+      const page = await client.listTools(cursor ? { cursor } : undefined, { timeout: this.setupTimeoutMs });
       tools.push(...page.tools);
       cursor = page.nextCursor;
     } while (cursor);
@@ -113,7 +116,7 @@ export class McpConnection {
   }
 
   private async open(): Promise<McpClientHandle> {
-    const handle = await connectMcpClient(this.config, this.secrets, this.baseDir, SETUP_TIMEOUT_MS);
+    const handle = await connectMcpClient(this.config, this.secrets, this.baseDir, this.setupTimeoutMs);
     if (this.disposed) {
       await handle.client.close().catch(() => undefined);
       throw toolError('tool_error', `provider '${this.config.name}' was closed`);
