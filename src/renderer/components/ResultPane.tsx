@@ -4,6 +4,7 @@ import { describeRunOutcome } from '../../shared/format';
 import { ValueViewer } from '../values/ValueViewer';
 import { SecretRevealToggle } from '../secrets/SecretRevealToggle';
 import { useSecretReveal } from '../secrets/useSecretReveal';
+import { McpMediaList } from '../providers/content/McpMediaList';
 import { WelcomeCard } from './WelcomeCard';
 
 /** The finished run's value, logs, error in plain words and duration. */
@@ -56,6 +57,7 @@ export function ResultPane() {
       {result.ok && (
         <section>
           <h3>Value</h3>
+          <McpMediaList value={result.result} />
           <div data-testid="result-value">
             <ValueViewer value={result.result} label="Result value" />
           </div>
