@@ -156,6 +156,12 @@ export function TranscriptPane() {
       }),
     [],
   );
+  // A call selected in another view while this tab was hidden (the timeline shares its area).
+  useEffect(() => {
+    const pending = useDebugStore.getState().selectedCallId;
+    if (pending && rows.some((r) => r.type === 'tool_call' && r.callId === pending)) onJump.current(pending);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the table appears
+  }, []);
 
   const copy = async (what: unknown, label: string) => {
     try {
