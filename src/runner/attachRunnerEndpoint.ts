@@ -89,6 +89,8 @@ export function attachRunnerEndpoint(
 
   const run = async (execute: ExecuteMessage, current: Active): Promise<void> => {
     const acceptedAt = performance.now();
+    // Short executions never poll: the first look comes CONTROL_POLL_MS into the run.
+    lastPoll = acceptedAt;
     send({ type: 'started', id: execute.id });
     let done: DoneMessage;
     let afterDone = (): void => {};

@@ -101,6 +101,12 @@ describe('createPackageInstaller', () => {
     expect(await readdir(cacheDir)).toEqual([]);
   });
 
+  it('hands npm a range with spaces and comparators as one argument, never through a shell', async () => {
+    const { installer } = await installerFor(fakeNpm);
+    await installer.install('ranged', '>=1.0.0 <2 || 3');
+    expect(await npmRuns()).toContain('ranged@>=1.0.0 <2 || 3');
+  });
+
   it('reports a missing npm as INTERNAL_ERROR', async () => {
     const { installer } = await installerFor(join(root, 'no-such-npm'));
     await expect(installer.install('x', '1.0.0')).rejects.toMatchObject({ code: 'INTERNAL_ERROR' });

@@ -153,7 +153,7 @@ export function createRunInterceptor(options: RunInterceptorOptions): ToolCallIn
       input = action.input;
       emit({ type: 'input_edited', callId: call.callId, ...(input !== undefined ? { input } : {}) });
     }
-    if (action.action === 'step') stepping = true;
+    if (action.action === 'step' || (action.action === 'edit_input' && action.step)) stepping = true;
     const result = await source(input);
     if (!('pauseOnResult' in action) || !action.pauseOnResult || context.signal.aborted) return result;
 

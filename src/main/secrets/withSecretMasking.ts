@@ -33,6 +33,8 @@ export function withSecretMasking(executor: Executor, masker: () => SecretMasker
           ...(hooks.onHostEvent
             ? { onHostEvent: (event, at) => hooks.onHostEvent?.(masker().mask(event), at) }
             : {}),
+          // Held time and the cancel reason carry no recorded values: passed on as they are.
+          ...(hooks.onSettled ? { onSettled: hooks.onSettled } : {}),
           interceptToolCall,
         },
       };

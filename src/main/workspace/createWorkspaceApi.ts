@@ -21,6 +21,8 @@ export interface WorkspaceControl {
   openBundle(bundle: string, file: string, overwrite: boolean): Promise<void>;
   createFromDemo(file: string): Promise<void>;
   secrets: SecretStore;
+  /** The app's confirmation before a secret's value is shown (the renderer cannot answer it). */
+  confirmReveal?: (name: string, where: string) => Promise<boolean>;
 }
 
 function workspacePath(value: unknown, name: string): string {
@@ -207,6 +209,16 @@ export function createWorkspaceApi(control: WorkspaceControl): WorkspaceApi {
       const key = requireSecretName(name);
       await control.secrets.delete(key);
       await refreshUsersOf(session(), key);
+    },
+    async revealSecret(name, where) {
+      const key = requireSecretName(name);
+      const view = requireString(where, 'where', { max: 200 });
+      if (control.confirmReveal && !(await control.confirmReveal(key, view)))
+        throw new InvalidArgumentError(`the value of secret ${key} was not shown: you did not allow it`);
+      const value = await control.secrets.get(key);
+      if (value === undefined)
+        throw new InvalidArgumentError(`secret ${key} has no value in the secret store`);
+      return value;
     },
   };
 }

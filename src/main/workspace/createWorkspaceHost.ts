@@ -36,6 +36,8 @@ export interface WorkspaceHostOptions {
    * Without it (browser mode, tests) the renderer's answer decides.
    */
   confirmTrust?: (request: TrustRequest) => Promise<boolean>;
+  /** The app's confirmation before a secret's value is shown in a view. */
+  confirmReveal?: (name: string, where: string) => Promise<boolean>;
 }
 
 export type WorkspaceHostEvent = WorkspaceEvent | ProvidersEvent;
@@ -186,6 +188,7 @@ export async function createWorkspaceHost(options: WorkspaceHostOptions): Promis
       return current;
     },
     secrets: secretStore,
+    ...(options.confirmReveal ? { confirmReveal: options.confirmReveal } : {}),
     open: (file) =>
       serialized(async () => {
         const doc = await loadWorkspaceFile(file);

@@ -10,6 +10,8 @@ import { monaco, setProviderTypings, setupMonaco } from './setupMonaco';
 import { ProblemsStrip, type Problem } from './ProblemsStrip';
 import { SnippetConflictPanel } from './SnippetConflictPanel';
 import { ApiCallError } from '../../shared/rpc/createApiClient';
+import { useEditorDebugging } from '../debug/useEditorDebugging';
+import { useResultForward } from '../debug/useResultForward';
 
 const modelUri = (snippetId: string) =>
   monaco.Uri.parse(`file:///snippets/${encodeURIComponent(snippetId)}.ts`);
@@ -36,6 +38,9 @@ export function EditorPane({ onRun }: { onRun: () => void }) {
   const api = useApi();
   const host = useRef<HTMLDivElement>(null);
   const editorRef = useRef<Monaco.editor.IStandaloneCodeEditor | null>(null);
+  const [editorInstance, setEditorInstance] = useState<Monaco.editor.IStandaloneCodeEditor | null>(null);
+  useEditorDebugging(editorInstance);
+  useResultForward();
   const onRunRef = useRef(onRun);
   const [syncVersion, setSyncVersion] = useState(0);
   const [markersVersion, setMarkersVersion] = useState(0);
@@ -74,8 +79,10 @@ export function EditorPane({ onRun }: { onRun: () => void }) {
       tabSize: 2,
       fixedOverflowWidgets: true,
       ariaLabel: 'Guest program editor',
+      glyphMargin: true,
     });
     editorRef.current = editor;
+    setEditorInstance(editor);
     editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => {
       // An open suggestion or hint widget would stay over the result pane and swallow its clicks.
       editor.trigger('run', 'hideSuggestWidget', null);
@@ -96,6 +103,7 @@ export function EditorPane({ onRun }: { onRun: () => void }) {
       void sync.flush();
       editor.dispose();
       editorRef.current = null;
+      setEditorInstance(null);
     };
   }, [sync]);
 

@@ -100,6 +100,11 @@ export interface WorkspaceApi {
   listSecrets(): Promise<string[]>;
   setSecret(name: string, value: string): Promise<void>;
   deleteSecret(name: string): Promise<void>;
+  /**
+   * A stored secret's value, for a person who asked to see it in one view (`where`, e.g. "the
+   * result"). The only answer the host sends unmasked; in the app, after its own confirmation.
+   */
+  revealSecret(name: string, where: string): Promise<string>;
 }
 
 export interface SaveOptions {
@@ -133,6 +138,7 @@ export const WORKSPACE_API_METHODS = [
   'listSecrets',
   'setSecret',
   'deleteSecret',
+  'revealSecret',
 ] as const satisfies readonly (keyof WorkspaceApi)[];
 
 export type WorkspaceEvent = { channel: 'workspace'; type: 'changed'; workspace: WorkspaceView };
