@@ -2,6 +2,8 @@ import { useCurrentRun, usePlaygroundStore } from '../state/store';
 import { ERROR_CODE_WORDS } from '../util/describeErrorCode';
 import { describeRunOutcome } from '../../shared/format';
 import { ValueViewer } from '../values/ValueViewer';
+import { SecretRevealToggle } from '../secrets/SecretRevealToggle';
+import { useSecretReveal } from '../secrets/useSecretReveal';
 import { McpMediaList } from '../providers/content/McpMediaList';
 import { WelcomeCard } from './WelcomeCard';
 
@@ -9,10 +11,11 @@ import { WelcomeCard } from './WelcomeCard';
 export function ResultPane() {
   const run = useCurrentRun();
   const starting = usePlaygroundStore((s) => s.starting);
+  const reveal = useSecretReveal('the result', run?.result);
   if (!run) {
     return starting ? <div className="pane-empty">Starting…</div> : <WelcomeCard />;
   }
-  const result = run.result;
+  const result = reveal.value;
   if (!result && run.hostStopped)
     return (
       <div className="pane-empty" role="alert">
@@ -25,6 +28,7 @@ export function ResultPane() {
   const timing = outcome.timing && <span className="muted"> ({outcome.timing})</span>;
   return (
     <div className="result" data-testid="result">
+      <SecretRevealToggle reveal={reveal} />
       {result.ok ? (
         <div className="result-head ok" data-testid="run-outcome">
           <strong>{outcome.sentence}</strong>

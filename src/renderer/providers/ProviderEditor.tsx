@@ -8,6 +8,7 @@ import { describeError } from '../util/describeError';
 import { buildProviderConfig, draftFromConfig } from '../../shared/view/buildProviderConfig';
 import { DraftTextField } from './DraftTextField';
 import { MockToolFields } from './MockToolFields';
+import { MoveToSecretStore } from './MoveToSecretStore';
 import { emptyDraft, emptyMockTool, type ProviderDraft } from '../../shared/view/providerDraft';
 import { plural } from '../../shared/format';
 
@@ -201,6 +202,7 @@ export function ProviderEditor(props: { existing?: ProviderConfig; onClose(): vo
                   hint="Use ${secret:NAME} for secret values."
                   rows={3}
                 />
+                <MoveToSecretStore field="env" draft={draft} onChange={set} />
               </>
             ) : (
               <>
@@ -221,6 +223,7 @@ export function ProviderEditor(props: { existing?: ProviderConfig; onClose(): vo
                   hint="Use ${secret:NAME} for tokens."
                   rows={3}
                 />
+                <MoveToSecretStore field="headers" draft={draft} onChange={set} />
               </>
             )}
             <DraftTextField
@@ -253,6 +256,7 @@ export function ProviderEditor(props: { existing?: ProviderConfig; onClose(): vo
               hint="For example ${secret:TPMJS_KEY}; set the value under Secrets."
               placeholder="${secret:TPMJS_KEY}"
             />
+            <MoveToSecretStore field="apiKey" draft={draft} onChange={set} />
             <DraftTextField
               field="tpmjsTools"
               label="Tools (package@version::tool, one per line)"
@@ -269,6 +273,7 @@ export function ProviderEditor(props: { existing?: ProviderConfig; onClose(): vo
               onChange={set}
               rows={3}
             />
+            <MoveToSecretStore field="env" draft={draft} onChange={set} />
           </>
         )}
 

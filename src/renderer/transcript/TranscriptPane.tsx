@@ -7,6 +7,8 @@ import { useDebugStore } from '../debug/debugStore';
 import { markCallSelected, useViewedTranscript } from '../debug/viewedTranscript';
 import { ViewedTranscriptPicker } from '../debug/ViewedTranscriptPicker';
 import { Icon } from '../components/Icon';
+import { SecretRevealToggle } from '../secrets/SecretRevealToggle';
+import { useSecretReveal } from '../secrets/useSecretReveal';
 import {
   CONSOLE_TYPE,
   filterRows,
@@ -41,8 +43,10 @@ export function TranscriptPane() {
   const run = useViewedTranscript();
   const selectedCallId = useDebugStore((s) => s.selectedCallId);
   const notify = usePlaygroundStore((s) => s.notify);
-  const entries = run?.entries ?? NO_ENTRIES;
-  const runId = run?.key ?? '';
+  const reveal = useSecretReveal('the transcript', run?.entries ?? NO_ENTRIES);
+  const entries = reveal.value;
+  // Revealed rows are built apart, so hiding the secrets again shows the masked rows.
+  const runId = `${run?.key ?? ''}${reveal.revealed ? '\u0000revealed' : ''}`;
   const diverged = useMemo(() => divergedCalls(entries), [entries]);
   const model = useMemo(() => transcriptModelFor(runId, entries), [runId, entries]);
   const rows = model.rows;
@@ -152,6 +156,12 @@ export function TranscriptPane() {
       }),
     [],
   );
+  // A call selected in another view while this tab was hidden (the timeline shares its area).
+  useEffect(() => {
+    const pending = useDebugStore.getState().selectedCallId;
+    if (pending && rows.some((r) => r.type === 'tool_call' && r.callId === pending)) onJump.current(pending);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the table appears
+  }, []);
 
   const copy = async (what: unknown, label: string) => {
     try {
@@ -188,6 +198,7 @@ export function TranscriptPane() {
     >
       <div className="transcript-tools">
         <ViewedTranscriptPicker />
+        <SecretRevealToggle reveal={reveal} />
         <TranscriptSearch
           ref={searchBox}
           query={query}
