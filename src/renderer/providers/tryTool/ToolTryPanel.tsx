@@ -1,4 +1,4 @@
-import Ajv, { type ValidateFunction } from 'ajv';
+import { Validator } from '@cfworker/json-schema';
 import { useMemo, useState } from 'react';
 import type { ProviderStatus, ProviderToolInfo } from '../../../shared/api/providers';
 import { useApi } from '../../state/hostContext';
@@ -9,22 +9,34 @@ import { SchemaField } from './SchemaField';
 import { initialValue } from '../../../shared/view/schemaFormModel';
 import { toolCallCode } from '../../../shared/view/toolCallCode';
 
-const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false });
-
-function compile(schema: unknown): ValidateFunction | string | undefined {
+// A validator that interprets schemas instead of compiling them: the renderer's CSP forbids eval,
+// which ajv needs. The host still validates every call with ajv.
+function compile(schema: unknown): Validator | string | undefined {
   if (schema === undefined) return undefined;
   try {
-    return ajv.compile(schema as object);
+    return new Validator(schema as boolean, '2020-12', false);
   } catch (error) {
     return `the tool's input schema cannot be checked here: ${describeError(error)}`;
   }
 }
 
-function problemsOf(validate: ValidateFunction | string | undefined, value: unknown): string[] {
-  if (validate === undefined) return [];
-  if (typeof validate === 'string') return [validate];
-  if (validate(value)) return [];
-  return (validate.errors ?? []).map((e) => `${e.instancePath || 'input'} ${e.message ?? 'is not valid'}`);
+function problemsOf(validator: Validator | string | undefined, value: unknown): string[] {
+  if (validator === undefined) return [];
+  if (typeof validator === 'string') return [validator];
+  try {
+    const outcome = validator.validate(value);
+    if (outcome.valid) return [];
+    // The innermost errors say what is wrong; the outer ones only repeat "properties failed".
+    const leaves = outcome.errors.filter(
+      (e) =>
+        !outcome.errors.some(
+          (other) => other !== e && other.keywordLocation.startsWith(`${e.keywordLocation}/`),
+        ),
+    );
+    return [...new Set(leaves.map((e) => `${e.instanceLocation.replace(/^#/, '') || 'input'}: ${e.error}`))];
+  } catch (error) {
+    return [`the tool's input schema cannot be checked here: ${describeError(error)}`];
+  }
 }
 
 /**
