@@ -159,6 +159,10 @@ export function EditorPane({ onRun }: { onRun: () => void }) {
     return () => setActiveEditor(null);
   }, [activeId, sync]);
 
+  useEffect(() => {
+    usePlaygroundStore.setState({ unsavedEdits: syncVersion >= 0 && sync.hasUnsaved() });
+  }, [syncVersion, sync]);
+
   const saved = activeId === null ? { state: 'saved' as const } : sync.stateOf(activeId);
   const saveState = syncVersion >= 0 && workspace?.savedToFile === false ? 'not-in-file' : saved.state;
   useEffect(() => {
