@@ -8,6 +8,7 @@ import { describeError } from '../util/describeError';
 import { buildProviderConfig, draftFromConfig } from '../../shared/view/buildProviderConfig';
 import { DraftTextField } from './DraftTextField';
 import { MockToolFields } from './MockToolFields';
+import { ModuleProviderHelp } from './ModuleProviderHelp';
 import { MoveToSecretStore } from './MoveToSecretStore';
 import { emptyDraft, emptyMockTool, type ProviderDraft } from '../../shared/view/providerDraft';
 import { plural } from '../../shared/format';
@@ -295,15 +296,18 @@ export function ProviderEditor(props: { existing?: ProviderConfig; onClose(): vo
         )}
 
         {draft.kind === 'module' && (
-          <DraftTextField
-            field="path"
-            label="Module file"
-            draft={draft}
-            errors={shown}
-            onChange={set}
-            hint="Relative to the workspace file, or absolute. Trusted: it runs in the host."
-            placeholder="./tools.mjs"
-          />
+          <>
+            <DraftTextField
+              field="path"
+              label="Module file"
+              draft={draft}
+              errors={shown}
+              onChange={set}
+              hint="Relative to the workspace file, or absolute. Trusted: it runs in the host."
+              placeholder="./tools.mjs"
+            />
+            <ModuleProviderHelp />
+          </>
         )}
 
         {testResult && (
