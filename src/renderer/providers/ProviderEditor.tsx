@@ -41,10 +41,18 @@ function useHostProblems(config: NewProviderConfig | undefined): Record<string, 
   return answer && answer.config === config ? answer.problems : {};
 }
 
+/** The folder part of a host path (either separator), or undefined when there is no path. */
+function folderOf(filePath: string | undefined): string | undefined {
+  if (!filePath) return undefined;
+  const cut = Math.max(filePath.lastIndexOf('/'), filePath.lastIndexOf('\\'));
+  return cut > 0 ? filePath.slice(0, cut) : cut === 0 ? filePath.slice(0, 1) : undefined;
+}
+
 /** Add or edit one provider; every field is checked as you type, and nothing is saved until it is valid. */
 export function ProviderEditor(props: { existing?: ProviderConfig; onClose(): void }) {
   const api = useApi();
   const notify = usePlaygroundStore((s) => s.notify);
+  const workspaceFolder = usePlaygroundStore((s) => folderOf(s.workspace?.path));
   const [draft, setDraft] = useState<ProviderDraft>(() =>
     props.existing ? draftFromConfig(props.existing) : emptyDraft('mock'),
   );
@@ -204,6 +212,15 @@ export function ProviderEditor(props: { existing?: ProviderConfig; onClose(): vo
                   rows={3}
                 />
                 <MoveToSecretStore field="env" draft={draft} onChange={set} />
+                <DraftTextField
+                  field="cwd"
+                  label="Working directory"
+                  draft={draft}
+                  errors={shown}
+                  onChange={set}
+                  hint={`Where the command starts. Blank means the workspace file's folder${workspaceFolder ? ` (${workspaceFolder})` : ''}; a relative path is taken from that folder, and so is a relative command.`}
+                  placeholder={workspaceFolder ?? "the workspace file's folder"}
+                />
               </>
             ) : (
               <>
