@@ -80,7 +80,8 @@ test('a breakpoint holds the call, the user edits the real result, and the run r
   const paused = page.getByTestId('paused-call');
   await expect(paused).toContainText('github.search_issues');
   await expect(paused).toContainText('held before the provider is called');
-  await paused.getByRole('button', { name: 'Continue and edit result' }).click();
+  await paused.getByLabel('hold the real result for editing').check();
+  await paused.getByRole('button', { name: 'Send input' }).click();
   await expect(paused).toContainText('held with the provider’s answer');
 
   const edited = {
@@ -124,8 +125,9 @@ test('two runs are compared side by side with the first difference highlighted',
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   const paused = page.getByTestId('paused-call');
   await expect(paused).toContainText('github.search_issues');
-  await paused.getByTestId('paused-json').fill('{"total_count": 0, "items": []}');
-  await paused.getByRole('button', { name: 'Answer by hand' }).click();
+  await paused.getByText('Answer by hand instead').click();
+  await paused.getByTestId('hand-json').fill('{"total_count": 0, "items": []}');
+  await paused.getByRole('button', { name: 'Answer by hand', exact: true }).click();
   await page.getByRole('tab', { name: 'Result' }).click();
   await expect(page.getByTestId('result-value')).toBeVisible();
 

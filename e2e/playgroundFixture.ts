@@ -96,12 +96,14 @@ export async function stop(child: ChildProcess): Promise<void> {
 }
 
 /** Each test: a fresh config dir and workspace file, `execbox serve --port 0` from the built output. */
-export const test = base.extend<{ playground: Playground }>({
-  playground: async ({ page }, use) => {
+export const test = base.extend<{ playground: Playground; workspaceDocument: object }>({
+  /** The workspace the test starts from (`test.use({ workspaceDocument })` to change it). */
+  workspaceDocument: [TEST_WORKSPACE, { option: true }],
+  playground: async ({ page, workspaceDocument }, use) => {
     const dir = await mkdtemp(join(tmpdir(), 'execbox-e2e-'));
     const configDir = join(dir, 'config');
     const workspaceFile = join(dir, 'test.execbox.json');
-    await writeFile(workspaceFile, JSON.stringify(TEST_WORKSPACE, null, 2));
+    await writeFile(workspaceFile, JSON.stringify(workspaceDocument, null, 2));
     const { url, child } = await startServe(configDir, workspaceFile);
     try {
       await page.goto(url);
@@ -127,7 +129,10 @@ export async function setProgram(page: Page, code: string): Promise<void> {
 
 export async function runProgram(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Run', exact: true }).click();
-  await expect(page.getByTestId('run-state')).toHaveText(/Finished|Failed/, { timeout: 30_000 });
+  await expect(page.getByTestId('run-state')).toHaveText(
+    /Succeeded|Failed|Cancelled|Timed out|Ran out of memory/,
+    { timeout: 30_000 },
+  );
 }
 
 export const SCREENSHOTS = fileURLToPath(new URL('./output/screenshots/', import.meta.url));

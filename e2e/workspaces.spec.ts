@@ -143,3 +143,26 @@ test('a page reconnects by itself to a host restarted with --token, and to a new
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+test('"Save a copy" keeps the open workspace; the header names the open file', async ({
+  page,
+  playground,
+}) => {
+  await expect(page.getByTestId('file-state')).toHaveText('test.execbox.json · saved');
+  const target = join(playground.configDir, '..', 'copy.execbox.json');
+  await page.getByRole('button', { name: /E2E workspace/ }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Save a copy (this workspace stays open)').fill(target);
+  await dialog.getByRole('button', { name: 'Save a copy', exact: true }).click();
+  await expect(page.getByText(/Saved a copy at .*copy\.execbox\.json/)).toBeVisible();
+  await expect(page.getByTestId('file-state')).toHaveText('test.execbox.json · saved');
+  expect(JSON.parse(await readFile(target, 'utf8')).name).toBe('E2E workspace');
+  // Saving the copy again asks before replacing it.
+  await page.getByRole('button', { name: /E2E workspace/ }).click();
+  await dialog.getByLabel('Save a copy (this workspace stays open)').fill(target);
+  await dialog.getByRole('button', { name: 'Save a copy', exact: true }).click();
+  await expect(dialog.getByRole('alert')).toContainText('exists already');
+  await page.screenshot({ path: join(SCREENSHOTS, 'workspaces-replace.png') });
+  await dialog.getByRole('button', { name: 'Replace it' }).click();
+  await expect(dialog).toBeHidden();
+});

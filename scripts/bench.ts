@@ -9,6 +9,16 @@ import { createChildProcessTransport } from '../src/main/transports/createChildP
 import { createWorkerExecutor } from '../src/main/executors/createWorkerExecutor';
 import { buildRunnerForTests, TEST_RUNNER_ENTRY } from './buildRunnerForTests';
 import { mcpToolCallLatency } from './benchMcp';
+import {
+  cliRunStartToExit,
+  firstRunInFreshApp,
+  forkToFirstMessage,
+  freshRuntimeEvalDispose,
+  processStartToExit,
+  serveStartToUrl,
+  startupBuilt,
+  workerToFirstMessage,
+} from './benchStartup';
 
 interface Row {
   scenario: string;
@@ -24,6 +34,29 @@ const rows: Row[] = [];
 
 function quantile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+}
+
+/** Records `samples` and notes their median as a multiple of the floor's median. */
+function recordAgainst(
+  scenario: string,
+  samples: number[],
+  floorScenario: string,
+  floor: number[],
+  target: string,
+): void {
+  const median = (xs: number[]) =>
+    quantile(
+      [...xs].sort((a, b) => a - b),
+      0.5,
+    );
+  const ratio = median(samples) / median(floor);
+  record(
+    scenario,
+    samples,
+    'ms',
+    target,
+    `${ratio.toFixed(2)}× ${floorScenario} (${median(floor).toFixed(1)} ms)`,
+  );
 }
 
 function record(scenario: string, samples: number[], unit: string, target?: string, note?: string): void {
@@ -100,8 +133,39 @@ async function main(): Promise<void> {
   await buildRunnerForTests();
   const runnerEntryPath = TEST_RUNNER_ENTRY;
 
+  // Where a person waits at start-up, each beside its floor measured in this same run.
+  const nodeFloor = await processStartToExit(['-e', '0'], 15);
+  record('floor: `node -e 0`, start to exit', nodeFloor, 'ms');
+  const built = startupBuilt();
+  if (built.cli) {
+    recordAgainst(
+      '`execbox run` of `6 * 7`, start to exit',
+      await cliRunStartToExit(15),
+      '`node -e 0`',
+      nodeFloor,
+      '≤ 2× floor',
+    );
+    if (built.renderer)
+      record('`execbox serve`, start to printed URL', await serveStartToUrl(10), 'ms', '≤ 400 ms');
+  } else {
+    console.log(
+      '(no build in out/: run `npm run build` first to measure `execbox run` and `execbox serve` start-up)',
+    );
+  }
+  const firstRun = await firstRunInFreshApp(5, runnerEntryPath);
+  record('first run in a fresh app (pooled process), send to result', firstRun.send, 'ms', '≤ 30 ms');
+  record('first run in a fresh app (pooled process), runner durationMs', firstRun.guest, 'ms', '≤ 5 ms');
+
   const inProcess = createInProcessExecutor();
-  record('`return 1`, in-process', await executionLatency(inProcess, 'return 1', 1000), 'ms', '≤ 0.5 ms');
+  const runtimeFloor = await freshRuntimeEvalDispose(1000);
+  record('floor: fresh QuickJS runtime + context + eval + dispose', runtimeFloor, 'ms');
+  recordAgainst(
+    '`return 1`, in-process',
+    await executionLatency(inProcess, 'return 1', 1000),
+    'fresh runtime floor',
+    runtimeFloor,
+    '≤ 1.6× floor',
+  );
   record(
     '`return 1`, in-process, one event-loop turn between runs',
     await executionLatency(inProcess, 'return 1', 1000, 50, true),
@@ -138,18 +202,25 @@ async function main(): Promise<void> {
   );
   await processPooled.dispose();
 
+  const forkFloor = await forkToFirstMessage(30);
+  record('floor: fork to first IPC message', forkFloor, 'ms');
   const ephemeral = createProcessExecutor({ runnerEntryPath, mode: 'ephemeral' });
-  record(
+  recordAgainst(
     'ephemeral process cold start (`return 1`)',
     await executionLatency(ephemeral, 'return 1', 30, 3),
-    'ms',
-    '≤ 150 ms',
+    'fork floor',
+    forkFloor,
+    '≤ 1.3× floor',
   );
+  const workerFloor = await workerToFirstMessage(30);
+  record('floor: worker to first message', workerFloor, 'ms');
   const ephemeralWorker = createWorkerExecutor({ runnerEntryPath, mode: 'ephemeral' });
-  record(
+  recordAgainst(
     'ephemeral worker cold start (`return 1`)',
     await executionLatency(ephemeralWorker, 'return 1', 30, 3),
-    'ms',
+    'worker floor',
+    workerFloor,
+    '≤ 1.3× floor',
   );
 
   for (const [name, make] of [

@@ -33,6 +33,7 @@ export function App() {
   const workspace = usePlaygroundStore((s) => s.workspace);
   const connection = usePlaygroundStore((s) => s.connection);
   const helpOpen = usePlaygroundStore((s) => s.helpOpen);
+  const unsaved = usePlaygroundStore((s) => s.unsavedEdits || s.workspace?.savedToFile === false);
   const [workspaceOpen, setWorkspaceOpen] = useState(false);
   const columns = useSavedLayout('columns');
   const center = useSavedLayout('center');
@@ -49,6 +50,15 @@ export function App() {
           >
             {workspace.name} <Icon name="chevron-down" />
           </button>
+        )}
+        {workspace && (
+          <span
+            className={`file-state ${unsaved ? 'unsaved' : ''}`}
+            data-testid="file-state"
+            title={workspace.path}
+          >
+            {workspace.path.split(/[\\/]/).pop()} · {unsaved ? 'unsaved changes' : 'saved'}
+          </span>
         )}
         {connection !== 'open' && (
           <span className={`connection ${connection}`} role="status">

@@ -23,7 +23,15 @@ export interface RunnerEndpointOptions {
    * it unless the host asked: a spec-exact host treats the extra messages as malformed.
    */
   logStream?: boolean;
+  /**
+   * Called at most every CONTROL_POLL_MS while guest code runs and from nowhere else: a process
+   * runner checks here that its parent still exists (and exits if not), even during a CPU loop.
+   */
+  checkParent?: () => void;
 }
+
+/** How often a running guest's interrupt handler looks for a cancel (and the parent) out of band. */
+export const CONTROL_POLL_MS = 20;
 
 export interface RunnerEndpoint {
   /** Stops listening; an active execution is cancelled. */
@@ -36,6 +44,8 @@ interface Active {
   id: string;
   session?: QuickJsSession;
   cancelled: boolean;
+  /** Why the execution must end with internal_error (the host sent something unreadable). */
+  failure?: string;
 }
 
 function defaultDiagnostic(message: string): void {
@@ -46,7 +56,13 @@ function defaultDiagnostic(message: string): void {
  * The runner side of the protocol on one transport: one execute at a time, any number in sequence.
  * A second execute while one is active gets its own terminal internal_error (one reusing the active
  * id is ignored, so the running execution still gets exactly one done); malformed messages are
- * reported and ignored. Every accepted execute gets `started` first and exactly one `done`.
+ * reported and ignored, except that one arriving during an execution ends it with internal_error
+ * (it was most likely meant for it: waiting for the deadline would hide what happened). Every
+ * accepted execute gets `started` first and exactly one `done`.
+ *
+ * A guest in a CPU loop blocks this thread's event loop, so its interrupt handler also reads what
+ * the transport received meanwhile (`drainSync`): a cancel stops the loop at once, and the other
+ * messages are handled, in order, once the thread is free.
  */
 export function attachRunnerEndpoint(
   transport: Transport<RunnerToHostMessage | LogStreamMessage>,
@@ -55,7 +71,11 @@ export function attachRunnerEndpoint(
   const diagnostic = options.onDiagnostic ?? defaultDiagnostic;
   const pool = options.modulePool ?? sharedQuickJsModulePool();
   let active: Active | undefined;
+  let lastFinishedId: string | undefined;
   const idleWaiters: Array<() => void> = [];
+  /** Messages drained during a guest's run, not yet handled. */
+  const deferred: unknown[] = [];
+  let lastPoll = 0;
 
   const send = (message: RunnerToHostMessage | LogStreamMessage): void => {
     try {
@@ -76,13 +96,18 @@ export function attachRunnerEndpoint(
 
   const run = async (execute: ExecuteMessage, current: Active): Promise<void> => {
     const acceptedAt = performance.now();
+    // Short executions never poll: the first look comes CONTROL_POLL_MS into the run.
+    lastPoll = acceptedAt;
     send({ type: 'started', id: execute.id });
     let done: DoneMessage;
     let afterDone = (): void => {};
     let logStream: LogStream | undefined;
     try {
       const lease = await pool.acquire(execute.options.memoryLimitBytes);
-      if (current.cancelled) {
+      if (current.failure !== undefined) {
+        lease.release(false);
+        throw new Error(current.failure);
+      } else if (current.cancelled) {
         lease.release(false);
         done = timedOutBeforeStart(execute.id, acceptedAt);
       } else {
@@ -93,7 +118,7 @@ export function attachRunnerEndpoint(
           bounded: lease.bounded,
           takeContext: lease.takeContext,
           acceptedAt,
-          interruptProbe: options.interruptProbe,
+          interruptProbe: () => options.interruptProbe?.() === true || pollControl(current),
           sendToolCall: stream
             ? (message) => {
                 stream.flush();
@@ -124,15 +149,52 @@ export function attachRunnerEndpoint(
     if (active === current) active = undefined;
     logStream?.flush();
     logStream?.dispose();
+    lastFinishedId = execute.id;
     send(done);
     afterDone();
     if (!active) for (const resolve of idleWaiters.splice(0)) resolve();
   };
 
+  /** Out-of-band look at the transport from inside the guest's run; true once `current` is cancelled. */
+  const pollControl = (current: Active): boolean => {
+    const now = performance.now();
+    if (now - lastPoll < CONTROL_POLL_MS) return current.cancelled;
+    lastPoll = now;
+    options.checkParent?.();
+    const drained = transport.drainSync?.() ?? [];
+    if (drained.length === 0) return current.cancelled;
+    if (deferred.length === 0) setImmediate(flushDeferred);
+    for (const raw of drained) {
+      deferred.push(raw);
+      const parsed = parseHostMessage(raw);
+      if (parsed.ok && parsed.message.type === 'cancel' && parsed.message.id === current.id) {
+        current.cancelled = true;
+      }
+    }
+    return current.cancelled;
+  };
+
+  const flushDeferred = (): void => {
+    for (const raw of deferred.splice(0)) handle(raw);
+  };
+
   const onMessage = (raw: unknown): void => {
+    // Whatever was drained earlier came first.
+    if (deferred.length > 0) flushDeferred();
+    handle(raw);
+  };
+
+  const handle = (raw: unknown): void => {
     const parsed = parseHostMessage(raw);
     if (!parsed.ok) {
-      diagnostic(`ignored a malformed host message: ${parsed.reason}`);
+      if (!active) {
+        diagnostic(`ignored a malformed host message: ${parsed.reason}`);
+        return;
+      }
+      const failure = `the host sent a message the runner could not read: ${parsed.reason}`;
+      diagnostic(`${failure}; ending execution ${JSON.stringify(active.id)}`);
+      active.failure ??= failure;
+      active.session?.fail(failure);
       return;
     }
     const message = parsed.message;
@@ -154,7 +216,9 @@ export function attachRunnerEndpoint(
       }
       case 'cancel': {
         if (!active || active.id !== message.id) {
-          diagnostic(`ignored cancel for ${JSON.stringify(message.id)}: not the active execution`);
+          // A cancel read early (while the guest ran) arrives here again after its done: expected.
+          if (message.id !== lastFinishedId)
+            diagnostic(`ignored cancel for ${JSON.stringify(message.id)}: not the active execution`);
           return;
         }
         active.cancelled = true;

@@ -24,6 +24,12 @@ export interface BoundedQuickJsModule {
   heapExhausted(): boolean;
   resetHeapExhausted(): void;
   heapBytes(): number;
+  /**
+   * Marks the module as left mid-operation (the host's own stack overflowed inside it): its memory
+   * is never touched again, not even to free a runtime, and the module is dropped.
+   */
+  abandon(): void;
+  abandoned(): boolean;
 }
 
 interface WasmMemory {
@@ -65,6 +71,7 @@ export async function createBoundedQuickJsModule(maxPages: number): Promise<Boun
   const memory = new wasm.Memory({ initial: MIN_PAGES, maximum: maxPages });
   let failedInARow = 0;
   let exhausted = false;
+  let abandoned = false;
   const grow = memory.grow.bind(memory);
   memory.grow = (delta: number): number => {
     try {
@@ -90,5 +97,9 @@ export async function createBoundedQuickJsModule(maxPages: number): Promise<Boun
       failedInARow = 0;
     },
     heapBytes: () => memory.buffer.byteLength,
+    abandon: () => {
+      abandoned = true;
+    },
+    abandoned: () => abandoned,
   };
 }

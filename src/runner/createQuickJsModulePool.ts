@@ -35,7 +35,7 @@ export function createQuickJsModulePool(maxIdle = 2): QuickJsModulePool {
   const warming = new Map<number, Promise<Entry>>();
   const discard = (entry: Entry): void => {
     try {
-      entry.spare?.dispose();
+      if (!entry.bounded.abandoned()) entry.spare?.dispose();
     } catch {
       // The module is being dropped anyway.
     }
@@ -53,7 +53,7 @@ export function createQuickJsModulePool(maxIdle = 2): QuickJsModulePool {
     } catch {
       poisoned = true;
     }
-    return !poisoned && !entry.bounded.heapExhausted();
+    return !poisoned && !entry.bounded.heapExhausted() && !entry.bounded.abandoned();
   };
   /** Idle work: free the last session's runtime, then prepare the next context. */
   const tidy = (entry: Entry): void => {

@@ -20,6 +20,8 @@ const TIMEOUT_MESSAGE = 'Execution timed out';
 const CONSOLE_METHODS = ['log', 'info', 'warn', 'error'] as const;
 /** A dropped console line is counted up to this many characters. */
 const MAX_COUNTED_LINE_CHARS = 1_000_000;
+const NATIVE_STACK_MESSAGE =
+  'RangeError: the code nests too deeply (data or code nested tens of thousands of levels exhausted the stack)';
 
 export interface QuickJsSessionOptions {
   execute: ExecuteMessage;
@@ -39,6 +41,8 @@ export interface QuickJsSession {
   /** Settles the matching pending tool call; false when no call with that id is pending. */
   deliverToolResult(message: ToolResultMessage): boolean;
   cancel(): void;
+  /** Ends the execution with internal_error (the host broke the protocol), stopping the guest. */
+  fail(message: string): void;
   /**
    * Settles once with the terminal message. Call `teardown` after sending it (freeing the runtime
    * is slow and need not delay the answer); it returns true when the module must not be reused.
@@ -201,6 +205,7 @@ export function runQuickJsSession(options: QuickJsSessionOptions): QuickJsSessio
     if (timer) clearTimeout(timer);
     const durationMs = performance.now() - acceptedAt;
     const teardown = (): boolean => {
+      if (bounded.abandoned()) return true;
       try {
         for (const deferred of pending.values()) deferred.dispose();
         pending.clear();
@@ -228,6 +233,15 @@ export function runQuickJsSession(options: QuickJsSessionOptions): QuickJsSessio
       step();
     } catch (error) {
       poisoned = true;
+      if (error instanceof RangeError) {
+        // The engine recursed (deeply nested JSON, code or data) past this thread's native stack
+        // before its own stack limit saw it: the guest's doing, and the module is left mid-call.
+        bounded.abandon();
+        finish(
+          limitOutcome() ?? { ok: false, error: { code: 'runtime_error', message: NATIVE_STACK_MESSAGE } },
+        );
+        return;
+      }
       const message = `runner failure: ${error instanceof Error ? error.message : String(error)}`;
       finish(limitOutcome() ?? { ok: false, error: { code: 'internal_error', message } });
     }
@@ -393,7 +407,10 @@ export function runQuickJsSession(options: QuickJsSessionOptions): QuickJsSessio
     pump();
   };
 
-  const interruptPending = (reason: 'timeout' | 'cancel'): void => {
+  const interruptPending = (
+    reason: 'timeout' | 'cancel',
+    error: ExecuteError = { code: 'timeout', message: TIMEOUT_MESSAGE },
+  ): void => {
     if (settled) return;
     interrupted ??= reason;
     guarded(() => {
@@ -407,7 +424,7 @@ export function runQuickJsSession(options: QuickJsSessionOptions): QuickJsSessio
         const jobs = prepared.runtime.executePendingJobs(-1);
         if (jobs.error) jobs.error.dispose();
       }
-      finish({ ok: false, error: { code: 'timeout', message: TIMEOUT_MESSAGE } });
+      finish({ ok: false, error });
     });
   };
 
@@ -446,6 +463,9 @@ export function runQuickJsSession(options: QuickJsSessionOptions): QuickJsSessio
     },
     cancel() {
       interruptPending('cancel');
+    },
+    fail(message) {
+      interruptPending('cancel', { code: 'internal_error', message });
     },
     finished,
   };

@@ -1,4 +1,4 @@
-import { isMainThread, parentPort } from 'node:worker_threads';
+import { isMainThread, parentPort, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import type { RunnerToHostMessage } from '../shared/protocol/messages';
 import type { Transport } from '../shared/transport';
 import { createTransportEvents } from '../shared/transportEvents';
@@ -6,7 +6,10 @@ import { LOG_STREAM_FLAG } from '../shared/protocol/logStreamMessage';
 import { DEFAULT_RUNTIME_OPTIONS } from '../shared/runtimeOptions';
 import { attachRunnerEndpoint } from './attachRunnerEndpoint';
 import { sharedQuickJsModulePool } from './createQuickJsModulePool';
+import { createJsonLinesTransport } from './createJsonLinesTransport';
+import { isNonBlockingPipe } from './isNonBlockingPipe';
 import { serveRunnerOverStdio } from './serveRunnerOverStdio';
+import { watchParentProcess } from './watchParentProcess';
 
 /** Electron's utility process exposes a MessagePort-like `process.parentPort`. */
 interface ElectronParentPort {
@@ -17,6 +20,7 @@ interface ElectronParentPort {
 function portTransport(
   post: (message: RunnerToHostMessage) => void,
   subscribe: (deliver: (message: unknown) => void) => void,
+  drainSync?: () => unknown[],
 ): Transport<RunnerToHostMessage> {
   const events = createTransportEvents<unknown>();
   subscribe((message) => events.emitMessage(message));
@@ -25,9 +29,38 @@ function portTransport(
     onMessage: events.onMessage,
     onClose: events.onClose,
     onError: events.onError,
+    drainSync,
     terminate: () => process.exit(0),
     dispose: () => {},
   };
+}
+
+/** Messages already queued on a worker's port, taken without waiting for the (busy) event loop. */
+function drainPort(port: MessagePort): unknown[] {
+  const messages: unknown[] = [];
+  for (let received = receiveMessageOnPort(port); received; received = receiveMessageOnPort(port)) {
+    messages.push(received.message);
+  }
+  return messages;
+}
+
+/**
+ * A forked runner's messages arrive on the IPC channel, which a busy thread cannot read; the host
+ * also writes each cancel as a JSON line to the child's stdin (when it is a pipe), read from here.
+ */
+function forkTransport(send: (message: RunnerToHostMessage) => void): Transport<RunnerToHostMessage> {
+  const control = isNonBlockingPipe(0)
+    ? createJsonLinesTransport<RunnerToHostMessage>({ input: process.stdin, inputFd: 0 })
+    : undefined;
+  const transport = portTransport(
+    send,
+    (deliver) => {
+      process.on('message', deliver);
+      control?.onMessage(deliver);
+    },
+    control && (() => control.drainSync?.() ?? []),
+  );
+  return transport;
 }
 
 /** One entry for every runner shell: stdio JSON lines, worker thread, Electron utility process, fork. */
@@ -48,6 +81,7 @@ function main(): void {
       portTransport(
         (message) => port.postMessage(message),
         (deliver) => port.on('message', deliver),
+        () => drainPort(port),
       ),
       { logStream },
     );
@@ -60,21 +94,20 @@ function main(): void {
         (message) => electronPort.postMessage(message),
         (deliver) => electronPort.on('message', (event) => deliver(event.data)),
       ),
-      { logStream },
+      { logStream, checkParent: watchParentProcess() },
     );
     return;
   }
   if (process.send) {
     const send = process.send.bind(process);
-    const transport = portTransport(
-      (message) => {
-        send(message);
-      },
-      (deliver) => process.on('message', deliver),
-    );
     // The host going away ends the runner: nothing else keeps a forked runner useful.
     process.on('disconnect', () => process.exit(0));
-    attachRunnerEndpoint(transport, { logStream });
+    attachRunnerEndpoint(
+      forkTransport((message) => {
+        send(message);
+      }),
+      { logStream, checkParent: watchParentProcess() },
+    );
     return;
   }
   process.stderr.write('execbox runner: start me with --stdio, as a worker, a utility process or a fork\n');

@@ -63,7 +63,7 @@ function stripProgram(code: string, strip: TypeStripper): string {
     // Plain JavaScript that TypeScript reads differently (a lone `{ "a": 1 }`) runs as JavaScript.
     if (!error.unsupported && parsesAsJavaScript(code)) return code;
     const message = error.unsupported ? `${error.message}: ${UNSUPPORTED_HINT}` : error.message;
-    throw new CodeSyntaxError(message, error.line, error.column);
+    throw new CodeSyntaxError(message, error.line, error.column + 1);
   }
 }
 

@@ -9,7 +9,10 @@ export interface TranscriptCall {
   callId: string;
   providerName: string;
   toolName: string;
+  /** The input as the guest made the call. */
   input?: unknown;
+  /** Set when a person edited the input: what the provider actually got (`input` is the original). */
+  sentInput?: { value?: unknown };
   /** ms since the run started. */
   startedAt: number;
   endedAt?: number;
@@ -44,6 +47,8 @@ export function applyEntryToCalls(
     const callId = 'callId' in entry.event ? entry.event.callId : undefined;
     const call = callId !== undefined ? byId.get(callId) : undefined;
     if (mark && call && !call.marks.includes(mark)) call.marks.push(mark);
+    if (call && entry.event.type === 'input_edited')
+      call.sentInput = entry.event.input === undefined ? {} : { value: entry.event.input };
     return;
   }
   const message = entry.message;

@@ -66,6 +66,12 @@ describe('the provider form', () => {
         transport: { type: 'stdio', command: 'npx', args: ['-y', 'server'], env: { TOKEN: '${secret:T}' } },
       },
       {
+        id: 'c',
+        name: 'local',
+        kind: 'mcp',
+        transport: { type: 'stdio', command: './bin/server', cwd: 'tools/mcp' },
+      },
+      {
         id: 'h',
         name: 'web',
         kind: 'mcp',
@@ -88,5 +94,12 @@ describe('the provider form', () => {
     for (const config of configs) {
       expect(buildProviderConfig(draftFromConfig(config))).toEqual({ config, errors: {} });
     }
+  });
+
+  it('keeps a stdio working directory, trimmed, and leaves it out when blank (the workspace folder)', () => {
+    const draft = { ...emptyDraft('mcp'), name: 'fs', command: 'node', cwd: '  servers ' };
+    expect(buildProviderConfig(draft).config).toMatchObject({ transport: { type: 'stdio', cwd: 'servers' } });
+    const blank = buildProviderConfig({ ...draft, cwd: '   ' }).config;
+    expect(blank?.kind === 'mcp' && 'cwd' in blank.transport).toBe(false);
   });
 });

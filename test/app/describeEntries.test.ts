@@ -54,7 +54,8 @@ describe('transcript rows', () => {
     expect([call1.durationMs, result1.durationMs]).toEqual([8.25, 8.25]);
     expect([result1.provider, result1.tool, result1.note]).toEqual(['github', 'search', 'ok']);
     const result2 = rows.find((r) => r.type === 'tool_result' && r.callId === 'c2')!;
-    expect([result2.provider, result2.durationMs, result2.note]).toEqual(['slack', 1.5, 'tool_error']);
+    // The host recorded the provider's own time (0.5 ms): that is what the call took, not the 1.5 ms round trip.
+    expect([result2.provider, result2.durationMs, result2.note]).toEqual(['slack', 0.5, 'tool_error']);
     expect(rows.map((r) => r.seq)).toEqual([0, 1, 2, 3, 4, 5]);
   });
 
@@ -66,5 +67,36 @@ describe('transcript rows', () => {
     expect(
       filterRows(rows, { hiddenTypes: new Set(['tool_call']), provider: 'slack' }).map((r) => r.seq),
     ).toEqual([3, 4]);
+  });
+
+  it('shows time a person held a call beside what the provider took, never inside it', () => {
+    const held: TranscriptEntry[] = [
+      {
+        kind: 'message',
+        seq: 0,
+        at: 1,
+        direction: 'runner_to_host',
+        message: { type: 'tool_call', callId: 'h', providerName: 'demo', safeToolName: 'echo' },
+      },
+      {
+        kind: 'event',
+        seq: 1,
+        at: 27_062,
+        event: { type: 'tool_dispatch_finished', callId: 'h', ok: true, durationMs: 0.8, heldMs: 27_060.5 },
+      },
+      {
+        kind: 'message',
+        seq: 2,
+        at: 27_062.8,
+        direction: 'host_to_runner',
+        message: { type: 'tool_result', callId: 'h', ok: true },
+      },
+    ];
+    const rows = describeEntries(held);
+    expect(rows.map((r) => [r.durationMs, r.heldMs])).toEqual([
+      [0.8, 27_060.5],
+      [0.8, 27_060.5],
+      [0.8, 27_060.5],
+    ]);
   });
 });

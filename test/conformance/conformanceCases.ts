@@ -81,6 +81,22 @@ export const CONFORMANCE_CASES: ConformanceCase[] = [
     check: fails('runtime_error', /stack/i),
   },
   {
+    name: 'deeply nested JSON.parse is runtime_error, not a runner failure',
+    lifecycle: true,
+    code: "JSON.parse('['.repeat(30000))",
+    check: fails('runtime_error'),
+  },
+  {
+    name: 'a deeply nested literal in eval is runtime_error',
+    code: "eval('['.repeat(30000))",
+    check: fails('runtime_error'),
+  },
+  {
+    name: 'the runner still works after the engine ran out of native stack',
+    code: '"fine"',
+    check: ok('fine'),
+  },
+  {
     name: 'a promise nothing can settle fails instead of hanging',
     code: 'await new Promise(() => {})',
     options: { timeoutMs: 20_000 },
@@ -232,6 +248,25 @@ export const CONFORMANCE_CASES: ConformanceCase[] = [
     name: 'the guest can catch a tool error and go on',
     code: 'try { await tools.fail({}) } catch (e) { return [e instanceof Error, e.code, typeof e.message] }',
     check: ok([true, 'tool_error', 'string']),
+  },
+  {
+    name: 'a tool input and result nested exactly 512 levels (the value limit) round-trip',
+    code:
+      'let v = 0; for (let i = 0; i < 512; i++) v = [v]; const back = await tools.echo(v); ' +
+      'let d = 0; for (let x = back; Array.isArray(x); x = x[0]) d++; if (d !== 512) throw new Error(`depth ${d}`); back',
+    check: (result) => {
+      expect(result.ok ? result : result.error).toMatchObject({ ok: true });
+      if (!result.ok) return;
+      let depth = 0;
+      for (let x = result.result; Array.isArray(x); x = x[0] as unknown) depth++;
+      expect(depth).toBe(512);
+    },
+  },
+  {
+    name: 'a tool input nested 513 levels is serialization_error at once, not a timeout',
+    code: 'let v = 0; for (let i = 0; i < 513; i++) v = [v]; await tools.echo(v)',
+    options: { timeoutMs: 60_000 },
+    check: fails('serialization_error', /nested deeper than 512 levels/),
   },
   {
     name: 'a non-serializable tool input is serialization_error',

@@ -9,6 +9,8 @@ export interface ConformanceHarness {
   executor: Executor;
   /** Kills the runner shell(s) this harness started; absent for in-process execution. */
   killRunners?: () => void;
+  /** The guest runs on the test's own thread (in-process): nothing can cancel its CPU loop. */
+  sharesTestThread?: boolean;
 }
 
 /**
@@ -111,6 +113,26 @@ export function describeExecutorConformance(
       controller.abort();
       expect(await pending).toMatchObject({ ok: false, error: { code: 'timeout' } });
       expect(probe.abortedCalls).toBe(1);
+    });
+
+    it('cancel during a guest CPU loop is answered by the runner itself, and the runner is kept', async () => {
+      if (harness.sharesTestThread) return;
+      const controller = new AbortController();
+      const events: HostEvent[] = [];
+      const result = await run('await tools.echo(1); while (true) {}', {
+        signal: controller.signal,
+        timeoutMs: 60_000,
+        hooks: {
+          onHostEvent: (event) => events.push(event),
+          // The runner starts the loop as it takes this result in: cancel lands mid-loop.
+          onMessage: ({ message }) => {
+            if (message.type === 'tool_result') setImmediate(() => controller.abort());
+          },
+        },
+      });
+      expect(result).toMatchObject({ ok: false, error: { code: 'timeout' } });
+      expect(events.map((event) => event.type)).not.toContain('hard_kill');
+      expect(await run('40 + 2')).toMatchObject({ ok: true, result: 42 });
     });
 
     it('a timeout while a tool call is pending gives timeout', async () => {

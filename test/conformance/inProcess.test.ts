@@ -1,4 +1,7 @@
 import { createInProcessExecutor } from '../../src/main/executors/createInProcessExecutor';
 import { describeExecutorConformance } from './describeExecutorConformance';
 
-describeExecutorConformance('in-process', () => ({ executor: createInProcessExecutor() }));
+describeExecutorConformance('in-process', () => ({
+  executor: createInProcessExecutor(),
+  sharesTestThread: true,
+}));

@@ -19,7 +19,7 @@ for (const mode of ['pooled', 'ephemeral'] as const) {
             const child = fork(entry, [], {
               execArgv: [],
               serialization: 'json',
-              stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+              stdio: ['pipe', 'ignore', 'ignore', 'ipc'],
             });
             children.add(child);
             child.on('exit', () => children.delete(child));

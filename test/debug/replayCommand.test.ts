@@ -35,7 +35,7 @@ describe('execbox replay FILE.jsonl', () => {
   it('exits 0 when the code makes the same calls and returns the same result, with no providers', async () => {
     const out = await captureOutput(() => replayCommand([recording]));
     expect(out.stderr).toBe('');
-    expect(out.stdout).toBe('replay matched: 2 tool call(s) answered from the recording, same result\n');
+    expect(out.stdout).toBe('replay matched: 2 tool calls answered from the recording, same result\n');
     expect(out.code).toBe(0);
   });
 
@@ -84,5 +84,64 @@ describe('execbox replay FILE.jsonl', () => {
     const out = await captureOutput(() => replayCommand([cut]));
     expect(out.stderr).toMatch(/warning: .*cut\.jsonl:\d+: the file appears truncated/);
     expect(out.code).toBe(1);
+  });
+});
+
+describe('execbox replay FILE.jsonl --code CODE.js', () => {
+  async function codeFile(text: string): Promise<string> {
+    const file = path.join(harness.dir, `edited-${Math.random().toString(36).slice(2)}.js`);
+    await writeFile(file, text);
+    return file;
+  }
+
+  it('exits 0 when changed code makes the same calls and gets the same result', async () => {
+    const file = await codeFile(
+      '// refactored: same calls, same result\nconst inputs = [{ q: 1 }, { q: 2 }];\nconst out = [];\nfor (const input of inputs) out.push((await demo.echo(input)).echoed);\nconsole.log("two calls");\nout',
+    );
+    const out = await captureOutput(() => replayCommand([recording, '--code', file]));
+    expect([out.code, out.stderr]).toEqual([0, '']);
+    expect(out.stdout).toBe('replay matched: 2 tool calls answered from the recording, same result\n');
+  });
+
+  it('runs the given code, not the recorded code: a changed input exits 1 naming the first divergence', async () => {
+    const file = await codeFile(CODE.replace('q: 2', 'q: 22'));
+    const out = await captureOutput(() => replayCommand([recording, '--code', file]));
+    expect(out.code).toBe(1);
+    expect(out.stdout).toBe(
+      'replay diverged: the code called demo.echo({"q":22}), but the recording has demo.echo({"q":2}) (same tool, different input)\n',
+    );
+  });
+
+  it('exits 1 for a call the recording lacks and for fewer calls', async () => {
+    const extra = await codeFile(
+      `${CODE.replace(/\n\[a\.echoed, b\.echoed\]$/, '')}\nawait demo.echo({ q: 3 });\n[a.echoed, b.echoed]`,
+    );
+    let out = await captureOutput(() => replayCommand([recording, '--code', extra]));
+    expect(out.code).toBe(1);
+    expect(out.stdout).toContain(
+      'the recording has no more tool calls, but the code called demo.echo({"q":3})',
+    );
+    const fewer = await codeFile('const a = await demo.echo({ q: 1 });\n[a.echoed]');
+    out = await captureOutput(() => replayCommand([recording, '--code', fewer, '--json']));
+    expect(out.code).toBe(1);
+    expect(JSON.parse(out.stdout).divergence).toMatch(/1 fewer tool call.*demo\.echo\(\{"q":2\}\)/);
+  });
+
+  it('exits 2 for a code file with a syntax error, naming the file, 1-based line and column', async () => {
+    const file = await codeFile('const a = await demo.echo({ q: 1 });\nconst = 2;');
+    const out = await captureOutput(() => replayCommand([recording, '--code', file]));
+    expect(out.code).toBe(2);
+    expect(out.stdout).toBe('');
+    expect(out.stderr).toContain(`${file}:2:7: `);
+    expect(out.stderr).toMatch(/line 2, column 7/);
+  });
+
+  it('exits 2 for a missing code file or a --code without a value', async () => {
+    let out = await captureOutput(() =>
+      replayCommand([recording, '--code', path.join(harness.dir, 'nope.js')]),
+    );
+    expect([out.code, out.stderr]).toEqual([2, expect.stringContaining('no such file')]);
+    out = await captureOutput(() => replayCommand([recording, '--code']));
+    expect(out.code).toBe(2);
   });
 });

@@ -130,3 +130,25 @@ describe('time a person holds is never charged to the guest or the tool', () => 
     expect(asked.some((e) => e.type === 'manual_call')).toBe(true);
   });
 });
+
+describe('wrappers keep what the host measured', () => {
+  it('secret masking passes the session facts (held time, cancel reason) on', async () => {
+    const { withSecretMasking } = await import('../../src/main/secrets/withSecretMasking');
+    const seen: unknown[] = [];
+    const inner = {
+      execute: async (
+        _code: string,
+        _providers: unknown,
+        options?: { hooks?: { onSettled?(f: unknown): void } },
+      ) => {
+        options?.hooks?.onSettled?.({ heldMs: 1234, cancelReason: 'user' });
+        return { ok: true as const, logs: [], durationMs: 1 };
+      },
+      dispose: async () => {},
+    };
+    const masker = () => ({ mask: <T>(value: T) => value, maskText: (text: string) => text });
+    const wrapped = withSecretMasking(inner as never, masker as never);
+    await wrapped.execute('1', [], { hooks: { onSettled: (facts) => seen.push(facts) } });
+    expect(seen).toEqual([{ heldMs: 1234, cancelReason: 'user' }]);
+  });
+});

@@ -43,6 +43,8 @@ describe('execbox run', () => {
     const file = script('for (let i = 0; i < 5; i++) console.log(i); while (true) {}');
     expect(await runCommand([file, '--timeout', '200', '--max-log-lines', '2', '--memory', '32MiB'])).toBe(1);
     expect(JSON.parse(stdout)).toMatchObject({ ok: false, logs: ['0', '1'], error: { code: 'timeout' } });
+    // The outcome in words on stderr: a real timeout names its limit, in people's units.
+    expect(stderr).toMatch(/^execbox run: Timed out after \d+ ms \(limit 200 ms\)\n$/);
   });
 
   it('writes every protocol message to --transcript in the transcript file format', async () => {

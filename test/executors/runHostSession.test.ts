@@ -62,22 +62,51 @@ describe('runHostSession', () => {
     await session;
   });
 
-  it('ignores malformed and mismatched runner messages, reporting each', async () => {
+  it('ignores mismatched runner messages, reporting each', async () => {
     const { fake, events, session } = start();
     const id = await executeId(fake);
-    fake.reply('{not json');
     fake.reply({ type: 'done', id: 'someone-else', ok: true, durationMs: 1, logs: [] });
-    fake.reply({ type: 'done', id, ok: 'yes', durationMs: 1, logs: [] });
     fake.reply({ type: 'tool_call', callId: 'c1', providerName: 'tools', safeToolName: 'echo', input: 1 });
     fake.reply({ type: 'tool_call', callId: 'c1', providerName: 'tools', safeToolName: 'echo', input: 2 });
     fake.reply({ type: 'done', id, ok: true, durationMs: 1, logs: [], result: 'real' });
     expect((await session).result).toMatchObject({ ok: true, result: 'real' });
     const malformed = events.filter((e) => e.type === 'malformed_message');
-    expect(malformed).toHaveLength(4);
+    expect(malformed).toHaveLength(2);
     expect(malformed.every((e) => e.type === 'malformed_message' && e.direction === 'runner_to_host')).toBe(
       true,
     );
   });
+
+  const unreadable: Array<[string, (id: string) => unknown]> = [
+    ['text that is not JSON', () => '{not json'],
+    ['a done that breaks the contract', (id) => ({ type: 'done', id, ok: 'yes', durationMs: 1, logs: [] })],
+    [
+      'a tool_call nested past the message limit',
+      () => ({
+        type: 'tool_call',
+        callId: 'c',
+        providerName: 'tools',
+        safeToolName: 'echo',
+        input: JSON.parse('['.repeat(600) + ']'.repeat(600)) as unknown,
+      }),
+    ],
+  ];
+  for (const [what, message] of unreadable) {
+    it(`a runner message it cannot read (${what}) ends the run at once with internal_error, not a timeout`, async () => {
+      const { fake, events, session } = start({ runtime: resolveRuntimeOptions({ timeoutMs: 60_000 }) });
+      fake.reply(message(await executeId(fake)));
+      const outcome = await session;
+      expect(outcome.result).toMatchObject({
+        ok: false,
+        error: {
+          code: 'internal_error',
+          message: expect.stringMatching(/the runner sent a message the host cannot read/),
+        },
+      });
+      expect(outcome.transportLost).toBe(true);
+      expect(events.some((e) => e.type === 'malformed_message')).toBe(true);
+    });
+  }
 
   it('settles exactly once even when the runner sends two dones', async () => {
     const { fake, session } = start();

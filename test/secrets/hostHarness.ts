@@ -6,7 +6,10 @@ import type { PlaygroundEvent } from '../../src/shared/api/playgroundApi';
 import type { ExecuteResult } from '../../src/shared/executeResult';
 import type { RpcResponse } from '../../src/shared/rpc/envelope';
 import { createInProcessExecutor } from '../../src/main/executors/createInProcessExecutor';
-import { createDefaultPlaygroundHost } from '../../src/main/host/createDefaultPlaygroundHost';
+import {
+  createDefaultPlaygroundHost,
+  type DefaultPlaygroundHostOptions,
+} from '../../src/main/host/createDefaultPlaygroundHost';
 import type { PlaygroundHost } from '../../src/main/host/createPlaygroundHost';
 import { createFileSecretStore } from '../../src/main/secrets/createFileSecretStore';
 import type { SecretStore } from '../../src/main/secrets/SecretStore';
@@ -33,7 +36,7 @@ export interface RendererView {
 export async function startRendererView(
   providers: (dir: string) => ProviderConfig[] | Promise<ProviderConfig[]>,
   secrets: Record<string, string>,
-  configure?: (store: SecretStore) => SecretStore,
+  hostOptions: Partial<DefaultPlaygroundHostOptions> = {},
 ): Promise<RendererView> {
   const dir = await tempDir('execbox-secrets-');
   const configDir = path.join(dir, 'config');
@@ -45,8 +48,9 @@ export async function startRendererView(
   const host = await createDefaultPlaygroundHost({
     configDir,
     workspacePath,
-    secretStore: configure ? configure(fileStore) : fileStore,
+    secretStore: fileStore,
     createExecutor: () => createInProcessExecutor(),
+    ...hostOptions,
   });
   const received: string[] = [];
   const events: PlaygroundEvent[] = [];

@@ -16,7 +16,7 @@ describe('secret names that are Object.prototype members', () => {
     await store.set('constructor', 'ctor-value');
     expect(await store.list()).toEqual(['__proto__', 'constructor']);
     expect(await store.get('__proto__')).toBe('proto-value');
-    expect(await expandSecretRefs('${secret:constructor}', store, 'test')).toBe('ctor-value');
+    expect(await expandSecretRefs('${secret:constructor}', store, 'test', 'a test')).toBe('ctor-value');
     expect(JSON.parse(await readFile(path.join(dir, 'secrets.json'), 'utf8'))).toEqual(
       JSON.parse('{"__proto__":"proto-value","constructor":"ctor-value"}'),
     );
@@ -27,7 +27,7 @@ describe('secret names that are Object.prototype members', () => {
   it('refuses a reference to an unset prototype-member name instead of expanding a function', async () => {
     const store = createFileSecretStore(await tempDir());
     for (const name of ['constructor', 'toString', 'hasOwnProperty', '__proto__'])
-      await expect(expandSecretRefs(`\${secret:${name}}`, store, 'env.X')).rejects.toThrow(
+      await expect(expandSecretRefs(`\${secret:${name}}`, store, 'env.X', 'a test')).rejects.toThrow(
         `secret '${name}' (used in env.X) is not set`,
       );
     expect(await store.get('valueOf')).toBeUndefined();
@@ -36,7 +36,7 @@ describe('secret names that are Object.prototype members', () => {
   it('expands an env record whose variable is named __proto__ as an ordinary variable', async () => {
     const store = createFileSecretStore(await tempDir());
     await store.set('K', 'kv');
-    const env = await expandSecretRecord(JSON.parse('{"__proto__":"${secret:K}"}'), store, 'env');
+    const env = await expandSecretRecord(JSON.parse('{"__proto__":"${secret:K}"}'), store, 'env', 'a test');
     expect(Object.keys(env)).toEqual(['__proto__']);
     expect(Object.getOwnPropertyDescriptor(env, '__proto__')?.value).toBe('kv');
   });

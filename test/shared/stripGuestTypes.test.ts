@@ -80,10 +80,11 @@ describe('guest TypeScript becomes JavaScript with every position kept', () => {
     expect(await toRunnerCode('{ "a": 1 < 2 }')).toBe('{ "a": 1 < 2 }');
   });
 
+  // Lines and columns are 1-based, as the editor counts them.
   it.each([
-    ['enum Color { Red }', 1, 0],
-    ['const a = 1;\n  namespace N { export const x = 1 }', 2, 2],
-    ['class C { constructor(private x: number) {} }', 1, 30],
+    ['enum Color { Red }', 1, 1],
+    ['const a = 1;\n  namespace N { export const x = 1 }', 2, 3],
+    ['class C { constructor(private x: number) {} }', 1, 31],
   ])('rejects %j, which needs generated code, with a clear message', async (code, line, column) => {
     const error = await syntaxError(code);
     expect(error.message).toMatch(/not supported/);
@@ -93,7 +94,7 @@ describe('guest TypeScript becomes JavaScript with every position kept', () => {
 
   it('reports a TypeScript syntax error at the user position', async () => {
     const error = await syntaxError('const a = 1;\nconst é: number = ;');
-    expect([error.line, error.column]).toEqual([2, 18]);
+    expect([error.line, error.column]).toEqual([2, 19]);
   });
 
   it('reports the syntax error of a fenced block relative to the block', async () => {

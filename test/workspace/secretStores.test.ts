@@ -56,10 +56,10 @@ describe('secret stores', () => {
   it('expands ${secret:NAME} references and names a missing secret and where it is used', async () => {
     const store = createFileSecretStore(await tempDir());
     await store.set('TOKEN', 't0k');
-    expect(await expandSecretRefs('Bearer ${secret:TOKEN}', store, 'headers.Authorization')).toBe(
+    expect(await expandSecretRefs('Bearer ${secret:TOKEN}', store, 'headers.Authorization', 'a test')).toBe(
       'Bearer t0k',
     );
-    await expect(expandSecretRefs('${secret:NOPE}', store, "provider 'gh' apiKey")).rejects.toThrow(
+    await expect(expandSecretRefs('${secret:NOPE}', store, "provider 'gh' apiKey", 'a test')).rejects.toThrow(
       "secret 'NOPE' (used in provider 'gh' apiKey) is not set",
     );
     expect(secretNamesIn({ a: ['${secret:B}', { c: 'x ${secret:A} ${secret:B}' }] })).toEqual(['A', 'B']);

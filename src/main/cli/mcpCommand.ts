@@ -10,12 +10,14 @@ import {
 
 const USAGE = `usage: execbox mcp [--workspace W.execbox.json [--trust]] [--executor inprocess|worker|process]
                    ${RUNTIME_LIMIT_USAGE}
-                   [--transcript-dir DIR] [--http [HOST:]PORT [--allow-remote]] [--config-dir DIR]
+                   [--approve-all] [--transcript-dir DIR] [--http [HOST:]PORT [--allow-remote]] [--config-dir DIR]
        execbox mcp --connect URL        (token in $EXECBOX_TOKEN)
   Serves the workspace's providers to an MCP client (an agent) as a code-mode server: the
   "execute" tool runs JavaScript against them in the sandbox, "typings" returns their declarations.
   stdio by default; --http serves Streamable HTTP at http://HOST:PORT/mcp (loopback unless
   --allow-remote) with a token ($EXECBOX_TOKEN, else a fresh one printed on stderr).
+  Calls to tools marked "ask before running" are refused (the agent reads why) unless
+  --approve-all is given, or (with --http in a terminal) you answer yes at the prompt.
   --connect relays stdio to a running playground's endpoint (execbox serve or the app).`;
 
 export const TOKEN_ENV = 'EXECBOX_TOKEN';
@@ -29,6 +31,7 @@ function parse(args: string[]) {
       options: {
         workspace: { type: 'string' },
         trust: { type: 'boolean' },
+        'approve-all': { type: 'boolean' },
         executor: { type: 'string' },
         ...RUNTIME_LIMIT_OPTIONS,
         'transcript-dir': { type: 'string' },
@@ -122,6 +125,10 @@ async function serve(args: string[]): Promise<number> {
       ...(executor ? { executor } : {}),
       ...(values['config-dir'] ? { configDir: path.resolve(values['config-dir']) } : {}),
       warn,
+      approveAll: values['approve-all'] ?? false,
+      ...(listen && process.stdin.isTTY
+        ? { ask: (await import('../workspace/askOnTerminal')).terminalAsker() }
+        : {}),
     });
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));

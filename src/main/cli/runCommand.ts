@@ -2,6 +2,10 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { CodeSyntaxError } from '../../shared/normalizeCode';
+import { describeRunOutcome } from '../../shared/format/describeRunOutcome';
+import type { CancelReason } from '../../shared/runOutcome';
+import type { SessionFacts } from '../core/types';
+import { runFacts } from '../host/runFacts';
 import { resolveRuntimeOptions, type ExecutorRuntimeOptions } from '../../shared/runtimeOptions';
 import type { TranscriptEntry } from '../../shared/transcript';
 import {
@@ -131,18 +135,52 @@ async function run(args: string[]): Promise<number> {
   const startedAt = performance.now();
   // Masked: the tool answers the guest gets, the transcript entries and the printed result.
   const executor = withSecretMasking(await createExecutor(executorName), loaded.masker);
+  // Ctrl+C cancels the run as the user's (the wire code stays timeout; the outcome says Cancelled).
+  const controller = new AbortController();
+  const onInterrupt = () => controller.abort('user' satisfies CancelReason);
+  process.once('SIGINT', onInterrupt);
+  let session: SessionFacts | undefined;
   try {
     const result = await executor.execute(runnerCode, providers, {
       ...options,
-      hooks: values.transcript
-        ? {
-            onMessage: ({ direction, message, at }) =>
-              entries.push({ kind: 'message', seq: entries.length, at: at - startedAt, direction, message }),
-            onHostEvent: (event, at) =>
-              entries.push({ kind: 'event', seq: entries.length, at: at - startedAt, event }),
-          }
-        : undefined,
+      signal: controller.signal,
+      hooks: {
+        onSettled: (facts) => {
+          session = facts;
+        },
+        ...(values.transcript
+          ? {
+              onMessage: ({ direction, message, at }) =>
+                entries.push({
+                  kind: 'message',
+                  seq: entries.length,
+                  at: at - startedAt,
+                  direction,
+                  message,
+                }),
+              onHostEvent: (event, at) =>
+                entries.push({ kind: 'event', seq: entries.length, at: at - startedAt, event }),
+            }
+          : {}),
+      },
     });
+    process.removeListener('SIGINT', onInterrupt);
+    const facts = runFacts(result, performance.now() - startedAt, session, controller.signal, options);
+    if (values.transcript)
+      entries.push({
+        kind: 'event',
+        seq: entries.length,
+        at: facts.wallMs,
+        event: {
+          type: 'run_finished',
+          ok: result.ok,
+          ...(result.ok ? {} : { errorCode: result.error.code }),
+          durationMs: facts.wallMs,
+          ...(facts.cancelReason ? { cancelReason: facts.cancelReason } : {}),
+          guestMs: facts.guestMs,
+          heldMs: facts.heldMs,
+        },
+      });
     if (values.transcript) {
       const header = {
         format: TRANSCRIPT_FORMAT,
@@ -156,8 +194,10 @@ async function run(args: string[]): Promise<number> {
       await writeFile(values.transcript, serializeTranscript(loaded.masker().mask(header), entries));
     }
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    if (!result.ok) process.stderr.write(`execbox run: ${describeRunOutcome(result, facts).sentence}\n`);
     return result.ok ? 0 : 1;
   } finally {
+    process.removeListener('SIGINT', onInterrupt);
     await executor.dispose();
     await loaded.dispose();
   }

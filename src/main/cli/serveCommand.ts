@@ -2,9 +2,7 @@ import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { createDefaultExecutorFactory } from '../host/createDefaultExecutorFactory';
-import { createDefaultPlaygroundHost } from '../host/createDefaultPlaygroundHost';
-import { createFileSecretStore } from '../secrets/createFileSecretStore';
+import type { PlaygroundHost } from '../host/createPlaygroundHost';
 import { isLoopbackAddress } from '../server/isLoopbackAddress';
 import { startPlaygroundServer } from '../server/startPlaygroundServer';
 import { resolveConfigDir } from '../workspace/resolveConfigDir';
@@ -51,6 +49,21 @@ function rendererDir(): string {
   throw new Error('the renderer is not built (no out/renderer/index.html); run `npm run build` first');
 }
 
+async function startHost(configDir: string, workspace: string | undefined): Promise<PlaygroundHost> {
+  const [{ createDefaultPlaygroundHost }, { createDefaultExecutorFactory }, { createFileSecretStore }] =
+    await Promise.all([
+      import('../host/createDefaultPlaygroundHost'),
+      import('../host/createDefaultExecutorFactory'),
+      import('../secrets/createFileSecretStore'),
+    ]);
+  return createDefaultPlaygroundHost({
+    configDir,
+    secretStore: createFileSecretStore(configDir),
+    createExecutor: createDefaultExecutorFactory(),
+    ...(workspace ? { workspacePath: path.resolve(workspace) } : {}),
+  });
+}
+
 /** `execbox serve`: the playground in a browser, on loopback, guarded by a token. */
 export default async function serveCommand(args: string[]): Promise<number> {
   const { values } = parseArgs({
@@ -84,17 +97,14 @@ export default async function serveCommand(args: string[]): Promise<number> {
   );
   const renderer = rendererDir();
   const configDir = values['config-dir'] ? path.resolve(values['config-dir']) : resolveConfigDir();
-  const host = await createDefaultPlaygroundHost({
-    configDir,
-    secretStore: createFileSecretStore(configDir),
-    createExecutor: createDefaultExecutorFactory(),
-    ...(values.workspace ? { workspacePath: path.resolve(values.workspace) } : {}),
-  });
+  // The host (workspace, providers and their SDKs, the runner pool) starts while the page loads.
+  const hostReady = startHost(configDir, values.workspace);
+  hostReady.catch(() => undefined); // reported below, and to each call the page makes meanwhile
   let server;
   try {
     const start = (onPort: number) =>
       startPlaygroundServer({
-        host,
+        host: hostReady,
         rendererDir: renderer,
         bindHost,
         port: onPort,
@@ -108,7 +118,10 @@ export default async function serveCommand(args: string[]): Promise<number> {
       throw error;
     });
   } catch (error) {
-    await host.dispose();
+    await hostReady.then(
+      (host) => host.dispose(),
+      () => undefined,
+    );
     throw error;
   }
   if (!isLoopbackAddress(bindHost)) {
@@ -118,6 +131,14 @@ export default async function serveCommand(args: string[]): Promise<number> {
         `!! the token can run code and tools with your secrets here. Stop it with Ctrl+C when done.\n${bar}\n`,
     );
   }
+  process.stdout.write(`Execbox Playground (browser mode): ${server.url}\n`);
+  let host: PlaygroundHost;
+  try {
+    host = await hostReady;
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
   // Agents reach the same host over MCP (loopback only, even when the page is served further).
   const { startAgentEndpoint } = await import('../mcpServer/startAgentEndpoint');
   const agents = await startAgentEndpoint({ host, configDir }).catch((error: unknown) => {
@@ -126,7 +147,6 @@ export default async function serveCommand(args: string[]): Promise<number> {
     );
     return undefined;
   });
-  process.stdout.write(`Execbox Playground (browser mode): ${server.url}\n`);
   if (agents) process.stdout.write(`Agents (MCP): ${agents.url} (token in the Agents panel)\n`);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);

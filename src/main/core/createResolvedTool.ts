@@ -100,5 +100,7 @@ export function createResolvedTool(parts: ResolvedToolParts): ResolvedTool {
   if (definition.description !== undefined) tool.description = definition.description;
   if (definition.inputSchema !== undefined) tool.inputSchema = definition.inputSchema;
   if (definition.outputSchema !== undefined) tool.outputSchema = definition.outputSchema;
+  if (definition.typingOutputSchema !== undefined) tool.typingOutputSchema = definition.typingOutputSchema;
+  if (definition.annotations !== undefined) tool.annotations = definition.annotations;
   return tool;
 }

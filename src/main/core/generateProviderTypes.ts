@@ -9,6 +9,7 @@ export interface TypedTool {
   description?: string;
   inputSchema?: JsonSchema;
   outputSchema?: JsonSchema;
+  typingOutputSchema?: JsonSchema;
 }
 
 function pascalCase(text: string): string {
@@ -51,13 +52,14 @@ export function generateProviderTypes(provider: { name: string; tools: readonly 
       declarations.push(...converter.declarations);
     }
     let outputType = 'any';
-    if (tool.outputSchema !== undefined) {
-      const converter = new SchemaToTypeScript(tool.outputSchema, `${base}Output`, usedNames);
+    const outputSchema = tool.outputSchema ?? tool.typingOutputSchema;
+    if (outputSchema !== undefined) {
+      const converter = new SchemaToTypeScript(outputSchema, `${base}Output`, usedNames);
       outputType = converter.rootType();
       declarations.push(...converter.declarations);
     }
     const renamed = tool.originalName === tool.safeName ? undefined : `Upstream name: ${tool.originalName}`;
-    const untyped = tool.outputSchema === undefined ? UNTYPED_OUTPUT_NOTE : undefined;
+    const untyped = outputSchema === undefined ? UNTYPED_OUTPUT_NOTE : undefined;
     const doc = formatJsDoc([tool.description, renamed, untyped], '  ');
     const parameter = `input${inputIsOptional(tool.inputSchema) ? '?' : ''}: ${inputType}`;
     members.push(

@@ -1,3 +1,4 @@
+import type { ToolAnnotations } from '../../shared/api/providers';
 import type { ExecuteError } from '../../shared/errors';
 import type { ExecuteResult } from '../../shared/executeResult';
 import type { MessageDirection, ProtocolMessage, ToolCallMessage } from '../../shared/protocol/messages';
@@ -15,6 +16,14 @@ export interface ToolExecutionContext {
   callId?: string;
   /** Pause it while waiting for a person (a manual answer): held time is not charged to the guest. */
   clock?: ExecutionClock;
+  /** Reports the tool's progress (an MCP server's progress notifications) to the run's transcript. */
+  onProgress?: (progress: ToolProgress) => void;
+}
+
+export interface ToolProgress {
+  progress: number;
+  total?: number;
+  message?: string;
 }
 
 /** Author-facing tool, keyed by its original name inside a ToolProvider. */
@@ -22,6 +31,10 @@ export interface ToolDefinition {
   description?: string;
   inputSchema?: JsonSchema;
   outputSchema?: JsonSchema;
+  /** Shapes the typings of a tool without `outputSchema` (a recorded result's shape); never validated. */
+  typingOutputSchema?: JsonSchema;
+  /** MCP tool annotations (read-only, destructive, …): hints shown in the tool list. */
+  annotations?: ToolAnnotations;
   execute(input: unknown, context: ToolExecutionContext): unknown;
 }
 
@@ -40,6 +53,8 @@ export interface ResolvedTool {
   description?: string;
   inputSchema?: JsonSchema;
   outputSchema?: JsonSchema;
+  typingOutputSchema?: JsonSchema;
+  annotations?: ToolAnnotations;
   /** Validates input and output, enforces JSON-serializability and classifies failures. Never throws. */
   call(input: unknown, context: ToolExecutionContext): Promise<ToolCallResult>;
 }
@@ -101,5 +116,7 @@ export interface Executor {
     providers: ResolvedToolProvider[],
     options?: ExecutionOptions,
   ): Promise<ExecuteResult>;
+  /** Gets a runner ready ahead of the first run (pooled executors), so that run is a warm one. */
+  prewarm?(): Promise<void>;
   dispose(): Promise<void>;
 }

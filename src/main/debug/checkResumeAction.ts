@@ -25,9 +25,12 @@ export function checkResumeAction(value: unknown, phase: PausePhase): ResumeActi
     case 'continue':
     case 'step':
       return { action, ...hold };
-    case 'edit_input':
+    case 'edit_input': {
       checkSafe(record.input, 'input');
-      return { action, input: record.input, ...hold };
+      if (record.step !== undefined && typeof record.step !== 'boolean')
+        throw new InvalidArgumentError('step must be a boolean');
+      return { action, input: record.input, ...hold, ...(record.step === true ? { step: true } : {}) };
+    }
     case 'answer':
       return { action, answer: checkToolResult(record.answer, 'answer') };
     default:

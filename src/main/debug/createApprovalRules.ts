@@ -1,9 +1,19 @@
 import type { ProviderStatus, ProvidersEvent } from '../../shared/api/providers';
 import type { ToolCallMessage } from '../../shared/protocol/messages';
 
+export type ApprovalDecision = { run: true } | { run: false; message: string };
+
 /** Which tool calls wait for a person's decision before they reach the provider. */
-export interface ApprovalRules {
+export interface ApprovalPolicy {
   required(call: Pick<ToolCallMessage, 'providerName' | 'safeToolName'>): boolean;
+  /**
+   * Decides at once where nobody watches the app (`execbox mcp`: approve all, reject, or a terminal
+   * question). Without it the call is held as a paused call for the person to decide in the app.
+   */
+  decide?(call: ToolCallMessage): Promise<ApprovalDecision>;
+}
+
+export interface ApprovalRules extends ApprovalPolicy {
   stop(): void;
 }
 

@@ -8,6 +8,7 @@ import type { TranscriptEntry } from '../../shared/transcript';
 import type { RunExtension } from '../host/runExtension';
 import { checkReplayOutcome } from './checkReplayOutcome';
 import { findRecordedDone } from './compareRunOutcome';
+import type { ApprovalPolicy } from './createApprovalRules';
 import type { BreakpointStore } from './createBreakpointStore';
 import type { PausedCallRegistry } from './createPausedCallRegistry';
 import type { RecordingAnswers } from './createRecordingAnswers';
@@ -45,6 +46,7 @@ export function createDebugRunExtension(options: {
   runtimeSettings(): RuntimeSettings;
   emit(event: DebugEvent): void;
   keepFinishedRuns: number;
+  approvals?: ApprovalPolicy;
 }): DebugRunExtension {
   const { breakpoints, pauses, emit, keepFinishedRuns: keep } = options;
   const runs = new Map<string, DebuggedRun>();
@@ -70,6 +72,7 @@ export function createDebugRunExtension(options: {
         breakpoints,
         pauses,
         emit: run.emit,
+        ...(options.approvals ? { approvals: options.approvals } : {}),
         ...(replay
           ? {
               replay: {

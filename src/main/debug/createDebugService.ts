@@ -1,3 +1,4 @@
+import { codeTooLargeReason } from '../../shared/api/codeSizeLimit';
 import path from 'node:path';
 import type {
   DebugApi,
@@ -16,6 +17,7 @@ import { renderTranscriptHtml } from '../../shared/transcriptHtml';
 import { maskTranscript, type SecretMaskerLike } from '../../shared/transcriptMask';
 import type { RunExtension, RunLauncher } from '../host/runExtension';
 import { buildTranscriptHeader } from './buildTranscriptHeader';
+import type { ApprovalPolicy } from './createApprovalRules';
 import { checkExportOptions, checkSaveOptions } from './checkSaveOptions';
 import { createBreakpointStore } from './createBreakpointStore';
 import { createPausedCallRegistry } from './createPausedCallRegistry';
@@ -40,6 +42,8 @@ export interface DebugServiceOptions {
   secretMasker?(): SecretMaskerLike;
   /** Finished runs kept for saving, exporting and replaying (default 20). */
   keepFinishedRuns?: number;
+  /** Tools marked “ask before running” (held for the person, or decided by the policy). */
+  approvals?: ApprovalPolicy;
 }
 
 export interface DebugService {
@@ -66,6 +70,7 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
     runtimeSettings: () => workspaceHost.runtimeSettings(),
     emit,
     keepFinishedRuns: options.keepFinishedRuns ?? 20,
+    ...(options.approvals ? { approvals: options.approvals } : {}),
   });
   const finishedRun = runs.finishedRun;
 
@@ -173,14 +178,15 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
       if (exportOptions.file) await writeNewTextFile(exportOptions.file, html);
       return exportOptions.file ? { html, file: exportOptions.file } : { html };
     },
-    async replay(source, mode) {
+    async replay(source, mode, rawOptions) {
       const replayMode = checkReplayMode(mode);
+      const code = checkReplayCode(rawOptions, replayMode);
       const loaded = await load(source);
       if (!loaded.header)
         throw new InvalidArgumentError(
           `the transcript cannot be replayed: ${loaded.problems[0]?.reason ?? 'it has no header'} (line ${loaded.problems[0]?.line ?? 1})`,
         );
-      const request: RunRequest = { code: loaded.header.code, limits: loaded.header.options };
+      const request: RunRequest = { code: code ?? loaded.header.code, limits: loaded.header.options };
       if (replayMode === 'live') return launcher(request);
       // Against the recording the guest gets the recorded namespaces as stand-ins (every answer
       // comes from the recording), so the workspace needs none of those providers.
@@ -193,6 +199,23 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
   };
 
   return { api, extension: runs.extension };
+}
+
+/** The edited code to replay against a recording, when the (untrusted) options give one. */
+function checkReplayCode(options: unknown, mode: ReplayMode): string | undefined {
+  if (options === undefined || options === null) return undefined;
+  if (typeof options !== 'object' || Array.isArray(options))
+    throw new InvalidArgumentError('replay options must be an object like { code: "..." }');
+  const code = (options as { code?: unknown }).code;
+  if (code === undefined) return undefined;
+  if (typeof code !== 'string') throw new InvalidArgumentError('replay options.code must be a string');
+  if (mode !== 'recording')
+    throw new InvalidArgumentError(
+      'other code can only be replayed against the recording (mode "recording")',
+    );
+  const tooLarge = codeTooLargeReason(code);
+  if (tooLarge) throw new InvalidArgumentError(tooLarge);
+  return code;
 }
 
 function checkReplayMode(mode: unknown): ReplayMode {

@@ -2,6 +2,7 @@ import type { PausePhase, PauseReason, ResumeAction } from '../../shared/api/deb
 import type { ToolCallMessage } from '../../shared/protocol/messages';
 import type { HostEvent } from '../../shared/transcript';
 import type { ExecutionClock, ToolCallInterceptor, ToolCallResult } from '../core/types';
+import type { ApprovalPolicy } from './createApprovalRules';
 import type { BreakpointStore } from './createBreakpointStore';
 import type { PausedCallRegistry } from './createPausedCallRegistry';
 import type { RecordingAnswers } from './createRecordingAnswers';
@@ -21,6 +22,8 @@ export interface RunInterceptorOptions {
   /** Adds a host event to the run's transcript. */
   emit(event: HostEvent): void;
   replay?: ReplayPlan;
+  /** Tools marked “ask before running”: their calls that would reach the provider wait for a decision. */
+  approvals?: ApprovalPolicy;
 }
 
 type Dispatch = (input: unknown) => Promise<ToolCallResult>;
@@ -31,7 +34,7 @@ type Dispatch = (input: unknown) => Promise<ToolCallResult>;
  * paused, so held time never counts against the run's timeout.
  */
 export function createRunInterceptor(options: RunInterceptorOptions): ToolCallInterceptor {
-  const { runId, breakpoints, pauses, emit, replay } = options;
+  const { runId, breakpoints, pauses, emit, replay, approvals } = options;
   let stepping = false;
   const clocks = new WeakMap<ExecutionClock, ExecutionClock>();
 
@@ -113,6 +116,23 @@ export function createRunInterceptor(options: RunInterceptorOptions): ToolCallIn
         detail = match.reason;
       }
     }
+    if (source === dispatch && approvals?.required(call)) {
+      if (!approvals.decide) reason ??= 'approval';
+      else {
+        const clock = runClock(context.clock);
+        clock.pause();
+        let decision;
+        try {
+          decision = await approvals.decide(call);
+        } finally {
+          clock.resume();
+        }
+        if (!decision.run) {
+          emit({ type: 'hand_answered', callId: call.callId, ok: false });
+          return { ok: false, error: { code: 'tool_error', message: decision.message } };
+        }
+      }
+    }
     reason ??= pauseReason(call);
     if (!reason) return source(call.input);
 
@@ -133,7 +153,7 @@ export function createRunInterceptor(options: RunInterceptorOptions): ToolCallIn
       input = action.input;
       emit({ type: 'input_edited', callId: call.callId, ...(input !== undefined ? { input } : {}) });
     }
-    if (action.action === 'step') stepping = true;
+    if (action.action === 'step' || (action.action === 'edit_input' && action.step)) stepping = true;
     const result = await source(input);
     if (!('pauseOnResult' in action) || !action.pauseOnResult || context.signal.aborted) return result;
 

@@ -23,12 +23,15 @@ export interface ReplayReport {
 
 /**
  * Re-runs a recorded transcript with every tool call answered from the recording (no providers
- * needed). The run stops at the first call that differs; the result is compared at the end.
+ * needed), or other code against those answers. The run stops at the first call that differs; the
+ * result is compared at the end.
  */
 export async function replayRecording(
   header: TranscriptHeader,
   entries: readonly TranscriptEntry[],
   executor: Executor,
+  /** Other code to run against the recording's answers (edited code); the recorded code by default. */
+  code: string = header.code,
 ): Promise<ReplayReport> {
   const answers = createRecordingAnswers(entries);
   const events: HostEvent[] = [];
@@ -48,7 +51,7 @@ export async function replayRecording(
       },
     },
   });
-  const result = await runnerCodeOrFailure(header.code, (code) =>
+  const result = await runnerCodeOrFailure(code, (code) =>
     executor.execute(code, providersFromManifests(header.providers), {
       ...header.options,
       signal: controller.signal,

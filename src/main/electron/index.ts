@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, safeStorage } from 'electron';
+import { app, BrowserWindow, dialog, safeStorage } from 'electron';
 import { createDefaultExecutorFactory } from '../host/createDefaultExecutorFactory';
 import { createDefaultPlaygroundHost } from '../host/createDefaultPlaygroundHost';
 import type { PlaygroundHost } from '../host/createPlaygroundHost';
@@ -7,6 +7,7 @@ import { createFileSecretStore } from '../secrets/createFileSecretStore';
 import { createSafeStorageSecretStore } from '../secrets/createSafeStorageSecretStore';
 import { resolveConfigDir } from '../workspace/resolveConfigDir';
 import { createMainWindow } from './createMainWindow';
+import { createNativeConfirmations } from './createNativeConfirmations';
 import { registerAppProtocol, registerAppSchemePrivileges } from './registerAppProtocol';
 import { registerIpcHandlers } from './registerIpcHandlers';
 import { utilityProcessSpawner } from './createUtilityProcessSpawner';
@@ -34,6 +35,11 @@ async function start(): Promise<void> {
   host = await createDefaultPlaygroundHost({
     configDir,
     secretStore,
+    // Native dialogs: a compromised renderer can neither start commands, send a secret somewhere new nor read one.
+    ...createNativeConfirmations(
+      dialog,
+      () => BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0],
+    ),
     createExecutor: createDefaultExecutorFactory({ spawnShell: utilityProcessSpawner, runnerEntryPath }),
   });
   registerIpcHandlers(host, () => BrowserWindow.getAllWindows().map((window) => window.webContents));

@@ -33,7 +33,8 @@ export const forkShellSpawner: ShellSpawner = (runnerEntryPath, args = []) =>
     fork(runnerEntryPath, [...args], {
       execArgv: [],
       serialization: 'json',
-      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      // stdin carries cancels out of band (see createChildProcessTransport).
+      stdio: ['pipe', 'ignore', 'inherit', 'ipc'],
     }),
   );
 

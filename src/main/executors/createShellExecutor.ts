@@ -5,6 +5,7 @@ import type { Transport } from '../../shared/transport';
 import type { ExecutionOptions, Executor, ResolvedToolProvider } from '../core/types';
 import { createResourcePool, PoolAcquireAbortedError } from './createResourcePool';
 import { RUNTIME_OPTION_IGNORED_KEYS } from './runtimeOptionKeys';
+import { WARM_UP_CODE, WARM_UP_RUNS, warmUpProviders } from './warmUpRun';
 import { runHostSession, runHostSessionDetailed } from './runHostSession';
 
 export interface ShellPoolOptions {
@@ -66,14 +67,17 @@ export function createShellExecutor(
   });
 
   const warm = async (shell: Shell): Promise<boolean> => {
-    const result = await runHostSession({
-      transport: borrow(shell.transport),
-      code: 'undefined',
-      providers: [],
-      runtime: resolveRuntimeOptions({ timeoutMs: 30_000 }),
-      logStream: options.logStream === true,
-    });
-    return result.ok;
+    for (let run = 0; run < WARM_UP_RUNS; run++) {
+      const result = await runHostSession({
+        transport: borrow(shell.transport),
+        code: WARM_UP_CODE,
+        providers: warmUpProviders(),
+        runtime: resolveRuntimeOptions({ timeoutMs: 30_000 }),
+        logStream: options.logStream === true,
+      });
+      if (!result.ok) return false;
+    }
+    return true;
   };
 
   return {
@@ -129,7 +133,9 @@ export function createShellExecutor(
         return outcome.result;
       }
     },
-    prewarm: (count) => pool.prewarm(count ?? options.minSize ?? 1, warm),
+    // An ephemeral executor starts a shell per run: there is nothing to keep ready.
+    prewarm: async (count) =>
+      options.mode === 'ephemeral' ? undefined : pool.prewarm(count ?? options.minSize ?? 1, warm),
     dispose: () => pool.dispose(),
   };
 }

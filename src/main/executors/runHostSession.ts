@@ -116,7 +116,10 @@ export function runHostSessionDetailed(options: HostSessionOptions): Promise<Hos
       return dispatchAbort.signal;
     };
     const dispatch: ToolCallDispatcher = (call, clock) => {
-      dispatcher ??= createToolCallDispatcher(options.providers, { signal: dispatchSignal() });
+      dispatcher ??= createToolCallDispatcher(options.providers, {
+        signal: dispatchSignal(),
+        onProgress: (callId, progress) => event({ type: 'tool_progress', callId, ...progress }),
+      });
       return dispatcher(call, clock);
     };
 
@@ -308,6 +311,26 @@ export function runHostSessionDetailed(options: HostSessionOptions): Promise<Hos
         const parsed = parseRunnerMessage(raw);
         if (!parsed.ok) {
           event({ type: 'malformed_message', direction: 'runner_to_host', reason: parsed.reason });
+          // Most likely a tool_call or done: ignoring it would leave the run to end as a timeout.
+          event({
+            type: 'hard_kill',
+            reason: `the runner sent a message the host cannot read: ${parsed.reason}`,
+          });
+          transportLost = true;
+          settle({
+            ok: false,
+            durationMs: elapsed(),
+            logs: [],
+            error: {
+              code: 'internal_error',
+              message: `the runner sent a message the host cannot read (${parsed.reason}); the run was stopped`,
+            },
+          });
+          try {
+            transport.terminate();
+          } catch {
+            // Already gone.
+          }
           return;
         }
         message = parsed.message;

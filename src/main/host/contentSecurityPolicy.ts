@@ -10,6 +10,7 @@ export function contentSecurityPolicy(connectSources: string[] = []): string {
     "worker-src 'self' blob:",
     "font-src 'self' data:",
     "img-src 'self' data:",
+    'media-src data:', // MCP audio content, played inline
     `connect-src 'self' ${connectSources.join(' ')}`.trim(),
     "base-uri 'none'",
     "form-action 'none'",

@@ -1,9 +1,13 @@
 import path from 'node:path';
 import type { ExecutorChoice } from '../../shared/api/runs';
+import type { TrustRequest } from '../../shared/api/workspace';
 import type { Executor } from '../core/types';
+import { createApprovalRules } from '../debug/createApprovalRules';
 import { createDebugService } from '../debug/createDebugService';
 import { createNetworkService } from '../network/createNetworkService';
 import { withRemoteExecutor } from '../network/withRemoteExecutor';
+import { bindSecretDestinations } from '../secrets/bindSecretDestinations';
+import { createSecretDestinations, type ConfirmSecretUse } from '../secrets/createSecretDestinations';
 import { createSecretMasking } from '../secrets/createSecretMasking';
 import { withSecretMasking } from '../secrets/withSecretMasking';
 import type { SecretStore } from '../secrets/SecretStore';
@@ -15,6 +19,12 @@ export interface DefaultPlaygroundHostOptions {
   /** Open this workspace file; otherwise the last one, else the demo. */
   workspacePath?: string;
   secretStore: SecretStore;
+  /** The app's native confirmations (see createNativeConfirmations); browser mode has none. */
+  confirmTrust?: (request: TrustRequest) => Promise<boolean>;
+  /** Sending a secret to a destination it was not sent to before (issue 10.9). */
+  confirmSecretUse?: ConfirmSecretUse;
+  /** Showing a secret's value in a view (issue 13.4). */
+  confirmReveal?: (name: string, where: string) => Promise<boolean>;
   createExecutor(choice: ExecutorChoice): Executor | Promise<Executor>;
 }
 
@@ -23,18 +33,29 @@ export async function createDefaultPlaygroundHost(
   options: DefaultPlaygroundHostOptions,
 ): Promise<PlaygroundHost> {
   const masking = await createSecretMasking(options.secretStore);
-  const secretStore = masking.store;
+  const secretStore = bindSecretDestinations(
+    masking.store,
+    createSecretDestinations({
+      file: path.join(options.configDir, 'secret-destinations.json'),
+      ...(options.confirmSecretUse ? { confirm: options.confirmSecretUse } : {}),
+    }),
+  );
   const workspaceHost = await createWorkspaceHost({
     configDir: options.configDir,
     secretStore,
+    ...(options.confirmTrust ? { confirmTrust: options.confirmTrust } : {}),
+    ...(options.confirmReveal ? { confirmReveal: options.confirmReveal } : {}),
     rememberLastWorkspace: true,
     ...(options.workspacePath ? { workspacePath: options.workspacePath } : {}),
   });
-  const createAnyExecutor = withRemoteExecutor(options.createExecutor, (name) => secretStore.get(name));
+  const createAnyExecutor = withRemoteExecutor(options.createExecutor, (name, destination) =>
+    secretStore.getFor(name, destination),
+  );
   return createPlaygroundHost({
     workspaceHost,
     createExecutor: async (choice) => withSecretMasking(await createAnyExecutor(choice), masking.masker),
     secretMasker: masking.masker,
+    unmaskedMethods: ['workspace.revealSecret'],
     network: (context) =>
       createNetworkService({
         emit: context.emit,
@@ -47,6 +68,10 @@ export async function createDefaultPlaygroundHost(
         workspaceHost,
         emit: context.emit,
         secretMasker: masking.masker,
+        approvals: createApprovalRules({
+          list: () => workspaceHost.providers.list(),
+          onEvent: (listener) => workspaceHost.onEvent(listener),
+        }),
       }),
   });
 }

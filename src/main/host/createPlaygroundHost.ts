@@ -71,6 +71,11 @@ export function createPlaygroundHost(options: PlaygroundHostOptions): Playground
   const { workspaceHost } = options;
   const stopForwarding = workspaceHost.onEvent(emit);
   const executors = createExecutorCache(options.createExecutor);
+  // The first run should be a warm one: get the workspace's runner ready before anyone presses Run.
+  void executors
+    .get(workspaceHost.runtimeSettings().executor)
+    .then((executor) => executor.prewarm?.())
+    .catch(() => undefined); // a run reports the same failure in words
   const runs = createRunsService({
     resolvedProviders: () => workspaceHost.resolvedProviders(),
     runtimeSettings: () => workspaceHost.runtimeSettings(),

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ExecutorChoice, RunsApi, RunsEvent, RunSummary } from '../../shared/api/runs';
 import type { RuntimeSettings } from '../../shared/api/workspace';
 import type { ExecuteResult } from '../../shared/executeResult';
-import { isCancelReason, type CancelReason, type RunFacts } from '../../shared/runOutcome';
+import type { CancelReason } from '../../shared/runOutcome';
 import { InvalidArgumentError } from '../../shared/rpc/invalidArgumentError';
 import type { ExecutorRuntimeOptions } from '../../shared/runtimeOptions';
 import type { TranscriptEntry } from '../../shared/transcript';
@@ -11,6 +11,7 @@ import type { Executor, ResolvedToolProvider, SessionFacts, ToolCallInterceptor 
 import { composeInterceptors } from './composeInterceptors';
 import { createEntryBatcher } from './createEntryBatcher';
 import { createTranscriptRecorder } from './createTranscriptRecorder';
+import { runFacts } from './runFacts';
 import { describeExecutorChoice } from './describeExecutorChoice';
 import type { PreparedRun, RunExtension, RunLauncher } from './runExtension';
 import { validateRunRequest } from './validateRunRequest';
@@ -49,30 +50,6 @@ function failure(code: 'internal_error', message: string): ExecuteResult {
 
 function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-const round2 = (ms: number): number => Math.round(ms * 100) / 100;
-
-/** What the host knows about how a run ended, beside the runner's result. */
-function runFacts(
-  result: ExecuteResult,
-  wallMs: number,
-  session: SessionFacts | undefined,
-  signal: AbortSignal,
-  limits: Partial<ExecutorRuntimeOptions>,
-): RunFacts {
-  const heldMs = session?.heldMs ?? 0;
-  // A run cancelled before its session began (waiting for a runner) has no session facts.
-  const cancelReason =
-    session?.cancelReason ?? (signal.aborted && isCancelReason(signal.reason) ? signal.reason : undefined);
-  return {
-    wallMs: round2(wallMs),
-    guestMs: round2(Math.max(0, result.durationMs - heldMs)),
-    heldMs: round2(heldMs),
-    ...(cancelReason ? { cancelReason } : {}),
-    ...(limits.timeoutMs !== undefined ? { timeoutMs: limits.timeoutMs } : {}),
-    ...(limits.memoryLimitBytes !== undefined ? { memoryLimitBytes: limits.memoryLimitBytes } : {}),
-  };
 }
 
 export function createRunsService(options: RunsServiceOptions): RunsService {

@@ -1,5 +1,6 @@
 import type { ExecutorChoice } from '../../shared/api/runs';
 import type { Executor } from '../core/types';
+import { createApprovalRules, type ApprovalDecision } from '../debug/createApprovalRules';
 import { createDebugService } from '../debug/createDebugService';
 import { createInProcessExecutor } from '../executors/createInProcessExecutor';
 import { createProcessExecutor } from '../executors/createProcessExecutor';
@@ -23,6 +24,10 @@ export interface StandaloneMcpHostOptions {
   executor?: McpExecutorName;
   configDir?: string;
   warn?(message: string): void;
+  /** `--approve-all`: calls to tools marked “ask before running” go ahead without asking. */
+  approveAll?: boolean;
+  /** Asks at a terminal (only when one is free: not in stdio mode, whose stdin is the protocol). */
+  ask?(question: string): Promise<boolean>;
 }
 
 function fixedExecutor(name: McpExecutorName): () => Executor {
@@ -61,6 +66,13 @@ export async function openStandaloneMcpHost(
         workspaceHost: opened.host,
         emit: context.emit,
         secretMasker: opened.masker,
+        approvals: {
+          ...createApprovalRules({
+            list: () => opened.host.providers.list(),
+            onEvent: (listener) => opened.host.onEvent(listener),
+          }),
+          decide: (call) => decideWithoutApp(call, options),
+        },
       }),
   });
   // No app edits this workspace, so an edit on disk is how its providers change (and list_changed goes out).
@@ -77,4 +89,26 @@ export async function openStandaloneMcpHost(
     await dispose();
   };
   return { host, file, warnings: opened.warnings };
+}
+
+/** Without the app nobody can hold a call: approve all, ask at the terminal, or refuse with a reason the agent reads. */
+async function decideWithoutApp(
+  call: { providerName: string; safeToolName: string; input?: unknown },
+  options: Pick<StandaloneMcpHostOptions, 'approveAll' | 'ask'>,
+): Promise<ApprovalDecision> {
+  const tool = `${call.providerName}.${call.safeToolName}`;
+  if (options.approveAll) return { run: true };
+  if (options.ask) {
+    const input = JSON.stringify(call.input ?? null).slice(0, 500);
+    if (await options.ask(`An agent calls ${tool} (marked "ask before running") with ${input}. Run it?`))
+      return { run: true };
+    return { run: false, message: `${tool} was rejected at the terminal; the call was not made` };
+  }
+  return {
+    run: false,
+    message:
+      `${tool} is marked "ask before running" in the workspace and nobody can be asked here ` +
+      `(execbox mcp runs without the playground app), so the call was not made. Start execbox mcp ` +
+      `with --approve-all to allow such calls, or connect through the app (execbox mcp --connect).`,
+  };
 }

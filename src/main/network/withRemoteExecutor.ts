@@ -10,7 +10,7 @@ type ExecutorFactory = (choice: ExecutorChoice) => Executor | Promise<Executor>;
  */
 export function withRemoteExecutor(
   factory: ExecutorFactory,
-  readSecret: (name: string) => Promise<string | undefined>,
+  readSecret: (name: string, destination: string) => Promise<string | undefined>,
 ): ExecutorFactory {
   return (choice) => {
     if (choice.kind !== 'remote') return factory(choice);
@@ -20,7 +20,7 @@ export function withRemoteExecutor(
       ...(tokenSecret
         ? {
             token: async () => {
-              const token = await readSecret(tokenSecret);
+              const token = await readSecret(tokenSecret, `remote runner at ${url}`);
               if (!token) throw new Error(`the remote runner's token secret ${tokenSecret} is not set`);
               return token;
             },

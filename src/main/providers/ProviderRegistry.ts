@@ -1,7 +1,11 @@
-import type { ProviderConfig, ProvidersEvent, ProviderStatus } from '../../shared/api/providers';
-import type { ToolManifest } from '../../shared/manifest';
+import type {
+  ProviderConfig,
+  ProvidersEvent,
+  ProviderStatus,
+  ProviderToolInfo,
+} from '../../shared/api/providers';
 import { resolveProvider } from '../core/resolveProvider';
-import type { ResolvedToolProvider } from '../core/types';
+import type { ResolvedToolProvider, ToolProvider } from '../core/types';
 import type { SecretStore } from '../secrets/SecretStore';
 import { createProviderSource } from './createProviderSource';
 import type { ManualCallBroker } from './mock/ManualCallBroker';
@@ -33,12 +37,30 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-function manifests(resolved: ResolvedToolProvider | undefined): ToolManifest[] {
+function toolInfos(resolved: ResolvedToolProvider | undefined): ProviderToolInfo[] {
   return Object.values(resolved?.tools ?? {}).map((tool) => ({
     safeName: tool.safeName,
     originalName: tool.originalName,
     ...(tool.description !== undefined ? { description: tool.description } : {}),
+    ...(tool.inputSchema !== undefined ? { inputSchema: tool.inputSchema } : {}),
+    ...(tool.outputSchema !== undefined
+      ? { outputSchema: tool.outputSchema }
+      : tool.typingOutputSchema !== undefined
+        ? { outputSchema: tool.typingOutputSchema, outputTypeRecorded: true }
+        : {}),
+    ...(tool.annotations !== undefined ? { annotations: tool.annotations } : {}),
   }));
+}
+
+/** Gives each tool without an output schema the output type the workspace recorded for it. */
+function withOutputTypes(provider: ToolProvider, outputTypes: ProviderConfig['outputTypes']): ToolProvider {
+  if (!outputTypes) return provider;
+  const tools = { ...provider.tools };
+  for (const [name, schema] of Object.entries(outputTypes)) {
+    const tool = tools[name];
+    if (tool && tool.outputSchema === undefined) tools[name] = { ...tool, typingOutputSchema: schema };
+  }
+  return { ...provider, tools };
 }
 
 /**
@@ -119,11 +141,26 @@ export class ProviderRegistry {
     await entry.loading;
   }
 
+  /** A config change that only touches typings (output types): re-reads the tools, keeps the connection. */
+  async retype(config: ProviderConfig): Promise<void> {
+    const entry = this.entries.get(config.id);
+    if (!entry) return;
+    entry.config = config;
+    if (entry.state === 'awaiting_trust' || !entry.source) {
+      this.announce();
+      return;
+    }
+    if (entry.loading) entry.reloadPending = true;
+    else this.startLoad(entry);
+    await entry.loading;
+    await this.settled();
+  }
+
   statuses(): ProviderStatus[] {
     return this.order.flatMap((id) => {
       const entry = this.entries.get(id);
       if (!entry) return [];
-      const tools = manifests(entry.resolved);
+      const tools = toolInfos(entry.resolved);
       return [
         {
           id,
@@ -208,7 +245,7 @@ export class ProviderRegistry {
     const source = entry.source;
     entry.loading = (async () => {
       try {
-        const provider = await source.load();
+        const provider = withOutputTypes(await source.load(), entry.config.outputTypes);
         const resolved = resolveProvider(provider);
         if (!current()) return;
         entry.resolved = resolved;

@@ -2,6 +2,11 @@
 export interface SecretStore {
   list(): Promise<string[]>;
   get(name: string): Promise<string | undefined>;
+  /**
+   * The value, to be sent to `destination` (a provider's command, URL or executor). A store that
+   * binds secrets to destinations refuses a new one unless the host confirms it (issue 10.9).
+   */
+  getFor?(name: string, destination: string): Promise<string | undefined>;
   set(name: string, value: string): Promise<void>;
   delete(name: string): Promise<void>;
 }

@@ -18,13 +18,21 @@ export function secretNamesIn(value: unknown): string[] {
   return [...names].sort();
 }
 
-/** Replaces `${secret:NAME}` references with their values; a missing secret names itself and where it is used. */
-export async function expandSecretRefs(text: string, store: SecretStore, where: string): Promise<string> {
+/**
+ * Replaces `${secret:NAME}` references with their values; a missing secret names itself and where it
+ * is used. `destination` says where the values will be sent (checked by a binding store).
+ */
+export async function expandSecretRefs(
+  text: string,
+  store: SecretStore,
+  where: string,
+  destination: string,
+): Promise<string> {
   let result = '';
   let last = 0;
   for (const match of text.matchAll(SECRET_REF)) {
     const name = match[1] as string;
-    const value = await store.get(name);
+    const value = store.getFor ? await store.getFor(name, destination) : await store.get(name);
     if (value === undefined) {
       throw new Error(`secret '${name}' (used in ${where}) is not set: add it to the secret store`);
     }
@@ -38,10 +46,11 @@ export async function expandSecretRecord(
   record: Record<string, string> | undefined,
   store: SecretStore,
   where: string,
+  destination: string,
 ): Promise<Record<string, string>> {
   const expanded: Record<string, string> = Object.create(null);
   for (const [key, value] of Object.entries(record ?? {})) {
-    expanded[key] = await expandSecretRefs(value, store, `${where}.${key}`);
+    expanded[key] = await expandSecretRefs(value, store, `${where}.${key}`, destination);
   }
   return expanded;
 }

@@ -33,11 +33,14 @@ export function withSecretMasking(executor: Executor, masker: () => SecretMasker
           ...(hooks.onHostEvent
             ? { onHostEvent: (event, at) => hooks.onHostEvent?.(masker().mask(event), at) }
             : {}),
+          // Held time and the cancel reason carry no recorded values: passed on as they are.
+          ...(hooks.onSettled ? { onSettled: hooks.onSettled } : {}),
           interceptToolCall,
         },
       };
       return masker().mask(await executor.execute(code, providers, masked));
     },
+    ...(executor.prewarm ? { prewarm: () => executor.prewarm!() } : {}),
     dispose: () => executor.dispose(),
   };
 }

@@ -17,7 +17,8 @@ export const API_PATH = '/api';
 export const MAX_MESSAGE_BYTES = MAX_RPC_MESSAGE_BYTES;
 
 export interface PlaygroundServerOptions {
-  host: PlaygroundHost;
+  /** A host still starting may be given as a promise: the page loads meanwhile and its calls wait. */
+  host: PlaygroundHost | Promise<PlaygroundHost>;
   rendererDir: string;
   bindHost?: string;
   /** 0 picks a free port. */
@@ -144,12 +145,34 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
       });
       return;
     }
-    send(socket, await options.host.handle(raw));
+    let host: PlaygroundHost;
+    try {
+      host = await hostReady;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      send(socket, {
+        type: 'response',
+        id,
+        ok: false,
+        error: { kind: 'failed', message: `The host could not start: ${reason}` },
+      });
+      return;
+    }
+    send(socket, await host.handle(raw));
   }
 
-  const stopEvents = options.host.onEvent((event: PlaygroundEvent) => {
-    for (const socket of sockets) send(socket, { type: 'event', event });
-  });
+  const hostReady = Promise.resolve(options.host);
+  let closed = false;
+  let stopEvents = () => {};
+  hostReady.then(
+    (host) => {
+      if (closed) return;
+      stopEvents = host.onEvent((event: PlaygroundEvent) => {
+        for (const socket of sockets) send(socket, { type: 'event', event });
+      });
+    },
+    () => undefined, // each call answers with the reason
+  );
 
   const shownHost = wildcard ? '127.0.0.1' : bindHost.includes(':') ? `[${bindHost}]` : bindHost;
   return {
@@ -157,6 +180,7 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
     token,
     port,
     async close() {
+      closed = true;
       stopEvents();
       for (const socket of sockets) socket.terminate();
       wss.close();

@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { ensurePrivateDir } from '../fs/ensurePrivateDir';
 import { killProcessTree } from '../network/killProcessTree';
+import { digestInstalledTree } from './digestInstalledTree';
 import { resolveNpmCommand } from './resolveNpmCommand';
 import { TpmjsError } from './tpmjsErrors';
 
@@ -74,18 +75,50 @@ export function createPackageInstaller(options: PackageInstallerOptions): Packag
 
   const folderOf = (packageName: string, exactVersion: string) =>
     join(options.cacheDir, encodeURIComponent(`${packageName}@${exactVersion}`));
-  const isComplete = (dir: string) => existsSync(join(dir, COMPLETE_MARKER));
+  /** Entries checked against their marker by this process; only this user can change them since. */
+  const verified = new Set<string>();
+  let cacheReady: Promise<void> | undefined;
+  // The cache's folder must be this user's alone, or someone else could plant a package in it.
+  const prepareCache = () => (cacheReady ??= ensurePrivateDir(options.cacheDir));
+
+  /**
+   * Whether `dir` holds a complete install that is exactly what was installed: a folder of this
+   * user's (not a link) whose content matches the integrity its marker recorded.
+   */
+  async function isComplete(dir: string): Promise<boolean> {
+    if (verified.has(dir)) return true;
+    try {
+      const info = await lstat(dir);
+      const uid = process.getuid?.();
+      if (!info.isDirectory() || (uid !== undefined && info.uid !== uid)) return false;
+      const marker = JSON.parse(await readFile(join(dir, COMPLETE_MARKER), 'utf8')) as {
+        integrity?: unknown;
+      };
+      if (typeof marker.integrity !== 'string') return false;
+      if ((await digestInstalledTree(dir, COMPLETE_MARKER)) !== marker.integrity) return false;
+    } catch {
+      return false;
+    }
+    verified.add(dir);
+    return true;
+  }
 
   async function installExact(packageName: string, version: string): Promise<InstalledPackage> {
+    await prepareCache();
     const dir = folderOf(packageName, version);
-    if (isComplete(dir)) return { prefix: dir, version };
+    if (await isComplete(dir)) return { prefix: dir, version };
     return installStaged(packageName, version);
   }
 
   async function installFloating(packageName: string, version: string): Promise<InstalledPackage> {
     const key = `${packageName}@${version}`;
     const alias = floating.get(key);
-    if (alias && Date.now() - alias.at < options.floatingVersionTtlMs && isComplete(alias.installed.prefix)) {
+    await prepareCache();
+    if (
+      alias &&
+      Date.now() - alias.at < options.floatingVersionTtlMs &&
+      (await isComplete(alias.installed.prefix))
+    ) {
       return alias.installed;
     }
     const installed = await installStaged(packageName, version);
@@ -95,7 +128,6 @@ export function createPackageInstaller(options: PackageInstallerOptions): Packag
 
   /** Installs into a fresh staging folder, then moves it to the exact version's folder. */
   async function installStaged(packageName: string, version: string): Promise<InstalledPackage> {
-    await mkdir(options.cacheDir, { recursive: true });
     const staging = join(options.cacheDir, `.staging-${randomUUID()}`);
     try {
       await mkdir(staging);
@@ -103,10 +135,13 @@ export function createPackageInstaller(options: PackageInstallerOptions): Packag
       const manifest = join(staging, 'node_modules', packageName, 'package.json');
       const { version: exact } = JSON.parse(await readFile(manifest, 'utf8')) as { version: string };
       const dir = folderOf(packageName, exact);
-      if (!isComplete(dir)) {
-        await writeFile(join(staging, COMPLETE_MARKER), JSON.stringify({ version: exact }));
+      if (!(await isComplete(dir))) {
+        const integrity = await digestInstalledTree(staging, COMPLETE_MARKER);
+        await writeFile(join(staging, COMPLETE_MARKER), JSON.stringify({ version: exact, integrity }));
+        // A missing, planted or tampered entry is replaced whole.
         await rm(dir, { recursive: true, force: true });
         await rename(staging, dir);
+        verified.add(dir);
       }
       return { prefix: dir, version: exact };
     } finally {

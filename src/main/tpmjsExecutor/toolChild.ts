@@ -65,7 +65,7 @@ let started = false;
 process.on('message', (request: ToolChildRequest) => {
   if (started) return;
   started = true;
-  void runCall(request).then((answer) => {
-    process.send?.(answer, () => process.exit(0));
-  });
+  // No exit after answering: the executor kills this process and everything it started, which it
+  // can only find (by parent) while this process is alive.
+  void runCall(request).then((answer) => process.send?.(answer));
 });

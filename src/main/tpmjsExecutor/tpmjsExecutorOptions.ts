@@ -1,4 +1,4 @@
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NamespaceSandbox } from './detectNamespaceSandbox';
 
@@ -48,10 +48,19 @@ export type ResolvedTpmjsExecutorOptions = Required<
     sandbox?: NamespaceSandbox;
   };
 
+/**
+ * `$XDG_CACHE_HOME/execbox-playground/tpmjs-packages`, else under `~/.cache`: a folder of this user's
+ * (made 0700 before use), never the shared temp folder where anyone could plant a package.
+ */
+export function defaultPackageCacheDir(env: NodeJS.ProcessEnv = process.env): string {
+  const base = env.XDG_CACHE_HOME || join(homedir(), '.cache');
+  return join(base, 'execbox-playground', 'tpmjs-packages');
+}
+
 export const TPMJS_EXECUTOR_DEFAULTS = {
   host: '127.0.0.1',
   port: 0,
-  cacheDir: join(tmpdir(), 'execbox-tpmjs-cache'),
+  cacheDir: defaultPackageCacheDir(),
   workRoot: tmpdir(),
   installTimeoutMs: 60_000,
   executionTimeoutMs: 120_000,

@@ -15,6 +15,7 @@ import type { WorkspaceFile } from '../../shared/workspaceFormat';
 import type { ManualCallBroker } from '../providers/mock/ManualCallBroker';
 import { ProviderRegistry } from '../providers/ProviderRegistry';
 import { secretNamesIn } from '../secrets/expandSecretRefs';
+import { plainCredentialWarnings } from '../secrets/plainCredentialWarnings';
 import type { SecretStore } from '../secrets/SecretStore';
 import type { TrustStore } from './createTrustStore';
 import { moduleFingerprint, trustRequirement, type TrustRequirement } from './trustRequirement';
@@ -115,7 +116,7 @@ export class WorkspaceSession {
         file: path.resolve(this.baseDir, t.file),
       })),
       missingSecrets: referenced.filter((name) => !known.has(name)),
-      warnings: [...this.warnings],
+      warnings: [...this.warnings, ...plainCredentialWarnings(this.doc.providers)],
       savedToFile: !this.divergedFromFile,
     };
   }

@@ -153,5 +153,28 @@ export function createProvidersApi(control: WorkspaceControl, manual: ManualCall
       }
     },
     pendingManualCalls: async () => manual.pending(),
+    async setOutputType(providerId, toolName, schema) {
+      const key = existing(providerId);
+      const tool = requireString(toolName, 'toolName');
+      if (
+        schema !== null &&
+        typeof schema !== 'boolean' &&
+        (typeof schema !== 'object' || Array.isArray(schema))
+      )
+        throw new InvalidArgumentError(
+          'schema must be a JSON Schema (an object or a boolean), or null to remove it',
+        );
+      const current = session().document.providers.find((p) => p.id === key)!;
+      const outputTypes = { ...current.outputTypes };
+      if (schema === null) delete outputTypes[tool];
+      else outputTypes[tool] = schema;
+      const { outputTypes: _old, ...rest } = current;
+      const config = checkConfig(Object.keys(outputTypes).length > 0 ? { ...rest, outputTypes } : rest, key);
+      await session().mutate((doc) => {
+        doc.providers = doc.providers.map((p) => (p.id === key ? config : p));
+      });
+      await session().registry.retype(config);
+      return status(key);
+    },
   };
 }

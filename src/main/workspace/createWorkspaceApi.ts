@@ -4,6 +4,7 @@ import type { RuntimeSettingsPatch, SnippetView, WorkspaceApi } from '../../shar
 import { InvalidArgumentError } from '../../shared/rpc/invalidArgumentError';
 import { WriteConflictError } from '../../shared/rpc/writeConflictError';
 import { textRevision } from '../../shared/textRevision';
+import { WORKSPACE_BUNDLE_SUFFIX } from '../../shared/workspaceBundle';
 import { WORKSPACE_FILE_SUFFIX, type WorkspaceTranscriptRef } from '../../shared/workspaceFormat';
 import { assertSecretName, type SecretStore } from '../secrets/SecretStore';
 import { secretNamesIn } from '../secrets/expandSecretRefs';
@@ -14,9 +15,14 @@ import type { WorkspaceSession } from './WorkspaceSession';
 export interface WorkspaceControl {
   session(): WorkspaceSession;
   open(file: string): Promise<void>;
-  saveAs(file: string): Promise<void>;
+  saveAs(file: string, overwrite: boolean): Promise<void>;
+  saveCopy(file: string, overwrite: boolean): Promise<string[]>;
+  exportBundle(file: string, overwrite: boolean): Promise<{ secrets: string[]; warnings: string[] }>;
+  openBundle(bundle: string, file: string, overwrite: boolean): Promise<void>;
   createFromDemo(file: string): Promise<void>;
   secrets: SecretStore;
+  /** The app's confirmation before a secret's value is shown (the renderer cannot answer it). */
+  confirmReveal?: (name: string, where: string) => Promise<boolean>;
 }
 
 function workspacePath(value: unknown, name: string): string {
@@ -32,6 +38,13 @@ function expectedCodeRevision(value: unknown): string | undefined {
   const fields = requireRecord(value, 'expected');
   rejectUnknownKeys(fields, ['codeRevision'], 'expected');
   return requireString(fields.codeRevision, 'expected.codeRevision', { max: 64 });
+}
+
+function overwriteOption(value: unknown): boolean {
+  if (value === undefined) return false;
+  const fields = requireRecord(value, 'options');
+  rejectUnknownKeys(fields, ['overwrite'], 'options');
+  return fields.overwrite === undefined ? false : requireBoolean(fields.overwrite, 'options.overwrite');
 }
 
 function requireSecretName(value: unknown): string {
@@ -58,8 +71,24 @@ export function createWorkspaceApi(control: WorkspaceControl): WorkspaceApi {
       await control.open(path.resolve(requireString(file, 'path', { max: 4096 })));
       return session().view();
     },
-    async saveAs(file) {
-      await control.saveAs(workspacePath(file, 'path'));
+    async saveAs(file, options) {
+      await control.saveAs(workspacePath(file, 'path'), overwriteOption(options));
+      return session().view();
+    },
+    async saveCopy(file, options) {
+      const target = workspacePath(file, 'path');
+      return { path: target, warnings: await control.saveCopy(target, overwriteOption(options)) };
+    },
+    async exportBundle(file, options) {
+      const target = path.resolve(requireString(file, 'path', { max: 4096 }));
+      if (!target.endsWith(WORKSPACE_BUNDLE_SUFFIX)) {
+        throw new InvalidArgumentError(`path must name a *${WORKSPACE_BUNDLE_SUFFIX} file (got ${target})`);
+      }
+      return { path: target, ...(await control.exportBundle(target, overwriteOption(options))) };
+    },
+    async openBundle(bundle, file, options) {
+      const source = path.resolve(requireString(bundle, 'bundlePath', { max: 4096 }));
+      await control.openBundle(source, workspacePath(file, 'workspacePath'), overwriteOption(options));
       return session().view();
     },
     async createFromDemo(file) {
@@ -180,6 +209,16 @@ export function createWorkspaceApi(control: WorkspaceControl): WorkspaceApi {
       const key = requireSecretName(name);
       await control.secrets.delete(key);
       await refreshUsersOf(session(), key);
+    },
+    async revealSecret(name, where) {
+      const key = requireSecretName(name);
+      const view = requireString(where, 'where', { max: 200 });
+      if (control.confirmReveal && !(await control.confirmReveal(key, view)))
+        throw new InvalidArgumentError(`the value of secret ${key} was not shown: you did not allow it`);
+      const value = await control.secrets.get(key);
+      if (value === undefined)
+        throw new InvalidArgumentError(`secret ${key} has no value in the secret store`);
+      return value;
     },
   };
 }

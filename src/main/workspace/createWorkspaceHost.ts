@@ -15,6 +15,9 @@ import { loadWorkspaceFile } from './loadWorkspaceFile';
 import { WorkspaceSession } from './WorkspaceSession';
 import { trustRequirement } from './trustRequirement';
 import { writeFileAtomic } from './writeFileAtomic';
+import { copyWorkspaceTo } from './copyWorkspaceTo';
+import { exportWorkspaceBundle } from './exportWorkspaceBundle';
+import { unpackWorkspaceBundle } from './unpackWorkspaceBundle';
 
 export interface WorkspaceHostOptions {
   /** The user's config folder (see resolveConfigDir): trust answers, last workspace, the demo copy. */
@@ -33,6 +36,8 @@ export interface WorkspaceHostOptions {
    * Without it (browser mode, tests) the renderer's answer decides.
    */
   confirmTrust?: (request: TrustRequest) => Promise<boolean>;
+  /** The app's confirmation before a secret's value is shown in a view. */
+  confirmReveal?: (name: string, where: string) => Promise<boolean>;
 }
 
 export type WorkspaceHostEvent = WorkspaceEvent | ProvidersEvent;
@@ -165,31 +170,56 @@ export async function createWorkspaceHost(options: WorkspaceHostOptions): Promis
     return openDemo(await freeDemoPath(), warnings);
   };
 
+  /** What the user allowed for the open file stays allowed for its copy; open questions stay open. */
+  const carryTrust = async (session: WorkspaceSession, file: string) => {
+    for (const config of session.document.providers) {
+      const before = trustRequirement(config, session.baseDir);
+      const after = trustRequirement(config, path.dirname(file));
+      if (!before || !after) continue;
+      if ((await trust.decision(session.file, before.fingerprint)) === 'allow') {
+        await trust.record(file, after.fingerprint, 'allow');
+      }
+    }
+  };
+
   const control: WorkspaceControl = {
     session: () => {
       if (!current) throw new Error('the workspace host was disposed');
       return current;
     },
     secrets: secretStore,
+    ...(options.confirmReveal ? { confirmReveal: options.confirmReveal } : {}),
     open: (file) =>
       serialized(async () => {
         const doc = await loadWorkspaceFile(file);
         await switchTo(await WorkspaceSession.start(file, doc, deps));
       }),
-    saveAs: (file) =>
+    saveCopy: (file, overwrite) =>
       serialized(async () => {
         const session = control.session();
-        await writeNew(file, session.document);
-        // What the user allowed here stays allowed under the new name; open questions stay open.
-        for (const config of session.document.providers) {
-          const before = trustRequirement(config, session.baseDir);
-          const after = trustRequirement(config, path.dirname(file));
-          if (!before || !after) continue;
-          if ((await trust.decision(session.file, before.fingerprint)) === 'allow') {
-            await trust.record(file, after.fingerprint, 'allow');
-          }
-        }
-        await switchTo(await WorkspaceSession.start(file, session.document, deps));
+        const { warnings } = await copyWorkspaceTo(session.document, session.baseDir, file, { overwrite });
+        await carryTrust(session, file);
+        return warnings;
+      }),
+    exportBundle: (file, overwrite) =>
+      serialized(async () => {
+        const session = control.session();
+        return exportWorkspaceBundle(session.document, session.baseDir, file, secretStore, { overwrite });
+      }),
+    openBundle: (bundle, file, overwrite) =>
+      serialized(async () => {
+        await unpackWorkspaceBundle(bundle, file, { overwrite });
+        // A bundle comes from someone else: its commands, modules and handlers ask as any shared workspace's do.
+        await switchTo(await WorkspaceSession.start(file, await loadWorkspaceFile(file), deps));
+      }),
+    saveAs: (file, overwrite) =>
+      serialized(async () => {
+        const session = control.session();
+        const { doc, warnings } = await copyWorkspaceTo(session.document, session.baseDir, file, {
+          overwrite,
+        });
+        await carryTrust(session, file);
+        await switchTo(await WorkspaceSession.start(file, doc, deps, warnings));
       }),
     createFromDemo: (file) =>
       serialized(async () => {

@@ -1,8 +1,11 @@
+import path from 'node:path';
 import type { ResolvedToolProvider } from '../core/types';
 import type { RuntimeSettings, TrustRequest } from '../../shared/api/workspace';
 import { createFileSecretStore } from '../secrets/createFileSecretStore';
 import type { SecretMasker } from '../secrets/createSecretMasker';
 import { createSecretMasking } from '../secrets/createSecretMasking';
+import { bindSecretDestinations } from '../secrets/bindSecretDestinations';
+import { createSecretDestinations } from '../secrets/createSecretDestinations';
 import { createWorkspaceHost, type WorkspaceHost } from './createWorkspaceHost';
 import { resolveConfigDir } from './resolveConfigDir';
 
@@ -42,10 +45,20 @@ export async function openWorkspaceForRun(
 ): Promise<WorkspaceForRun> {
   const configDir = options.configDir ?? resolveConfigDir();
   const masking = await createSecretMasking(createFileSecretStore(configDir));
+  const ask = options.ask;
+  const destinations = createSecretDestinations({
+    file: path.join(configDir, 'secret-destinations.json'),
+    // --trust allows (and records) new destinations; a terminal asks; without either, the first use binds.
+    ...(options.trust
+      ? { confirm: async () => true }
+      : ask
+        ? { confirm: (use) => ask(`Send secret ${use.name} to ${use.destination}?`) }
+        : {}),
+  });
   const host = await createWorkspaceHost({
     configDir,
     workspacePath: file,
-    secretStore: masking.store,
+    secretStore: bindSecretDestinations(masking.store, destinations),
     trustAll: options.trust,
     rememberLastWorkspace: false,
   });

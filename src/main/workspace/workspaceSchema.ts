@@ -13,6 +13,7 @@ const providerBase = {
   id,
   name: identifier,
   description: { type: 'string' },
+  outputTypes: { type: 'object', additionalProperties: jsonSchema },
   askBeforeRunning: { type: 'array', items: { type: 'string', minLength: 1 }, uniqueItems: true },
 };
 

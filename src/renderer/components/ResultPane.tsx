@@ -3,16 +3,21 @@ import { ERROR_CODE_WORDS } from '../util/describeErrorCode';
 import { describeRunOutcome } from '../../shared/format';
 import { LogsSummary } from '../console/LogsSummary';
 import { ValueViewer } from '../values/ValueViewer';
+import { SecretRevealToggle } from '../secrets/SecretRevealToggle';
+import { useSecretReveal } from '../secrets/useSecretReveal';
+import { McpMediaList } from '../providers/content/McpMediaList';
+import { McpResourceList } from '../providers/content/McpResourceList';
 import { WelcomeCard } from './WelcomeCard';
 
 /** The finished run's value, logs, error in plain words and duration. */
 export function ResultPane() {
   const run = useCurrentRun();
   const starting = usePlaygroundStore((s) => s.starting);
+  const reveal = useSecretReveal('the result', run?.result);
   if (!run) {
     return starting ? <div className="pane-empty">Starting…</div> : <WelcomeCard />;
   }
-  const result = run.result;
+  const result = reveal.value;
   if (!result && run.hostStopped)
     return (
       <div className="pane-empty" role="alert">
@@ -25,6 +30,7 @@ export function ResultPane() {
   const timing = outcome.timing && <span className="muted"> ({outcome.timing})</span>;
   return (
     <div className="result" data-testid="result">
+      <SecretRevealToggle reveal={reveal} />
       {result.ok ? (
         <div className="result-head ok" data-testid="run-outcome">
           <strong>{outcome.sentence}</strong>
@@ -53,6 +59,8 @@ export function ResultPane() {
       {result.ok && (
         <section>
           <h3>Value</h3>
+          <McpMediaList value={result.result} />
+          <McpResourceList value={result.result} />
           <div data-testid="result-value">
             <ValueViewer value={result.result} label="Result value" />
           </div>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ApiCallError } from '../../shared/rpc/createApiClient';
 import { useApi } from '../state/hostContext';
 import { usePlaygroundStore } from '../state/store';
 import { describeError } from '../util/describeError';
@@ -6,57 +7,75 @@ import { Dialog } from './Dialog';
 import { Field } from './Field';
 
 const SUFFIX = '.execbox.json';
+const BUNDLE_SUFFIX = '.execbox-bundle.json';
 
-function pathError(path: string): string | undefined {
+function pathError(path: string, suffix = SUFFIX): string | undefined {
   if (!path.trim()) return undefined;
-  return path.trim().endsWith(SUFFIX) ? undefined : `a workspace file name ends with ${SUFFIX}`;
+  return path.trim().endsWith(suffix) ? undefined : `the file name ends with ${suffix}`;
 }
 
-/** Open another workspace file, save a copy, or start over from the demo: paths on the host's disk. */
+interface PendingReplace {
+  what: string;
+  message: string;
+  run: () => Promise<string>;
+}
+
+/** Open, save as (switch), save a copy (keep this one), export and open bundles: paths on the host's disk. */
 export function WorkspaceDialog({ onClose }: { onClose(): void }) {
   const api = useApi();
   const workspace = usePlaygroundStore((s) => s.workspace);
   const notify = usePlaygroundStore((s) => s.notify);
-  const [openPath, setOpenPath] = useState('');
-  const [savePath, setSavePath] = useState('');
-  const [demoPath, setDemoPath] = useState('');
+  const [paths, setPaths] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const [replace, setReplace] = useState<PendingReplace | null>(null);
+  const value = (key: string) => paths[key] ?? '';
+  const set = (key: string) => (next: string) => setPaths((p) => ({ ...p, [key]: next }));
 
-  const act = async (what: string, action: () => Promise<unknown>) => {
+  /** Runs an action; an existing target asks before the same action runs again with overwrite. */
+  const act = async (what: string, action: (overwrite: boolean) => Promise<string>, overwrite = false) => {
     setBusy(true);
     try {
-      await action();
-      notify('info', `${what}: done.`);
+      notify('info', await action(overwrite));
+      setReplace(null);
       onClose();
     } catch (error) {
-      notify('error', `${what} failed: ${describeError(error)}`);
+      if (!overwrite && error instanceof ApiCallError && error.kind === 'conflict') {
+        setReplace({ what, message: error.message, run: () => action(true) });
+      } else notify('error', `${what} failed: ${describeError(error)}`);
     } finally {
       setBusy(false);
     }
   };
 
   const form = (
+    key: string,
     label: string,
-    value: string,
-    set: (v: string) => void,
     button: string,
-    run: () => Promise<unknown>,
+    run: (path: string, overwrite: boolean) => Promise<string>,
+    suffix = SUFFIX,
   ) => (
     <form
       className="row"
       onSubmit={(e) => {
         e.preventDefault();
-        if (value.trim() && !pathError(value)) void act(button, run);
+        const path = value(key).trim();
+        if (path && !pathError(path, suffix)) void act(button, (overwrite) => run(path, overwrite));
       }}
     >
-      <Field label={label} error={pathError(value)}>
-        <input value={value} onChange={(e) => set(e.target.value)} placeholder={`/path/to/name${SUFFIX}`} />
+      <Field label={label} error={pathError(value(key), suffix)}>
+        <input
+          value={value(key)}
+          onChange={(e) => set(key)(e.target.value)}
+          placeholder={`/path/to/name${suffix}`}
+        />
       </Field>
-      <button type="submit" disabled={busy || !value.trim() || !!pathError(value)}>
+      <button type="submit" disabled={busy || !value(key).trim() || !!pathError(value(key), suffix)}>
         {button}
       </button>
     </form>
   );
+
+  const warned = (text: string, warnings: string[]) => [text, ...warnings].join('\n');
 
   return (
     <Dialog title="Workspace" onClose={onClose}>
@@ -67,13 +86,87 @@ export function WorkspaceDialog({ onClose }: { onClose(): void }) {
           <code className="muted">{workspace.path}</code>
         </p>
       )}
-      {form('Open a workspace file', openPath, setOpenPath, 'Open', () =>
-        api.workspace.open(openPath.trim()),
+      {replace && (
+        <div className="banner warn" role="alert">
+          <p>{replace.message}</p>
+          <div className="row">
+            <button
+              className="primary"
+              disabled={busy}
+              onClick={() => void act(replace.what, replace.run, true)}
+            >
+              Replace it
+            </button>
+            <button disabled={busy} onClick={() => setReplace(null)}>
+              Keep it
+            </button>
+          </div>
+        </div>
       )}
-      {form('Save a copy as', savePath, setSavePath, 'Save as', () => api.workspace.saveAs(savePath.trim()))}
-      {form('Start from the demo, saved at', demoPath, setDemoPath, 'Create', () =>
-        api.workspace.createFromDemo(demoPath.trim()),
+      {form('open', 'Open a workspace file', 'Open', async (path) => {
+        await api.workspace.open(path);
+        return `Opened ${path}.`;
+      })}
+      {form('saveAs', 'Save as (switch to the new file)', 'Save as', async (path, overwrite) => {
+        const view = await api.workspace.saveAs(path, { overwrite });
+        return warned(`Saved as ${path}; this is now the open workspace.`, view.warnings);
+      })}
+      {form('saveCopy', 'Save a copy (this workspace stays open)', 'Save a copy', async (path, overwrite) => {
+        const copy = await api.workspace.saveCopy(path, { overwrite });
+        return warned(
+          `Saved a copy at ${copy.path}, with its saved transcripts. This workspace stays open.`,
+          copy.warnings,
+        );
+      })}
+      {form(
+        'export',
+        'Export a bundle (workspace, transcripts, secret names; never secret values)',
+        'Export',
+        async (path, overwrite) => {
+          const out = await api.workspace.exportBundle(path, { overwrite });
+          const secrets = out.secrets.length ? ` Whoever opens it must set: ${out.secrets.join(', ')}.` : '';
+          return warned(`Exported ${out.path}.${secrets}`, out.warnings);
+        },
+        BUNDLE_SUFFIX,
       )}
+      <form
+        className="row"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const bundle = value('bundle').trim();
+          const target = value('bundleTarget').trim();
+          if (!bundle || !target || pathError(bundle, BUNDLE_SUFFIX) || pathError(target)) return;
+          void act('Open bundle', async (overwrite) => {
+            const view = await api.workspace.openBundle(bundle, target, { overwrite });
+            const secrets = view.missingSecrets.length
+              ? ` Set these secrets (Providers, Secrets): ${view.missingSecrets.join(', ')}.`
+              : '';
+            return `Opened the bundle as ${view.path}.${secrets}`;
+          });
+        }}
+      >
+        <Field label="Open a bundle" error={pathError(value('bundle'), BUNDLE_SUFFIX)}>
+          <input
+            value={value('bundle')}
+            onChange={(e) => set('bundle')(e.target.value)}
+            placeholder={`/path/to/shared${BUNDLE_SUFFIX}`}
+          />
+        </Field>
+        <Field label="as the workspace file" error={pathError(value('bundleTarget'))}>
+          <input
+            value={value('bundleTarget')}
+            onChange={(e) => set('bundleTarget')(e.target.value)}
+            placeholder={`/path/to/name${SUFFIX}`}
+          />
+        </Field>
+        <button type="submit" disabled={busy || !value('bundle').trim() || !value('bundleTarget').trim()}>
+          Open bundle
+        </button>
+      </form>
+      {form('demo', 'Start from the demo, saved at', 'Create', async (path) => {
+        await api.workspace.createFromDemo(path);
+        return `Created ${path} from the demo.`;
+      })}
       <p className="muted">
         A file that cannot be read is reported with where it broke, and the open workspace stays as it is.
       </p>

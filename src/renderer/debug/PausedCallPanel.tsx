@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { DebugToolResult, PausedCall, ResumeAction } from '../../shared/api/debug';
 import { EXECUTE_ERROR_CODES, type ExecuteErrorCode } from '../../shared/errors';
+import { jsonEqual } from '../../shared/transcriptJsonEqual';
 import { ValueViewer } from '../values/ValueViewer';
 import { usePlaygroundStore } from '../state/store';
 import { describeError } from '../util/describeError';
@@ -12,6 +13,7 @@ const REASON_WORDS = {
   breakpoint: 'a breakpoint',
   step: 'stepping',
   diverged: 'a difference from the recording',
+  approval: '“ask before running”',
 } as const;
 
 /** The calls the host is holding, and what the user can do with each. */
@@ -33,13 +35,21 @@ export function PausedCallPanel() {
   );
 }
 
+/** An action that would drop what the person edited, waiting for them to confirm it. */
+interface PendingDiscard {
+  warning: string;
+  confirmLabel: string;
+  action: ResumeAction;
+}
+
 function PausedCallCard({ call }: { call: PausedCall }) {
   const api = useDebugSync();
   const notify = usePlaygroundStore((s) => s.notify);
-  const [edited, setEdited] = useState<JsonParse>({
-    ok: true,
-    value: call.phase === 'call' ? call.input : resultValue(call.result),
-  });
+  const original = call.phase === 'call' ? call.input : resultValue(call.result);
+  // Remounting the editor (a new key) puts the original text back.
+  const [editorKey, setEditorKey] = useState(0);
+  const [edited, setEdited] = useState<JsonParse>({ ok: true, value: original });
+  const [holdResult, setHoldResult] = useState(false);
   const [mode, setMode] = useState<'value' | 'error'>(call.result && !call.result.ok ? 'error' : 'value');
   const [errorCode, setErrorCode] = useState<ExecuteErrorCode>(
     call.result && !call.result.ok ? call.result.error.code : 'tool_error',
@@ -47,10 +57,15 @@ function PausedCallCard({ call }: { call: PausedCall }) {
   const [errorMessage, setErrorMessage] = useState(
     call.result && !call.result.ok ? call.result.error.message : '',
   );
+  const [handAnswer, setHandAnswer] = useState<JsonParse>({ ok: true, value: undefined });
+  const [discard, setDiscard] = useState<PendingDiscard | null>(null);
   const [busy, setBusy] = useState(false);
 
+  const editChanged = !edited.ok || !jsonEqual(edited.value, original);
+  const handWritten = !handAnswer.ok || handAnswer.value !== undefined || errorMessage !== '';
   const resume = async (action: ResumeAction) => {
     setBusy(true);
+    setDiscard(null);
     try {
       await api.debug.resume(call.pauseId, action);
     } catch (error) {
@@ -58,14 +73,34 @@ function PausedCallCard({ call }: { call: PausedCall }) {
       setBusy(false);
     }
   };
-  const written = (): DebugToolResult | undefined =>
-    mode === 'error'
-      ? { ok: false, error: { code: errorCode, message: errorMessage } }
-      : edited.ok
-        ? edited.value === undefined
-          ? { ok: true }
-          : { ok: true, result: edited.value }
-        : undefined;
+  const errorAnswer = (): DebugToolResult => ({
+    ok: false,
+    error: { code: errorCode, message: errorMessage },
+  });
+  const valueAnswer = (parse: JsonParse): DebugToolResult | undefined =>
+    parse.ok ? (parse.value === undefined ? { ok: true } : { ok: true, result: parse.value }) : undefined;
+  /** Runs `action`, or first asks when it would drop an edit. */
+  const act = (
+    action: ResumeAction,
+    dropsEdit: string | undefined,
+    confirmLabel = 'Drop my edit and go on',
+  ) => {
+    if (dropsEdit) setDiscard({ warning: dropsEdit, confirmLabel, action });
+    else void resume(action);
+  };
+
+  const reset = (
+    <button
+      type="button"
+      className="link"
+      onClick={() => {
+        setEditorKey((key) => key + 1);
+        setEdited({ ok: true, value: original });
+      }}
+    >
+      Undo my edit
+    </button>
+  );
 
   return (
     <section
@@ -95,129 +130,246 @@ function PausedCallCard({ call }: { call: PausedCall }) {
           {call.detail}
         </p>
       )}
-      {call.phase === 'result' && (
-        <div>
-          <h4>The provider answered</h4>
-          {call.result?.ok ? (
-            <ValueViewer value={call.result.result} label="Provider result" />
-          ) : (
-            <code>
-              {call.result?.error.code}: {call.result?.error.message}
-            </code>
-          )}
-        </div>
-      )}
-      {call.phase === 'call' && (
-        <div>
-          <h4>Input</h4>
-          <ValueViewer value={call.input} label="Tool input" />
-        </div>
-      )}
-      <div className="paused-editor">
-        {call.phase === 'call' || mode === 'value' ? (
-          <JsonTextArea
-            label={
-              call.phase === 'call'
-                ? 'JSON: the input to send, or the answer to give by hand'
-                : 'Result to send (JSON)'
-            }
-            initial={call.phase === 'call' ? call.input : resultValue(call.result)}
-            onChange={setEdited}
-            testId="paused-json"
-          />
-        ) : null}
-        <div className="answer-kind">
-          <label>
-            <input type="radio" checked={mode === 'value'} onChange={() => setMode('value')} /> answer with a
-            value
-          </label>
-          <label>
-            <input type="radio" checked={mode === 'error'} onChange={() => setMode('error')} /> answer with an
-            error
-          </label>
-        </div>
-        {mode === 'error' && (
-          <div className="answer-error">
-            <select
-              aria-label="Error code"
-              value={errorCode}
-              onChange={(event) => setErrorCode(event.target.value as ExecuteErrorCode)}
-            >
-              {EXECUTE_ERROR_CODES.map((code) => (
-                <option key={code}>{code}</option>
-              ))}
-            </select>
-            <input
-              aria-label="Error message"
-              placeholder="message"
-              value={errorMessage}
-              onChange={(event) => setErrorMessage(event.target.value)}
+      {call.phase === 'call' ? (
+        <>
+          <div className="paused-editor">
+            <JsonTextArea
+              key={editorKey}
+              label="Input the provider will get (JSON)"
+              initial={call.input}
+              onChange={setEdited}
+              testId="paused-json"
             />
+            {editChanged && (
+              <div className="paused-original" data-testid="original-input">
+                <h4>The guest’s original input {reset}</h4>
+                <ValueViewer value={call.input} label="Original tool input" />
+              </div>
+            )}
           </div>
-        )}
-      </div>
-      <div className="paused-actions">
-        {call.phase === 'call' ? (
-          <>
-            <button className="primary" disabled={busy} onClick={() => void resume({ action: 'continue' })}>
-              Continue
-            </button>
+          <div className="paused-actions" role="group" aria-label="Send to the provider">
             <button
-              disabled={busy}
-              onClick={() => void resume({ action: 'step' })}
-              title="Dispatch, then stop at the next tool call"
+              className="primary"
+              disabled={busy || !edited.ok}
+              onClick={() => {
+                if (!edited.ok) return;
+                const hold = holdResult ? { pauseOnResult: true } : {};
+                act(
+                  editChanged
+                    ? { action: 'edit_input', input: edited.value, ...hold }
+                    : { action: 'continue', ...hold },
+                  handWritten
+                    ? 'The answer you started writing by hand will not be used: the provider answers.'
+                    : undefined,
+                );
+              }}
             >
-              Step
+              {editChanged ? 'Send edited input' : call.reason === 'approval' ? 'Run it' : 'Send input'}
             </button>
-            <button
-              disabled={busy}
-              onClick={() => void resume({ action: 'continue', pauseOnResult: true })}
-              title="Dispatch, then hold the provider's answer so you can edit it"
-            >
-              Continue and edit result
-            </button>
+            {call.reason === 'approval' && (
+              <button
+                className="danger"
+                disabled={busy}
+                title="Refuse the call: the program (and an agent) gets a tool_error with the message from the error field, if you wrote one"
+                onClick={() =>
+                  void resume({
+                    action: 'answer',
+                    answer: {
+                      ok: false,
+                      error: {
+                        code: 'tool_error',
+                        message:
+                          (mode === 'error' && errorMessage.trim()) ||
+                          'The person at the playground rejected this call.',
+                      },
+                    },
+                  })
+                }
+              >
+                Reject
+              </button>
+            )}
             <button
               disabled={busy || !edited.ok}
-              onClick={() => edited.ok && void resume({ action: 'edit_input', input: edited.value })}
-            >
-              Send edited input
-            </button>
-            <button
-              disabled={busy || !written()}
+              title="Send the input shown, then stop at the next tool call"
               onClick={() => {
-                const answer = written();
-                if (answer) void resume({ action: 'answer', answer });
+                if (!edited.ok) return;
+                act(
+                  editChanged
+                    ? { action: 'edit_input', input: edited.value, step: true }
+                    : { action: 'step' },
+                  handWritten
+                    ? 'The answer you started writing by hand will not be used: the provider answers.'
+                    : undefined,
+                );
               }}
-              title="Answer without calling the provider"
+            >
+              Send and step
+            </button>
+            <label
+              className="field-inline"
+              title="Hold the provider's answer so you can edit it before the guest gets it"
+            >
+              <input type="checkbox" checked={holdResult} onChange={(e) => setHoldResult(e.target.checked)} />{' '}
+              hold the real result for editing
+            </label>
+          </div>
+          <details className="hand-answer">
+            <summary>Answer by hand instead (the provider is not called)</summary>
+            <AnswerKind mode={mode} setMode={setMode} />
+            {mode === 'value' ? (
+              <JsonTextArea
+                label="Value the guest gets (JSON)"
+                initial={undefined}
+                onChange={setHandAnswer}
+                testId="hand-json"
+              />
+            ) : (
+              <ErrorFields
+                code={errorCode}
+                setCode={setErrorCode}
+                message={errorMessage}
+                setMessage={setErrorMessage}
+              />
+            )}
+            <button
+              disabled={busy || (mode === 'value' && !handAnswer.ok)}
+              onClick={() => {
+                const answer = mode === 'error' ? errorAnswer() : valueAnswer(handAnswer);
+                if (!answer) return;
+                act(
+                  { action: 'answer', answer },
+                  editChanged
+                    ? 'Your edited input will not be sent: answering by hand skips the provider.'
+                    : undefined,
+                  'Answer without sending my input',
+                );
+              }}
             >
               Answer by hand
             </button>
-          </>
-        ) : (
-          <>
-            <button className="primary" disabled={busy} onClick={() => void resume({ action: 'continue' })}>
-              Send as is
-            </button>
-            <button
-              disabled={busy || !written()}
-              onClick={() => {
-                const result = written();
-                if (result) void resume({ action: 'edit_result', result });
-              }}
-            >
-              Send edited result
-            </button>
-            <button
-              disabled={busy}
-              onClick={() => void resume({ action: 'step' })}
-              title="Send as is, then stop at the next tool call"
-            >
-              Step
-            </button>
-          </>
-        )}
-      </div>
+          </details>
+        </>
+      ) : (
+        <>
+          <div>
+            <h4>The provider answered</h4>
+            {call.result?.ok ? (
+              <ValueViewer value={call.result.result} label="Provider result" />
+            ) : (
+              <code>
+                {call.result?.error.code}: {call.result?.error.message}
+              </code>
+            )}
+          </div>
+          <div className="paused-editor">
+            <AnswerKind mode={mode} setMode={setMode} />
+            {mode === 'value' ? (
+              <JsonTextArea
+                key={editorKey}
+                label="Result the guest gets (JSON)"
+                initial={resultValue(call.result)}
+                onChange={setEdited}
+                testId="paused-json"
+              />
+            ) : (
+              <ErrorFields
+                code={errorCode}
+                setCode={setErrorCode}
+                message={errorMessage}
+                setMessage={setErrorMessage}
+              />
+            )}
+            {mode === 'value' && editChanged && reset}
+          </div>
+          <div className="paused-actions">
+            {(() => {
+              const resultChanged = mode === 'error' ? !jsonEqual(errorAnswer(), call.result) : editChanged;
+              const dropWarning = resultChanged
+                ? 'You edited the result. Sending the provider’s answer as is drops your edit.'
+                : undefined;
+              const written = mode === 'error' ? errorAnswer() : valueAnswer(edited);
+              return (
+                <>
+                  <button
+                    className={resultChanged ? '' : 'primary'}
+                    disabled={busy}
+                    onClick={() => act({ action: 'continue' }, dropWarning, 'Drop my edit and send as is')}
+                  >
+                    Send as is
+                  </button>
+                  <button
+                    className={resultChanged ? 'primary' : ''}
+                    disabled={busy || !written || !resultChanged}
+                    onClick={() => written && void resume({ action: 'edit_result', result: written })}
+                  >
+                    Send edited result
+                  </button>
+                  <button
+                    disabled={busy}
+                    onClick={() => act({ action: 'step' }, dropWarning, 'Drop my edit and step')}
+                    title="Send the provider's answer as is, then stop at the next tool call"
+                  >
+                    Send as is and step
+                  </button>
+                </>
+              );
+            })()}
+          </div>
+        </>
+      )}
+      {discard && (
+        <div className="banner warn" role="alert" data-testid="discard-warning">
+          <p>{discard.warning}</p>
+          <button className="danger" disabled={busy} onClick={() => void resume(discard.action)}>
+            {discard.confirmLabel}
+          </button>{' '}
+          <button onClick={() => setDiscard(null)}>Keep editing</button>
+        </div>
+      )}
     </section>
+  );
+}
+
+function AnswerKind({ mode, setMode }: { mode: 'value' | 'error'; setMode(mode: 'value' | 'error'): void }) {
+  return (
+    <div className="answer-kind">
+      <label>
+        <input type="radio" checked={mode === 'value'} onChange={() => setMode('value')} /> answer with a
+        value
+      </label>
+      <label>
+        <input type="radio" checked={mode === 'error'} onChange={() => setMode('error')} /> answer with an
+        error
+      </label>
+    </div>
+  );
+}
+
+function ErrorFields(props: {
+  code: ExecuteErrorCode;
+  setCode(code: ExecuteErrorCode): void;
+  message: string;
+  setMessage(message: string): void;
+}) {
+  return (
+    <div className="answer-error">
+      <select
+        aria-label="Error code"
+        value={props.code}
+        onChange={(event) => props.setCode(event.target.value as ExecuteErrorCode)}
+      >
+        {EXECUTE_ERROR_CODES.map((code) => (
+          <option key={code}>{code}</option>
+        ))}
+      </select>
+      <input
+        aria-label="Error message"
+        placeholder="message"
+        value={props.message}
+        onChange={(event) => props.setMessage(event.target.value)}
+      />
+    </div>
   );
 }
 

@@ -2,10 +2,12 @@ import { useMemo, useState } from 'react';
 import { transcriptStateAt } from '../../shared/transcriptSteps';
 import { summarizeTranscriptEntry } from '../../shared/transcriptSummary';
 import { ValueViewer } from '../values/ValueViewer';
-import { useCurrentRun } from '../state/store';
 import { useDebugStore } from './debugStore';
 import { useDebugSync } from './useDebugSync';
+import { selectCall, useViewedTranscript } from './viewedTranscript';
+import { ViewedTranscriptPicker } from './ViewedTranscriptPicker';
 import type { TranscriptEntry } from '../../shared/transcript';
+import type { TranscriptCall } from '../../shared/transcriptCalls';
 import { Icon } from '../components/Icon';
 
 const NO_ENTRIES: TranscriptEntry[] = [];
@@ -13,26 +15,37 @@ const NO_ENTRIES: TranscriptEntry[] = [];
 /** Move forward and back through a recorded run, with the code and the state at each step. */
 export function StepThroughPanel() {
   useDebugSync();
-  const opened = useDebugStore((s) => s.opened);
-  const run = useCurrentRun();
-  const [useRun, setUseRun] = useState(false);
-  const source =
-    opened && !useRun
-      ? { label: opened.label, entries: opened.entries, code: opened.header?.code }
-      : run
-        ? { label: 'current run', entries: run.entries, code: run.request?.code }
-        : null;
+  const source = useViewedTranscript();
+  const selectedCallId = useDebugStore((s) => s.selectedCallId);
   const entries = source?.entries ?? NO_ENTRIES;
-  const [step, setStep] = useState(-1);
+  const [position, setPosition] = useState<{ key: string; step: number }>({ key: '', step: -1 });
+  const step = position.key === source?.key ? position.step : -1;
   const index = Math.min(step, entries.length - 1);
   const state = useMemo(() => transcriptStateAt(entries, index), [entries, index]);
+  // A call selected in another view: step to where it was made (state adjusted while rendering).
+  const [seenSelection, setSeenSelection] = useState(selectedCallId);
+  if (seenSelection !== selectedCallId) {
+    setSeenSelection(selectedCallId);
+    const at = entries.findIndex(
+      (e) => e.kind === 'message' && e.message.type === 'tool_call' && e.message.callId === selectedCallId,
+    );
+    const current = entries[index];
+    if (source && at >= 0 && (current ? callIdOf(current) : undefined) !== selectedCallId)
+      setPosition({ key: source.key, step: at });
+  }
   if (!source)
     return (
       <div className="pane-empty">
         Open a saved transcript (Saved tab) or run something to step through it.
       </div>
     );
-  const go = (to: number) => setStep(Math.max(-1, Math.min(entries.length - 1, to)));
+  const go = (to: number) => {
+    const next = Math.max(-1, Math.min(entries.length - 1, to));
+    setPosition({ key: source.key, step: next });
+    const entry = entries[next];
+    const callId = entry ? callIdOf(entry) : undefined;
+    if (callId) selectCall(callId);
+  };
   const code = state.code ?? source.code ?? '';
 
   return (
@@ -47,19 +60,7 @@ export function StepThroughPanel() {
       }}
     >
       <div className="step-controls">
-        {opened && run && (
-          <select
-            aria-label="Step through which run"
-            value={useRun ? 'run' : 'opened'}
-            onChange={(e) => {
-              setUseRun(e.target.value === 'run');
-              setStep(-1);
-            }}
-          >
-            <option value="opened">{opened.label}</option>
-            <option value="run">current run</option>
-          </select>
-        )}
+        <ViewedTranscriptPicker />
         <button aria-label="First step" onClick={() => go(-1)} disabled={index < 0}>
           « First
         </button>
@@ -110,7 +111,7 @@ export function StepThroughPanel() {
           <h4>Pending calls ({state.pendingCalls.length})</h4>
           {state.pendingCalls.map((call) => (
             <div key={call.callId} className="step-call pending">
-              {call.providerName}.{call.toolName} <code>{JSON.stringify(call.input) ?? ''}</code>
+              {call.providerName}.{call.toolName} <CallInput call={call} />
             </div>
           ))}
           <h4>Answered calls ({state.completedCalls.length})</h4>
@@ -124,6 +125,11 @@ export function StepThroughPanel() {
               </code>
               {call.marks.length > 0 && (
                 <span className="call-marks"> ({call.marks.join(', ').replace(/_/g, ' ')})</span>
+              )}
+              {call.sentInput && (
+                <div>
+                  input <CallInput call={call} />
+                </div>
               )}
             </div>
           ))}
@@ -155,4 +161,22 @@ export function StepThroughPanel() {
       </div>
     </div>
   );
+}
+
+/** The input as the provider got it; when a person edited it, the guest's original beside it. */
+function CallInput({ call }: { call: TranscriptCall }) {
+  if (!call.sentInput) return <code>{JSON.stringify(call.input) ?? ''}</code>;
+  return (
+    <span data-testid="edited-input">
+      <code>{JSON.stringify(call.sentInput.value) ?? 'undefined'}</code>{' '}
+      <span className="muted">
+        (edited; the guest sent <code>{JSON.stringify(call.input) ?? 'undefined'}</code>)
+      </span>
+    </span>
+  );
+}
+
+function callIdOf(entry: TranscriptEntry): string | undefined {
+  if (entry.kind === 'event') return 'callId' in entry.event ? entry.event.callId : undefined;
+  return 'callId' in entry.message ? entry.message.callId : undefined;
 }

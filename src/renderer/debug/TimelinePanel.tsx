@@ -1,17 +1,19 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { findTimelineBar, layoutTimeline, type TimelineBar } from '../../shared/transcriptTimeline';
-import { useCurrentRun } from '../state/store';
+import { formatDuration, formatOffsetMs, plural } from '../../shared/format';
 import { useDebugStore } from './debugStore';
 import { drawTimeline, type TimelineView } from './drawTimeline';
 import { useDebugSync } from './useDebugSync';
+import { selectCall, useViewedTranscript } from './viewedTranscript';
+import { ViewedTranscriptPicker } from './ViewedTranscriptPicker';
 import type { TranscriptEntry } from '../../shared/transcript';
-import { plural } from '../../shared/format';
 
 const NO_ENTRIES: TranscriptEntry[] = [];
 
 const ROW_HEIGHT = 18;
 const LABEL_WIDTH = 110;
 const AXIS_HEIGHT = 18;
+const TOOLTIP_WIDTH = 280;
 
 function cssColor(element: Element, name: string, fallback: string): string {
   return getComputedStyle(element).getPropertyValue(name).trim() || fallback;
@@ -20,10 +22,9 @@ function cssColor(element: Element, name: string, fallback: string): string {
 /** A run as lanes of tool-call bars on a canvas (one lane per provider), with hover details. */
 export function TimelinePanel() {
   useDebugSync();
-  const run = useCurrentRun();
-  const opened = useDebugStore((s) => s.opened);
-  const [source, setSource] = useState<'run' | 'opened'>('run');
-  const entries = source === 'opened' && opened ? opened.entries : (run?.entries ?? NO_ENTRIES);
+  const viewed = useViewedTranscript();
+  const selectedCallId = useDebugStore((s) => s.selectedCallId);
+  const entries = viewed?.entries ?? NO_ENTRIES;
   const layout = useMemo(() => layoutTimeline(entries), [entries]);
   const wrapper = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -57,6 +58,7 @@ export function TimelinePanel() {
     element.height = size.height * ratio;
     context.setTransform(ratio, 0, 0, ratio, 0, 0);
     const view: TimelineView = {
+      selectedCallId,
       width: size.width,
       height: size.height,
       scale,
@@ -73,39 +75,41 @@ export function TimelinePanel() {
         compute: cssColor(element, '--selected', '#dbe7ff'),
         grid: cssColor(element, '--border', '#ddd'),
         open: cssColor(element, '--warn', '#9a6700'),
+        barText: cssColor(element, '--bg', '#fff'),
       },
     };
     drawTimeline(context, layout, view);
-  }, [layout, size, scale, scrollRow, timeOrigin]);
+  }, [layout, size, scale, scrollRow, timeOrigin, selectedCallId]);
 
   if (entries.length === 0)
     return (
       <div className="pane-empty">Run something: each tool call appears as a bar in its provider’s lane.</div>
     );
 
-  const pointAt = (event: React.MouseEvent) => {
+  const barAt = (event: React.MouseEvent) => {
     const rect = event.currentTarget.getBoundingClientRect();
     const px = event.clientX - rect.left;
     const py = event.clientY - rect.top;
     const time = timeOrigin + (px - LABEL_WIDTH) / scale;
     const row = Math.floor((py - AXIS_HEIGHT) / ROW_HEIGHT) + scrollRow;
     const bar = px > LABEL_WIDTH ? findTimelineBar(layout, time, row, 2 / scale) : undefined;
+    return { bar, px, py };
+  };
+  const pointAt = (event: React.MouseEvent) => {
+    const { bar, px, py } = barAt(event);
     setHover(bar ? { bar, x: px, y: py } : null);
   };
+  // The tooltip stays inside the panel: left of the pointer near the right edge, above it near the bottom.
+  const tooltipStyle = (x: number, y: number): React.CSSProperties => ({
+    left: Math.max(4, Math.min(x + 12, size.width - TOOLTIP_WIDTH - 4)),
+    maxWidth: TOOLTIP_WIDTH,
+    ...(y > size.height / 2 ? { bottom: Math.max(4, size.height - y + 12) } : { top: y + 12 }),
+  });
 
   return (
     <div className="debug-panel timeline-panel">
       <div className="timeline-controls">
-        {opened && (
-          <select
-            aria-label="Timeline of"
-            value={source}
-            onChange={(e) => setSource(e.target.value as 'run' | 'opened')}
-          >
-            <option value="run">current run</option>
-            <option value="opened">{opened.label}</option>
-          </select>
-        )}
+        <ViewedTranscriptPicker />
         <label>
           Zoom
           <input
@@ -132,7 +136,7 @@ export function TimelinePanel() {
         )}
         <span className="muted" data-testid="timeline-summary">
           {plural(layout.bars.length, 'call')} · {plural(layout.lanes.length, 'provider')} ·{' '}
-          {Math.round(duration)} ms · shaded: guest compute
+          {formatDuration(duration)} · shaded: guest compute · click a bar to select its call
         </span>
       </div>
       <div
@@ -152,23 +156,30 @@ export function TimelinePanel() {
           ref={canvas}
           role="img"
           aria-label={`Timeline of ${layout.bars.length} tool calls`}
-          style={{ width: size.width, height: size.height }}
+          data-testid="timeline-canvas"
           onMouseMove={pointAt}
           onMouseLeave={() => setHover(null)}
+          onClick={(event) => {
+            const { bar } = barAt(event);
+            if (bar) selectCall(bar.call.callId);
+          }}
+          style={{ width: size.width, height: size.height, cursor: hover ? 'pointer' : 'default' }}
         />
         {hover && (
           <div
             className="timeline-tooltip"
-            style={{ left: Math.min(hover.x + 12, size.width - 260), top: hover.y + 12 }}
+            style={tooltipStyle(hover.x, hover.y)}
             role="tooltip"
+            data-testid="timeline-tooltip"
           >
             <strong>
               {hover.bar.call.providerName}.{hover.bar.call.toolName}
             </strong>{' '}
             <span className="muted">{hover.bar.call.callId}</span>
             <div>
-              {hover.bar.start} → {hover.bar.open ? 'no answer' : hover.bar.end} ms (
-              {Math.round((hover.bar.end - hover.bar.start) * 100) / 100} ms)
+              {formatOffsetMs(hover.bar.start)} →{' '}
+              {hover.bar.open ? 'no answer' : `${formatOffsetMs(hover.bar.end)} ms`} (
+              {formatDuration(hover.bar.end - hover.bar.start)})
             </div>
             <div className="tooltip-json">input: {JSON.stringify(hover.bar.call.input) ?? 'none'}</div>
             {hover.bar.call.outcome && (

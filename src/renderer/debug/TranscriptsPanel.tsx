@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { ReplayMode, TranscriptSource } from '../../shared/api/debug';
+import { getActiveEditor } from '../editor/activeEditor';
 import { useTabStore } from '../panels/tabStore';
 import { useCurrentRun, usePlaygroundStore } from '../state/store';
 import { describeError } from '../util/describeError';
@@ -38,7 +39,7 @@ export function TranscriptsPanel() {
   const open = (source: TranscriptSource, label: string) =>
     attempt(async () => {
       const loaded = await api.debug.openTranscript(source);
-      useDebugStore.setState({ opened: { ...loaded, label } });
+      useDebugStore.setState({ opened: { ...loaded, label }, viewing: 'opened', selectedCallId: null });
       useTabStore.getState().select('bottom', 'step-through');
       if (loaded.problems.length > 0)
         notify('error', `${label} broke at line ${loaded.problems[0]!.line}: ${loaded.problems[0]!.reason}`);
@@ -46,6 +47,13 @@ export function TranscriptsPanel() {
   const replay = (source: TranscriptSource, mode: ReplayMode) =>
     attempt(async () => {
       await api.debug.replay(source, mode);
+    });
+  // The code now in the editor, answered by the recording: the first call that differs pauses.
+  const replayEditorCode = (source: TranscriptSource) =>
+    attempt(async () => {
+      const editor = getActiveEditor();
+      if (!editor) throw new Error('Open a snippet in the editor first: its code is what gets replayed.');
+      await api.debug.replay(source, 'recording', { code: editor.getCode() });
     });
   const exportHtml = (source: TranscriptSource, label: string) =>
     attempt(async () => {
@@ -112,9 +120,17 @@ export function TranscriptsPanel() {
               type="button"
               disabled={busy}
               onClick={() => void replay({ runId: run.runId }, 'recording')}
-              title="Run the code again with every tool call answered from this run"
+              title="Run the recorded code again with every tool call answered from this run"
             >
-              Replay against this run
+              Replay the recording
+            </button>
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => void replayEditorCode({ runId: run.runId })}
+              title="Run the code now in the editor with every tool call answered from this run; the first call that differs pauses"
+            >
+              Replay editor code against this run
             </button>
           </div>
         )}
@@ -142,6 +158,13 @@ export function TranscriptsPanel() {
                   title="Answer every tool call from the recording"
                 >
                   Replay recording
+                </button>
+                <button
+                  disabled={busy}
+                  onClick={() => void replayEditorCode({ transcriptId: ref.id })}
+                  title="Run the code now in the editor against this recording's answers"
+                >
+                  Replay editor code
                 </button>
                 <button
                   disabled={busy}

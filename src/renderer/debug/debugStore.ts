@@ -24,6 +24,10 @@ export interface DebugState {
   /** The transcript shown by the step-through view and offered to the diff. */
   opened: OpenedTranscript | null;
   replayChecks: Record<string, { ok: boolean; reason?: string }>;
+  /** Which transcript every view shows: the current run, or the opened one. */
+  viewing: 'run' | 'opened';
+  /** The tool call selected in any view (table row, step, timeline bar), selected in all of them. */
+  selectedCallId: string | null;
   applyDebugEvent(event: DebugEvent): void;
 }
 
@@ -33,6 +37,8 @@ export const useDebugStore = create<DebugState>()((set) => ({
   transcripts: [],
   opened: null,
   replayChecks: {},
+  viewing: 'run',
+  selectedCallId: null,
   applyDebugEvent: (event) =>
     set((state): Partial<DebugState> => {
       switch (event.type) {
@@ -74,6 +80,9 @@ export function syncDebugState(api: PlaygroundApi): void {
         .listTranscripts()
         .then((transcripts) => useDebugStore.setState({ transcripts }))
         .catch(() => {});
+    // A new run is what the person wants to watch: every view follows it.
+    if (event.channel === 'runs' && event.type === 'started')
+      useDebugStore.setState({ viewing: 'run', selectedCallId: null });
     if (event.channel !== 'debug') return;
     store.applyDebugEvent(event);
     // A newly held call is what the user must act on: show its panel.

@@ -1,6 +1,9 @@
+import { formatOffsetMs } from '../../shared/format';
 import type { TimelineLayout } from '../../shared/transcriptTimeline';
 
 export interface TimelineView {
+  /** Outlined: the call selected in any view. */
+  selectedCallId?: string | null;
   width: number;
   height: number;
   /** Pixels per millisecond. */
@@ -20,6 +23,8 @@ export interface TimelineView {
     compute: string;
     grid: string;
     open: string;
+    /** Text drawn on a bar. */
+    barText: string;
   };
 }
 
@@ -43,16 +48,17 @@ export function drawTimeline(
 
   context.strokeStyle = colors.grid;
   context.fillStyle = colors.muted;
-  const duration = Math.max(1, layout.runEnd - layout.runStart);
-  const step = niceStep(duration / Math.max(1, (width - labelWidth) / 90));
-  for (let time = 0; time <= duration; time += step) {
-    const px = x(layout.runStart + time);
+  // Ticks are in the transcript's own time base (ms since the run started), as the tooltip and the table.
+  const visibleSpan = (width - labelWidth) / scale;
+  const step = niceStep(visibleSpan / Math.max(1, (width - labelWidth) / 90));
+  for (let time = Math.ceil(timeOrigin / step) * step; time <= timeOrigin + visibleSpan; time += step) {
+    const px = x(time);
     if (px < labelWidth) continue;
     context.beginPath();
     context.moveTo(px, axisHeight - 4);
     context.lineTo(px, height);
     context.stroke();
-    context.fillText(`${Math.round(time)} ms`, px + 2, axisHeight - 6);
+    context.fillText(`${step < 1 ? formatOffsetMs(time) : Math.round(time)} ms`, px + 2, axisHeight - 6);
   }
 
   for (const lane of layout.lanes) {
@@ -76,9 +82,20 @@ export function drawTimeline(
     const outcome = bar.call.outcome;
     context.fillStyle = bar.open ? colors.open : outcome?.ok ? colors.ok : colors.error;
     context.fillRect(Math.max(labelWidth, left), top, right - Math.max(labelWidth, left), rowHeight - 6);
+    const shownLeft = Math.max(labelWidth, left);
     if (bar.call.marks.length > 0) {
       context.fillStyle = colors.accent;
-      context.fillRect(Math.max(labelWidth, left), top, 3, rowHeight - 6);
+      context.fillRect(shownLeft, top, 3, rowHeight - 6);
+    }
+    if (right - shownLeft > 24) {
+      context.fillStyle = colors.barText;
+      context.fillText(bar.call.toolName, shownLeft + 5, top + rowHeight - 10, right - shownLeft - 8);
+    }
+    if (bar.call.callId === view.selectedCallId) {
+      context.strokeStyle = colors.fg;
+      context.lineWidth = 2;
+      context.strokeRect(shownLeft - 1, top - 1, right - shownLeft + 2, rowHeight - 4);
+      context.lineWidth = 1;
     }
   }
 }

@@ -10,6 +10,8 @@ import { monaco, setProviderTypings, setupMonaco } from './setupMonaco';
 import { ProblemsStrip, type Problem } from './ProblemsStrip';
 import { SnippetConflictPanel } from './SnippetConflictPanel';
 import { ApiCallError } from '../../shared/rpc/createApiClient';
+import { useEditorDebugging } from '../debug/useEditorDebugging';
+import { useResultForward } from '../debug/useResultForward';
 
 const modelUri = (snippetId: string) =>
   monaco.Uri.parse(`file:///snippets/${encodeURIComponent(snippetId)}.ts`);
@@ -36,6 +38,9 @@ export function EditorPane({ onRun }: { onRun: () => void }) {
   const api = useApi();
   const host = useRef<HTMLDivElement>(null);
   const editorRef = useRef<Monaco.editor.IStandaloneCodeEditor | null>(null);
+  const [editorInstance, setEditorInstance] = useState<Monaco.editor.IStandaloneCodeEditor | null>(null);
+  useEditorDebugging(editorInstance);
+  useResultForward();
   const onRunRef = useRef(onRun);
   const [syncVersion, setSyncVersion] = useState(0);
   const [markersVersion, setMarkersVersion] = useState(0);
@@ -74,8 +79,10 @@ export function EditorPane({ onRun }: { onRun: () => void }) {
       tabSize: 2,
       fixedOverflowWidgets: true,
       ariaLabel: 'Guest program editor',
+      glyphMargin: true,
     });
     editorRef.current = editor;
+    setEditorInstance(editor);
     editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => {
       // An open suggestion or hint widget would stay over the result pane and swallow its clicks.
       editor.trigger('run', 'hideSuggestWidget', null);
@@ -96,6 +103,7 @@ export function EditorPane({ onRun }: { onRun: () => void }) {
       void sync.flush();
       editor.dispose();
       editorRef.current = null;
+      setEditorInstance(null);
     };
   }, [sync]);
 
@@ -119,7 +127,7 @@ export function EditorPane({ onRun }: { onRun: () => void }) {
     const alive = new Set(snippets.map((s) => modelUri(s.id).toString()));
     for (const model of monaco.editor.getModels()) {
       if (model.uri.path.startsWith('/snippets/') && !alive.has(model.uri.toString())) {
-        sync.forget(decodeURIComponent(model.uri.path.replace(/^\/snippets\/|\.js$/g, '')));
+        sync.forget(decodeURIComponent(model.uri.path.replace(/^\/snippets\/|\.ts$/g, '')));
         model.dispose();
       }
     }
@@ -150,6 +158,10 @@ export function EditorPane({ onRun }: { onRun: () => void }) {
     });
     return () => setActiveEditor(null);
   }, [activeId, sync]);
+
+  useEffect(() => {
+    usePlaygroundStore.setState({ unsavedEdits: syncVersion >= 0 && sync.hasUnsaved() });
+  }, [syncVersion, sync]);
 
   const saved = activeId === null ? { state: 'saved' as const } : sync.stateOf(activeId);
   const saveState = syncVersion >= 0 && workspace?.savedToFile === false ? 'not-in-file' : saved.state;

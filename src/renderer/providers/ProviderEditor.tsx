@@ -8,6 +8,8 @@ import { describeError } from '../util/describeError';
 import { buildProviderConfig, draftFromConfig } from '../../shared/view/buildProviderConfig';
 import { DraftTextField } from './DraftTextField';
 import { MockToolFields } from './MockToolFields';
+import { ModuleProviderHelp } from './ModuleProviderHelp';
+import { MoveToSecretStore } from './MoveToSecretStore';
 import { emptyDraft, emptyMockTool, type ProviderDraft } from '../../shared/view/providerDraft';
 import { plural } from '../../shared/format';
 
@@ -39,10 +41,18 @@ function useHostProblems(config: NewProviderConfig | undefined): Record<string, 
   return answer && answer.config === config ? answer.problems : {};
 }
 
+/** The folder part of a host path (either separator), or undefined when there is no path. */
+function folderOf(filePath: string | undefined): string | undefined {
+  if (!filePath) return undefined;
+  const cut = Math.max(filePath.lastIndexOf('/'), filePath.lastIndexOf('\\'));
+  return cut > 0 ? filePath.slice(0, cut) : cut === 0 ? filePath.slice(0, 1) : undefined;
+}
+
 /** Add or edit one provider; every field is checked as you type, and nothing is saved until it is valid. */
 export function ProviderEditor(props: { existing?: ProviderConfig; onClose(): void }) {
   const api = useApi();
   const notify = usePlaygroundStore((s) => s.notify);
+  const workspaceFolder = usePlaygroundStore((s) => folderOf(s.workspace?.path));
   const [draft, setDraft] = useState<ProviderDraft>(() =>
     props.existing ? draftFromConfig(props.existing) : emptyDraft('mock'),
   );
@@ -201,6 +211,16 @@ export function ProviderEditor(props: { existing?: ProviderConfig; onClose(): vo
                   hint="Use ${secret:NAME} for secret values."
                   rows={3}
                 />
+                <MoveToSecretStore field="env" draft={draft} onChange={set} />
+                <DraftTextField
+                  field="cwd"
+                  label="Working directory"
+                  draft={draft}
+                  errors={shown}
+                  onChange={set}
+                  hint={`Where the command starts. Blank means the workspace file's folder${workspaceFolder ? ` (${workspaceFolder})` : ''}; a relative path is taken from that folder, and so is a relative command.`}
+                  placeholder={workspaceFolder ?? "the workspace file's folder"}
+                />
               </>
             ) : (
               <>
@@ -221,6 +241,7 @@ export function ProviderEditor(props: { existing?: ProviderConfig; onClose(): vo
                   hint="Use ${secret:NAME} for tokens."
                   rows={3}
                 />
+                <MoveToSecretStore field="headers" draft={draft} onChange={set} />
               </>
             )}
             <DraftTextField
@@ -253,6 +274,7 @@ export function ProviderEditor(props: { existing?: ProviderConfig; onClose(): vo
               hint="For example ${secret:TPMJS_KEY}; set the value under Secrets."
               placeholder="${secret:TPMJS_KEY}"
             />
+            <MoveToSecretStore field="apiKey" draft={draft} onChange={set} />
             <DraftTextField
               field="tpmjsTools"
               label="Tools (package@version::tool, one per line)"
@@ -269,19 +291,23 @@ export function ProviderEditor(props: { existing?: ProviderConfig; onClose(): vo
               onChange={set}
               rows={3}
             />
+            <MoveToSecretStore field="env" draft={draft} onChange={set} />
           </>
         )}
 
         {draft.kind === 'module' && (
-          <DraftTextField
-            field="path"
-            label="Module file"
-            draft={draft}
-            errors={shown}
-            onChange={set}
-            hint="Relative to the workspace file, or absolute. Trusted: it runs in the host."
-            placeholder="./tools.mjs"
-          />
+          <>
+            <DraftTextField
+              field="path"
+              label="Module file"
+              draft={draft}
+              errors={shown}
+              onChange={set}
+              hint="Relative to the workspace file, or absolute. Trusted: it runs in the host."
+              placeholder="./tools.mjs"
+            />
+            <ModuleProviderHelp />
+          </>
         )}
 
         {testResult && (

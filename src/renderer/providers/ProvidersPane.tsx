@@ -5,6 +5,8 @@ import { usePlaygroundStore } from '../state/store';
 import { describeError } from '../util/describeError';
 import { ProviderEditor } from './ProviderEditor';
 import { SecretsDialog } from './SecretsDialog';
+import { ToolApprovalToggles } from './ToolApprovalToggles';
+import { ToolList } from './tryTool/ToolList';
 import { plural } from '../../shared/format';
 
 const STATE_WORDS: Record<ProviderStatus['state'], string> = {
@@ -22,6 +24,7 @@ export function ProvidersPane() {
   const [editing, setEditing] = useState<ProviderConfig | 'new' | null>(null);
   const [secretsOpen, setSecretsOpen] = useState(false);
   const [showTypes, setShowTypes] = useState<string | null>(null);
+  const [showTools, setShowTools] = useState<string | null>(null);
   const [confirmRemove, setConfirmRemove] = useState<string | null>(null);
   const act = (what: string, action: () => Promise<unknown>) =>
     action().catch((error: unknown) => notify('error', `Could not ${what}: ${describeError(error)}`));
@@ -52,6 +55,13 @@ export function ProvidersPane() {
             </div>
             {p.error && <div className="provider-error">{p.error}</div>}
             <div className="row-actions visible">
+              <button
+                className="link"
+                aria-expanded={showTools === p.id}
+                onClick={() => setShowTools(showTools === p.id ? null : p.id)}
+              >
+                {showTools === p.id ? 'hide tools' : 'tools'}
+              </button>
               <button className="link" onClick={() => setShowTypes(showTypes === p.id ? null : p.id)}>
                 {showTypes === p.id ? 'hide typings' : 'typings'}
               </button>
@@ -81,6 +91,8 @@ export function ProvidersPane() {
                 </button>
               )}
             </div>
+            {p.tools.length > 0 && <ToolApprovalToggles provider={p} />}
+            {showTools === p.id && <ToolList provider={p} />}
             {showTypes === p.id && (
               <pre className="typings">{p.types || '// no typings (the provider is not ready)'}</pre>
             )}

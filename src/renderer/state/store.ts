@@ -25,6 +25,8 @@ export interface PlaygroundState {
   starting: boolean;
   notices: Notice[];
   helpOpen: boolean;
+  /** The editor holds text not yet saved to the workspace (pending, failed or in conflict). */
+  unsavedEdits: boolean;
   notify(kind: Notice['kind'], text: string): void;
   dismiss(id: number): void;
   applyEvent(event: PlaygroundEvent): void;
@@ -52,6 +54,7 @@ export const usePlaygroundStore = create<PlaygroundState>()((set) => ({
   starting: false,
   notices: [],
   helpOpen: false,
+  unsavedEdits: false,
   notify: (kind, text) =>
     set((state) => ({ notices: [...state.notices.slice(-4), { id: nextNoticeId++, kind, text }] })),
   dismiss: (id) => set((state) => ({ notices: state.notices.filter((n) => n.id !== id) })),

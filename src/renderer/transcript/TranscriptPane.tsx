@@ -1,8 +1,14 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { ValueViewer } from '../values/ValueViewer';
-import { useCurrentRun, usePlaygroundStore } from '../state/store';
+import { usePlaygroundStore } from '../state/store';
+import type { TranscriptEntry } from '../../shared/transcript';
+import { useDebugStore } from '../debug/debugStore';
+import { markCallSelected, useViewedTranscript } from '../debug/viewedTranscript';
+import { ViewedTranscriptPicker } from '../debug/ViewedTranscriptPicker';
 import { Icon } from '../components/Icon';
+import { SecretRevealToggle } from '../secrets/SecretRevealToggle';
+import { useSecretReveal } from '../secrets/useSecretReveal';
 import {
   CONSOLE_TYPE,
   filterRows,
@@ -33,10 +39,15 @@ const NO_TERMS = [] as const;
 
 /** Every protocol message and host event of the current run, live, searchable and virtualized. */
 export function TranscriptPane() {
-  const run = useCurrentRun();
+  // The run, or a transcript opened from a file: the same one every debug view shows.
+  const run = useViewedTranscript();
+  const selectedCallId = useDebugStore((s) => s.selectedCallId);
   const notify = usePlaygroundStore((s) => s.notify);
-  const entries = run?.entries ?? NO_ENTRIES;
-  const runId = run?.runId ?? '';
+  const reveal = useSecretReveal('the transcript', run?.entries ?? NO_ENTRIES);
+  const entries = reveal.value;
+  // Revealed rows are built apart, so hiding the secrets again shows the masked rows.
+  const runId = `${run?.key ?? ''}${reveal.revealed ? '\u0000revealed' : ''}`;
+  const diverged = useMemo(() => divergedCalls(entries), [entries]);
   const model = useMemo(() => transcriptModelFor(runId, entries), [runId, entries]);
   const rows = model.rows;
   const [hiddenTypes, setHiddenTypes] = useState<ReadonlySet<string>>(new Set());
@@ -44,9 +55,9 @@ export function TranscriptPane() {
   const [query, setQuery] = useState('');
   const [onlyMatches, setOnlyMatches] = useState(false);
   const [selection, setSelection] = useState<{ runId: string; seq: number } | null>(null);
-  const selectedSeq = selection && selection.runId === run?.runId ? selection.seq : null;
+  const selectedSeq = selection && selection.runId === run?.key ? selection.seq : null;
   const setSelectedSeq = (seq: number | null) =>
-    setSelection(seq === null || !run ? null : { runId: run.runId, seq });
+    setSelection(seq === null || !run ? null : { runId: run.key, seq });
   const [follow, setFollow] = useState(true);
 
   const deferredQuery = useDeferredValue(query);
@@ -145,6 +156,12 @@ export function TranscriptPane() {
       }),
     [],
   );
+  // A call selected in another view while this tab was hidden (the timeline shares its area).
+  useEffect(() => {
+    const pending = useDebugStore.getState().selectedCallId;
+    if (pending && rows.some((r) => r.type === 'tool_call' && r.callId === pending)) onJump.current(pending);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the table appears
+  }, []);
 
   const copy = async (what: unknown, label: string) => {
     try {
@@ -180,6 +197,8 @@ export function TranscriptPane() {
       }}
     >
       <div className="transcript-tools">
+        <ViewedTranscriptPicker />
+        <SecretRevealToggle reveal={reveal} />
         <TranscriptSearch
           ref={searchBox}
           query={query}
@@ -273,7 +292,8 @@ export function TranscriptPane() {
                 data-type={row.type}
                 data-match={matchSet.has(row.seq) || undefined}
                 aria-selected={isSelected}
-                className={`transcript-row ${row.isEvent ? 'is-event' : ''} ${isSelected ? 'selected' : ''} ${matchSet.has(row.seq) ? 'match' : ''} ${row.outcome && row.outcome !== 'ok' ? 'has-error' : ''}`}
+                data-diverged={row.callId !== undefined && diverged.has(row.callId) ? 'true' : undefined}
+                className={`transcript-row ${row.isEvent ? 'is-event' : ''} ${isSelected ? 'selected' : ''} ${matchSet.has(row.seq) ? 'match' : ''} ${row.outcome && row.outcome !== 'ok' ? 'has-error' : ''} ${row.type === 'tool_call' && row.callId !== undefined && diverged.has(row.callId) ? 'diverged' : ''} ${row.callId !== undefined && row.callId === selectedCallId ? 'same-call' : ''}`}
                 style={{
                   gridTemplateColumns: columns.template,
                   height: ROW_HEIGHT,
@@ -282,6 +302,7 @@ export function TranscriptPane() {
                 onClick={() => {
                   setSelectedSeq(row.seq);
                   setFollow(false);
+                  if (row.callId) markCallSelected(row.callId);
                 }}
               >
                 {COLUMN_IDS.map((id) => (
@@ -320,3 +341,11 @@ export function TranscriptPane() {
 }
 
 const NO_ENTRIES = [] as const;
+
+/** Calls a replay flagged as differing from the recording. */
+function divergedCalls(entries: readonly TranscriptEntry[]): ReadonlySet<string> {
+  const ids = new Set<string>();
+  for (const entry of entries)
+    if (entry.kind === 'event' && entry.event.type === 'replay_diverged') ids.add(entry.event.callId);
+  return ids;
+}

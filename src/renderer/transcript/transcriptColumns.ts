@@ -1,3 +1,4 @@
+import { formatDuration } from '../../shared/format';
 import type { TranscriptRow } from '../../shared/view/describeEntries';
 
 export const COLUMN_IDS = ['seq', 'ms', 'dir', 'type', 'call', 'tool', 'took', 'note'] as const;
@@ -31,7 +32,10 @@ export function cellText(row: TranscriptRow, column: ColumnId): string {
     case 'tool':
       return row.provider ? `${row.provider}.${row.tool ?? ''}` : '';
     case 'took':
-      return row.durationMs !== undefined ? `${row.durationMs.toFixed(1)} ms` : '';
+      if (row.durationMs === undefined) return '';
+      return row.heldMs
+        ? `${formatDuration(row.durationMs)} · held ${formatDuration(row.heldMs)}`
+        : formatDuration(row.durationMs);
     case 'note':
       return row.note;
   }

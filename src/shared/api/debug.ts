@@ -28,7 +28,8 @@ export type ConditionCheck = { ok: true } | { ok: false; reason: string; column:
 /** What the host does with a held call: `call` before dispatch, `result` after the provider answered. */
 export type PausePhase = 'call' | 'result';
 
-export type PauseReason = 'breakpoint' | 'step' | 'diverged';
+/** `approval`: the tool is marked “ask before running” in the workspace. */
+export type PauseReason = 'breakpoint' | 'step' | 'diverged' | 'approval';
 
 /** A tool call the host is holding for the user. */
 export interface PausedCall {
@@ -62,7 +63,8 @@ export type DebugToolResult =
 export type ResumeAction =
   | { action: 'continue'; pauseOnResult?: boolean }
   | { action: 'step'; pauseOnResult?: boolean }
-  | { action: 'edit_input'; input: unknown; pauseOnResult?: boolean }
+  /** `step`: after dispatching the edited input, break on the run's next call (as `step` does). */
+  | { action: 'edit_input'; input: unknown; pauseOnResult?: boolean; step?: boolean }
   | { action: 'answer'; answer: DebugToolResult }
   | { action: 'edit_result'; result: DebugToolResult };
 
@@ -110,6 +112,14 @@ export type TranscriptSource = { runId: string } | { file: string } | { transcri
 
 export type ReplayMode = 'live' | 'recording';
 
+export interface ReplayOptions {
+  /**
+   * With mode `recording`: run this code (the editor's) instead of the recorded code against the
+   * recorded answers. The first call that differs is flagged and paused on.
+   */
+  code?: string;
+}
+
 export interface DebugApi {
   listBreakpoints(): Promise<Breakpoint[]>;
   addBreakpoint(spec: BreakpointSpec): Promise<Breakpoint>;
@@ -124,7 +134,7 @@ export interface DebugApi {
   removeTranscript(transcriptId: string): Promise<void>;
   /** A self-contained HTML report (secret values masked); also written to a new absolute .html `file` when given. */
   exportHtml(source: TranscriptSource, options?: ExportHtmlOptions): Promise<{ html: string; file?: string }>;
-  replay(source: TranscriptSource, mode: ReplayMode): Promise<{ runId: string }>;
+  replay(source: TranscriptSource, mode: ReplayMode, options?: ReplayOptions): Promise<{ runId: string }>;
 }
 
 export const DEBUG_API_METHODS = [

@@ -19,6 +19,12 @@ export interface ProviderConfigBase {
   kind: ProviderKind;
   description?: string;
   /**
+   * Output types for tools that declare no output schema, keyed by the tool's original name
+   * (usually inferred from a recorded result). They shape the typings only; results are not
+   * validated against them.
+   */
+  outputTypes?: Record<string, JsonSchemaValue>;
+  /**
    * Tools (by original or guest name) whose every call waits for a person's decision: run it, run it
    * with edited input, answer by hand, or reject it (the guest gets a tool_error).
    */
@@ -123,6 +129,24 @@ export type NewProviderConfig = WithOptionalId<ProviderConfig>;
 
 export type ProviderState = 'connecting' | 'ready' | 'error' | 'awaiting_trust';
 
+/** MCP tool annotations: hints from the server, not guarantees. */
+export interface ToolAnnotations {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+/** A tool as the providers view lists it: what the guest calls, and what it takes and returns. */
+export interface ProviderToolInfo extends ToolManifest {
+  inputSchema?: JsonSchemaValue;
+  outputSchema?: JsonSchemaValue;
+  /** The output type comes from the provider's `outputTypes` (the tool declares no output schema). */
+  outputTypeRecorded?: boolean;
+  annotations?: ToolAnnotations;
+}
+
 export interface ProviderStatus {
   id: string;
   name: string;
@@ -130,7 +154,7 @@ export interface ProviderStatus {
   state: ProviderState;
   error?: string;
   toolCount: number;
-  tools: ToolManifest[];
+  tools: ProviderToolInfo[];
   types: string;
   config: ProviderConfig;
 }
@@ -164,6 +188,15 @@ export interface ProvidersApi {
   declarations(): Promise<string>;
   answerManualCall(requestId: string, answer: ManualAnswer): Promise<void>;
   pendingManualCalls(): Promise<ManualCallRequest[]>;
+  /**
+   * Stores (or with `null` removes) the output type of a tool that declares no output schema, in
+   * the workspace, and regenerates the typings. `toolName` is the tool's original name.
+   */
+  setOutputType(
+    providerId: string,
+    toolName: string,
+    schema: JsonSchemaValue | null,
+  ): Promise<ProviderStatus>;
 }
 
 export const PROVIDERS_API_METHODS = [
@@ -177,6 +210,7 @@ export const PROVIDERS_API_METHODS = [
   'declarations',
   'answerManualCall',
   'pendingManualCalls',
+  'setOutputType',
 ] as const satisfies readonly (keyof ProvidersApi)[];
 
 export interface ManualCallRequest {

@@ -63,7 +63,20 @@ export interface WorkspaceApi {
   get(): Promise<WorkspaceView>;
   /** Opens a workspace file; a broken file is reported and the current workspace stays open. */
   open(path: string): Promise<WorkspaceView>;
-  saveAs(path: string): Promise<WorkspaceView>;
+  /**
+   * Writes the workspace (and copies of its saved transcripts) to a new file and switches to it.
+   * An existing file is refused with a `conflict` unless `overwrite` is true (the user confirmed).
+   */
+  saveAs(path: string, options?: SaveOptions): Promise<WorkspaceView>;
+  /** The same copy, but the open workspace stays open (and later edits go to it, not the copy). */
+  saveCopy(path: string, options?: SaveOptions): Promise<SavedCopy>;
+  /** One file holding the workspace, its saved transcripts and the names (never the values) of its secrets. */
+  exportBundle(path: string, options?: SaveOptions): Promise<SavedCopy & { secrets: string[] }>;
+  /**
+   * Unpacks a bundle to a workspace file (its transcripts beside it) and opens it as any shared
+   * workspace: what it would run asks first; `missingSecrets` says what to set.
+   */
+  openBundle(bundlePath: string, workspacePath: string, options?: SaveOptions): Promise<WorkspaceView>;
   /** Opens a fresh copy of the built-in demo workspace (written to the given path). */
   createFromDemo(path: string): Promise<WorkspaceView>;
   rename(name: string): Promise<void>;
@@ -87,12 +100,31 @@ export interface WorkspaceApi {
   listSecrets(): Promise<string[]>;
   setSecret(name: string, value: string): Promise<void>;
   deleteSecret(name: string): Promise<void>;
+  /**
+   * A stored secret's value, for a person who asked to see it in one view (`where`, e.g. "the
+   * result"). The only answer the host sends unmasked; in the app, after its own confirmation.
+   */
+  revealSecret(name: string, where: string): Promise<string>;
+}
+
+export interface SaveOptions {
+  /** Replace an existing file (only after the user said so). */
+  overwrite?: boolean;
+}
+
+export interface SavedCopy {
+  path: string;
+  /** What could not be taken along (e.g. a transcript file that no longer exists). */
+  warnings: string[];
 }
 
 export const WORKSPACE_API_METHODS = [
   'get',
   'open',
   'saveAs',
+  'saveCopy',
+  'exportBundle',
+  'openBundle',
   'createFromDemo',
   'rename',
   'createSnippet',
@@ -106,6 +138,7 @@ export const WORKSPACE_API_METHODS = [
   'listSecrets',
   'setSecret',
   'deleteSecret',
+  'revealSecret',
 ] as const satisfies readonly (keyof WorkspaceApi)[];
 
 export type WorkspaceEvent = { channel: 'workspace'; type: 'changed'; workspace: WorkspaceView };

@@ -1,7 +1,7 @@
 import { checkRuntimeOptions } from '../runtimeOptions';
-import { checkTransportSafe, DEFAULT_MAX_VALUE_DEPTH, describeTransportUnsafe } from '../transportSafe';
+import { checkTransportSafe, describeTransportUnsafe } from '../transportSafe';
 import { jsonNestingExceeds } from './jsonNestingExceeds';
-import { DEFAULT_MAX_MESSAGE_BYTES } from './limits';
+import { DEFAULT_MAX_MESSAGE_BYTES, MAX_MESSAGE_DEPTH } from './limits';
 import type {
   CancelMessage,
   DoneMessage,
@@ -32,7 +32,7 @@ export type ParseResult<T> = { ok: true; message: T } | { ok: false; reason: str
 export interface ParseMessageOptions {
   /** Largest accepted message as UTF-8 JSON text (default 32 MiB); estimated for decoded values. */
   maxBytes?: number;
-  /** Deepest accepted nesting of the message including its payload (default 512). */
+  /** Deepest accepted nesting of the message including its payload (default MAX_MESSAGE_DEPTH, 513). */
   maxDepth?: number;
 }
 
@@ -107,7 +107,7 @@ function parseDirected<T>(
   direction: string,
 ): ParseResult<T> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
-  const maxDepth = options.maxDepth ?? DEFAULT_MAX_VALUE_DEPTH;
+  const maxDepth = options.maxDepth ?? MAX_MESSAGE_DEPTH;
   try {
     let value = raw;
     if (typeof raw === 'string') {

@@ -146,10 +146,17 @@ export function buildProviderConfig(draft: ProviderDraft): {
           .map((a) => a.trim())
           .filter(Boolean);
         const env = parsePairs(draft.env, '=', 'env', errors);
+        const cwd = draft.cwd.trim();
         config = {
           ...base,
           kind: 'mcp',
-          transport: { type: 'stdio', command, ...(args.length ? { args } : {}), ...(env ? { env } : {}) },
+          transport: {
+            type: 'stdio',
+            command,
+            ...(args.length ? { args } : {}),
+            ...(env ? { env } : {}),
+            ...(cwd ? { cwd } : {}),
+          },
         };
       } else {
         const url = checkUrl(draft.url, 'url', errors, ['http:', 'https:']);
@@ -243,6 +250,7 @@ export function draftFromConfig(config: ProviderConfig): ProviderDraft {
         draft.command = config.transport.command;
         draft.args = (config.transport.args ?? []).join('\n');
         draft.env = lines(config.transport.env, '=');
+        draft.cwd = config.transport.cwd ?? '';
       } else {
         draft.url = config.transport.url;
         draft.headers = lines(config.transport.headers, ': ');

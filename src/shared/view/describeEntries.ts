@@ -13,6 +13,8 @@ export interface TranscriptRow {
   tool?: string;
   /** For a tool_call and its tool_result: time from the call to the result. */
   durationMs?: number;
+  /** Time a person held the call (breakpoint, manual answer), shown beside `durationMs`. */
+  heldMs?: number;
   /** `ok` or the error code, for whatever ends with one (a tool_call takes its result's). */
   outcome?: string;
   /** A few words: ok/error code, executor, reason. */
@@ -40,6 +42,12 @@ function consoleNote(
   const more = lines.length > 1 ? ` (+${lines.length - 1} more)` : '';
   const lost = dropped ? ` [${dropped.lines} lines, ${dropped.chars} chars dropped so far]` : '';
   return `${head}${more}${lost}`.trim();
+}
+
+/** "progress 2/5: message", as the call's row shows it while the call runs. */
+export function progressNote(progress: number, total?: number, message?: string): string {
+  const amount = total === undefined ? String(progress) : `${progress}/${total}`;
+  return `progress ${amount}${message ? `: ${message.slice(0, 120)}` : ''}`;
 }
 
 function outcomeOf(entry: TranscriptEntry): string | undefined {
@@ -78,6 +86,8 @@ function noteFor(entry: TranscriptEntry): string {
         return event.reason;
       case 'guest_console':
         return consoleNote(event.lines, event.dropped);
+      case 'tool_progress':
+        return progressNote(event.progress, event.total, event.message);
       default:
         return '';
     }
@@ -101,6 +111,8 @@ export class TranscriptRowsBuilder {
   private readonly list: TranscriptRow[] = [];
   private latest: TranscriptRow[] = [];
   private readonly calls = new Map<string, { row: TranscriptRow; provider: string; tool: string }>();
+  /** The provider's own time and the held time the host recorded per call (tool_dispatch_finished). */
+  private readonly dispatched = new Map<string, { durationMs: number; heldMs?: number }>();
   private source: readonly TranscriptEntry[] = [];
 
   /**
@@ -124,6 +136,7 @@ export class TranscriptRowsBuilder {
     this.list.length = 0;
     this.latest = [];
     this.calls.clear();
+    this.dispatched.clear();
     this.source = [];
     return this.update(entries);
   }
@@ -154,7 +167,10 @@ export class TranscriptRowsBuilder {
         if (call) {
           row.provider = call.provider;
           row.tool = call.tool;
-          row.durationMs = Math.round((entry.at - call.row.at) * 100) / 100;
+          // What the call took is the provider's own time when the host recorded it, held time apart.
+          const own = this.dispatched.get(message.callId);
+          row.durationMs = own?.durationMs ?? Math.round((entry.at - call.row.at) * 100) / 100;
+          if (own?.heldMs) row.heldMs = call.row.heldMs = own.heldMs;
           call.row.durationMs = row.durationMs;
           call.row.outcome = row.outcome;
         }
@@ -171,7 +187,19 @@ export class TranscriptRowsBuilder {
       }
       if ('providerName' in event) row.provider = event.providerName;
       if ('toolName' in event) row.tool = event.toolName;
-      if (event.type === 'tool_dispatch_finished') row.durationMs = event.durationMs;
+      if (event.type === 'tool_progress') {
+        // The call's own row shows its latest progress until the result arrives.
+        const call = calls.get(event.callId);
+        if (call && call.row.outcome === undefined) call.row.note = row.note;
+      }
+      if (event.type === 'tool_dispatch_finished') {
+        row.durationMs = event.durationMs;
+        if (event.heldMs) row.heldMs = event.heldMs;
+        this.dispatched.set(event.callId, {
+          durationMs: event.durationMs,
+          ...(event.heldMs ? { heldMs: event.heldMs } : {}),
+        });
+      }
     }
     return row;
   }

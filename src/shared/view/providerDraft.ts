@@ -28,6 +28,8 @@ export interface ProviderDraft {
   args: string;
   /** KEY=VALUE per line. */
   env: string;
+  /** Where the stdio server starts; blank means the workspace file's folder. Relative paths resolve against that folder. */
+  cwd: string;
   url: string;
   /** Name: value per line. */
   headers: string;
@@ -65,6 +67,7 @@ export function emptyDraft(kind: ProviderKind): ProviderDraft {
     command: '',
     args: '',
     env: '',
+    cwd: '',
     url: '',
     headers: '',
     baseUrl: '',

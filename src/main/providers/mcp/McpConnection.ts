@@ -5,6 +5,7 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { McpProviderConfig } from '../../../shared/api/providers';
+import type { ToolProgress } from '../../core/types';
 import type { SecretStore } from '../../secrets/SecretStore';
 import type { ProviderSourceListener } from '../ProviderSource';
 import { toolError } from '../toolError';
@@ -12,7 +13,9 @@ import { connectMcpClient, type McpClientHandle } from './connectMcpClient';
 import { mapMcpCallResult } from './mapMcpCallResult';
 
 export const DEFAULT_MCP_REQUEST_TIMEOUT_MS = 30_000;
-/** Connecting and listing tools: independent of the tool-call deadline, which may be short. */
+/** Progress resets a call's request timeout, as the MCP Inspector does, up to this many request timeouts in all. */
+export const MAX_TOTAL_TIMEOUT_FACTOR = 10;
+/** Connecting and listing tools when the provider sets no request timeout. */
 const SETUP_TIMEOUT_MS = 30_000;
 
 /**
@@ -25,6 +28,8 @@ export class McpConnection {
   private disposed = false;
   private everConnected = false;
   readonly timeoutMs: number;
+  /** The configured timeout also bounds connecting and listing tools ("Test connection" too). */
+  private readonly setupTimeoutMs: number;
 
   constructor(
     private readonly config: McpProviderConfig,
@@ -33,6 +38,7 @@ export class McpConnection {
     private readonly listener: ProviderSourceListener,
   ) {
     this.timeoutMs = config.requestTimeoutMs ?? DEFAULT_MCP_REQUEST_TIMEOUT_MS;
+    this.setupTimeoutMs = config.requestTimeoutMs ?? SETUP_TIMEOUT_MS;
   }
 
   async listTools(): Promise<Tool[]> {
@@ -40,14 +46,19 @@ export class McpConnection {
     const tools: Tool[] = [];
     let cursor: string | undefined;
     do {
-      const page = await client.listTools(cursor ? { cursor } : undefined, { timeout: SETUP_TIMEOUT_MS });
+      const page = await client.listTools(cursor ? { cursor } : undefined, { timeout: this.setupTimeoutMs });
       tools.push(...page.tools);
       cursor = page.nextCursor;
     } while (cursor);
     return tools;
   }
 
-  async callTool(name: string, input: unknown, signal: AbortSignal): Promise<unknown> {
+  async callTool(
+    name: string,
+    input: unknown,
+    signal: AbortSignal,
+    onProgress?: (progress: ToolProgress) => void,
+  ): Promise<unknown> {
     if (input !== undefined && (input === null || typeof input !== 'object' || Array.isArray(input))) {
       throw toolError('validation_error', `MCP tool '${name}' takes an object argument`);
     }
@@ -57,7 +68,22 @@ export class McpConnection {
       result = await handle.client.callTool(
         { name, arguments: (input ?? {}) as Record<string, unknown> },
         undefined,
-        { signal, timeout: this.timeoutMs },
+        {
+          signal,
+          timeout: this.timeoutMs,
+          ...(onProgress
+            ? {
+                onprogress: ({ progress, total, message }) =>
+                  onProgress({
+                    progress,
+                    ...(total === undefined ? {} : { total }),
+                    ...(message === undefined ? {} : { message }),
+                  }),
+                resetTimeoutOnProgress: true,
+                maxTotalTimeout: this.timeoutMs * MAX_TOTAL_TIMEOUT_FACTOR,
+              }
+            : {}),
+        },
       );
     } catch (error) {
       if (signal.aborted) throw signal.reason;
@@ -113,7 +139,7 @@ export class McpConnection {
   }
 
   private async open(): Promise<McpClientHandle> {
-    const handle = await connectMcpClient(this.config, this.secrets, this.baseDir, SETUP_TIMEOUT_MS);
+    const handle = await connectMcpClient(this.config, this.secrets, this.baseDir, this.setupTimeoutMs);
     if (this.disposed) {
       await handle.client.close().catch(() => undefined);
       throw toolError('tool_error', `provider '${this.config.name}' was closed`);

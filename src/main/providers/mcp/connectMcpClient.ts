@@ -42,7 +42,12 @@ export async function connectMcpClient(
   const transport = config.transport;
   const where = `provider '${config.name}'`;
   if (transport.type === 'stdio') {
-    const env = await expandSecretRecord(transport.env, secrets, `${where} transport.env`);
+    const env = await expandSecretRecord(
+      transport.env,
+      secrets,
+      `${where} transport.env`,
+      `MCP server command ${JSON.stringify([transport.command, ...(transport.args ?? [])].join(' '))}`,
+    );
     const stdio = new StdioClientTransport({
       command: transport.command,
       args: transport.args ?? [],
@@ -63,7 +68,12 @@ export async function connectMcpClient(
     }
     return { client, via: 'stdio', stderrTail };
   }
-  const headers = await expandSecretRecord(transport.headers, secrets, `${where} transport.headers`);
+  const headers = await expandSecretRecord(
+    transport.headers,
+    secrets,
+    `${where} transport.headers`,
+    `MCP server at ${transport.url}`,
+  );
   const url = new URL(transport.url);
   const requestInit = { headers };
   const noTail = () => '';

@@ -14,7 +14,9 @@ export function createMcpSource(config: McpProviderConfig, deps: ProviderSourceD
           description: tool.description ?? tool.title,
           inputSchema: tool.inputSchema as JsonSchema,
           outputSchema: tool.outputSchema as JsonSchema | undefined,
-          execute: (input, context) => connection.callTool(tool.name, input, context.signal),
+          ...(tool.annotations ? { annotations: tool.annotations } : {}),
+          execute: (input, context) =>
+            connection.callTool(tool.name, input, context.signal, context.onProgress),
         };
       }
       return { name: config.name, tools };

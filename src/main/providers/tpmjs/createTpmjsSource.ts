@@ -20,12 +20,13 @@ export function createTpmjsSource(
   check(): Promise<void>;
 } {
   const baseUrl = config.baseUrl.replace(/\/+$/, '');
+  const destination = `TPMJS executor at ${baseUrl}`;
   const request = async (): Promise<TpmjsRequest> => ({
     baseUrl,
     apiKey: config.apiKey
-      ? await expandSecretRefs(config.apiKey, deps.secrets, `provider '${config.name}' apiKey`)
+      ? await expandSecretRefs(config.apiKey, deps.secrets, `provider '${config.name}' apiKey`, destination)
       : undefined,
-    env: await expandSecretRecord(config.env, deps.secrets, `provider '${config.name}' env`),
+    env: await expandSecretRecord(config.env, deps.secrets, `provider '${config.name}' env`, destination),
     timeoutMs: config.requestTimeoutMs ?? DEFAULT_TPMJS_TIMEOUT_MS,
   });
   return {

@@ -1,0 +1,73 @@
+import { writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, runProgram, SCREENSHOTS, test } from './playgroundFixture';
+
+const LEAKY_SERVER = fileURLToPath(new URL('../test/fixtures/mcp/leakyServer.mjs', import.meta.url));
+const TOKEN = 'e2e-leaky-Token-5521';
+const MASK = '«secret:LEAKY_TOKEN»';
+
+// Issue 13.4: a stored secret echoed by a tool is masked in the transcript and the result.
+test('a stored secret echoed by a tool is masked in the transcript and result, and revealed on request', async ({
+  page,
+  playground,
+}) => {
+  const workspace = join(dirname(playground.workspaceFile), 'leaky.execbox.json');
+  await writeFile(
+    workspace,
+    JSON.stringify({
+      formatVersion: 1,
+      name: 'Leaky',
+      providers: [
+        {
+          id: 'leaky',
+          name: 'leaky',
+          kind: 'mcp',
+          transport: {
+            type: 'stdio',
+            command: process.execPath,
+            args: [LEAKY_SERVER],
+            env: { LEAKY_TOKEN: '${secret:LEAKY_TOKEN}' },
+          },
+        },
+      ],
+      snippets: [{ id: 's', name: 'Echo', code: 'const env = await leaky.env({});\nenv' }],
+      activeSnippetId: 's',
+    }),
+  );
+
+  await page.getByRole('tab', { name: 'Providers' }).click();
+  await page.getByRole('button', { name: 'Secrets' }).click();
+  const secrets = page.getByRole('dialog', { name: 'Secrets' });
+  await secrets.getByLabel('Name').fill('LEAKY_TOKEN');
+  await secrets.getByLabel('Value (write-only)').fill(TOKEN);
+  await secrets.getByRole('button', { name: 'Save secret' }).click();
+  await expect(secrets).toContainText('LEAKY_TOKEN');
+  await secrets.getByRole('button', { name: 'Close' }).click();
+
+  await page.getByRole('button', { name: /E2E workspace/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Workspace' });
+  await dialog.getByLabel('Open a workspace file').fill(workspace);
+  await dialog.getByRole('button', { name: 'Open' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: 'Allow', exact: true }).click();
+
+  await runProgram(page);
+  const result = page.getByTestId('result');
+  await expect(result).toContainText(MASK);
+  await expect(result).not.toContainText(TOKEN);
+  await page.getByRole('tab', { name: 'Transcript' }).click();
+  const transcript = page.getByRole('grid', { name: 'Transcript' });
+  await transcript.getByTestId('transcript-row').filter({ hasText: 'tool_result' }).first().click();
+  await expect(page.locator('body')).toContainText(MASK);
+  await expect(page.locator('body')).not.toContainText(TOKEN);
+  await page.screenshot({ path: join(SCREENSHOTS, 'secrets-masked.png') });
+
+  // A reveal is per view: the result shows the value, the transcript stays masked.
+  await result.getByRole('button', { name: 'Reveal secret LEAKY_TOKEN' }).click();
+  await expect(result).toContainText(TOKEN);
+  await expect(transcript).not.toContainText(TOKEN);
+  await page.screenshot({ path: join(SCREENSHOTS, 'secrets-revealed.png') });
+  await result.getByRole('button', { name: 'Hide secrets' }).click();
+  await expect(page.locator('body')).not.toContainText(TOKEN);
+});

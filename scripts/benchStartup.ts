@@ -1,0 +1,176 @@
+import { fork, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { newQuickJSWASMModuleFromVariant } from 'quickjs-emscripten-core';
+import releaseSync from '@jitl/quickjs-wasmfile-release-sync';
+import { createDefaultExecutorFactory } from '../src/main/host/createDefaultExecutorFactory';
+import { createDefaultPlaygroundHost } from '../src/main/host/createDefaultPlaygroundHost';
+import type { ExecuteResult } from '../src/shared/executeResult';
+import { createFileSecretStore } from '../src/main/secrets/createFileSecretStore';
+
+/** What a person waits for at start-up, each beside the floor this machine sets for it. */
+
+const CLI = fileURLToPath(new URL('../bin/execbox.js', import.meta.url));
+const BUILT = fileURLToPath(new URL('../out/main/cli.js', import.meta.url));
+const RENDERER = fileURLToPath(new URL('../out/renderer/index.html', import.meta.url));
+
+export const startupBuilt = (): { cli: boolean; renderer: boolean } => ({
+  cli: existsSync(BUILT),
+  renderer: existsSync(RENDERER),
+});
+
+async function timed(runs: number, once: () => Promise<number>): Promise<number[]> {
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) samples.push(await once());
+  return samples;
+}
+
+/** Process start to exit of `node ARGS`. */
+export function processStartToExit(args: string[], runs: number): Promise<number[]> {
+  return timed(runs, () => {
+    const start = performance.now();
+    return new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'] });
+      child.once('error', reject);
+      child.once('exit', (code) =>
+        code === 0
+          ? resolve(performance.now() - start)
+          : reject(new Error(`node ${args.join(' ')} exited ${code}`)),
+      );
+    });
+  });
+}
+
+/** `execbox run` of `6 * 7` with the built-in demo providers, process start to exit. */
+export async function cliRunStartToExit(runs: number): Promise<number[]> {
+  const dir = await mkdtemp(join(tmpdir(), 'execbox-bench-'));
+  const file = join(dir, 'six.js');
+  await writeFile(file, '6 * 7');
+  try {
+    return await processStartToExit([CLI, 'run', file], runs);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** `execbox serve --port 0` from start to its printed URL (then stopped). */
+export async function serveStartToUrl(runs: number): Promise<number[]> {
+  const config = await mkdtemp(join(tmpdir(), 'execbox-bench-config-'));
+  try {
+    return await timed(runs, () => {
+      const start = performance.now();
+      return new Promise((resolve, reject) => {
+        const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--config-dir', config], {
+          stdio: ['ignore', 'pipe', 'inherit'],
+        });
+        let out = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          if (/#token=\S+/.test(out)) {
+            const took = performance.now() - start;
+            child.once('exit', () => resolve(took));
+            child.kill('SIGTERM');
+          }
+        });
+        child.once('exit', (code) =>
+          reject(new Error(`execbox serve exited ${code} before its URL:\n${out}`)),
+        );
+      });
+    });
+  } finally {
+    await rm(config, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The first run in a freshly started app (the default pooled process executor, the demo
+ * workspace): `send` is from launching the run to its result, `guest` the runner's durationMs.
+ * The run starts two seconds after the host, about when the page is up and a person could click.
+ */
+export async function firstRunInFreshApp(
+  runs: number,
+  runnerEntryPath: string,
+): Promise<{ send: number[]; guest: number[] }> {
+  const send: number[] = [];
+  const guest: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const configDir = await mkdtemp(join(tmpdir(), 'execbox-bench-app-'));
+    const host = await createDefaultPlaygroundHost({
+      configDir,
+      secretStore: createFileSecretStore(configDir),
+      createExecutor: createDefaultExecutorFactory({ runnerEntryPath }),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const finished = new Promise<ExecuteResult>((resolve) => {
+      const stop = host.onEvent((event) => {
+        if (event.channel === 'runs' && event.type === 'finished') {
+          stop();
+          resolve(event.result);
+        }
+      });
+    });
+    const start = performance.now();
+    await host.launcher({ code: 'return 1' });
+    const result = await finished;
+    send.push(performance.now() - start);
+    guest.push(result.durationMs);
+    await host.dispose();
+    await rm(configDir, { recursive: true, force: true });
+  }
+  return { send, guest };
+}
+
+/** Floor for a cold process runner: fork a child that only sends one IPC message. */
+export async function forkToFirstMessage(runs: number): Promise<number[]> {
+  const dir = await mkdtemp(join(tmpdir(), 'execbox-bench-fork-'));
+  const file = join(dir, 'send.cjs');
+  await writeFile(file, 'process.send(1);');
+  try {
+    return await timed(runs, () => {
+      const start = performance.now();
+      return new Promise((resolve, reject) => {
+        const child = fork(file, [], { execArgv: [], serialization: 'json' });
+        child.once('error', reject);
+        child.once('message', () => {
+          resolve(performance.now() - start);
+          child.kill();
+        });
+      });
+    });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Floor for a cold worker runner: a worker that only posts one message. */
+export function workerToFirstMessage(runs: number): Promise<number[]> {
+  return timed(runs, async () => {
+    const start = performance.now();
+    const worker = new Worker('require("node:worker_threads").parentPort.postMessage(1)', { eval: true });
+    await new Promise((resolve) => worker.once('message', resolve));
+    const took = performance.now() - start;
+    await worker.terminate();
+    return took;
+  });
+}
+
+/** Floor for one in-process execution: a fresh QuickJS runtime and context, one eval, disposed. */
+export async function freshRuntimeEvalDispose(runs: number): Promise<number[]> {
+  const quickjs = await newQuickJSWASMModuleFromVariant(releaseSync);
+  for (let i = 0; i < 50; i++) quickjs.newRuntime().dispose();
+  return timed(runs, async () => {
+    const start = performance.now();
+    const runtime = quickjs.newRuntime();
+    runtime.setMaxStackSize(256 * 1024);
+    const context = runtime.newContext();
+    const handle = context.unwrapResult(context.evalCode('1'));
+    handle.dispose();
+    context.dispose();
+    runtime.dispose();
+    return performance.now() - start;
+  });
+}

@@ -1,0 +1,55 @@
+import type { TranscriptEntry } from '../../shared/transcript';
+import { useCurrentRun } from '../state/store';
+import { useTranscriptFocus } from '../transcript/transcriptFocus';
+import { useDebugStore } from './debugStore';
+
+export interface ViewedTranscript {
+  /** Changes when another transcript is shown (a selection belongs to one transcript). */
+  key: string;
+  source: 'run' | 'opened';
+  label: string;
+  entries: readonly TranscriptEntry[];
+  /** The code the transcript ran, when known. */
+  code?: string;
+}
+
+/**
+ * The one transcript the table, step-through, timeline and diff show: the opened file when the
+ * person opened one (until the next run starts), else the current run.
+ */
+export function useViewedTranscript(): ViewedTranscript | null {
+  const run = useCurrentRun();
+  const opened = useDebugStore((s) => s.opened);
+  const viewing = useDebugStore((s) => s.viewing);
+  if (opened && (viewing === 'opened' || !run))
+    return {
+      key: `opened:${opened.label}:${opened.entries.length}`,
+      source: 'opened',
+      label: opened.label,
+      entries: opened.entries,
+      ...(opened.header ? { code: opened.header.code } : {}),
+    };
+  if (!run) return null;
+  return {
+    key: `run:${run.runId}`,
+    source: 'run',
+    label: 'current run',
+    entries: run.entries,
+    ...(run.request ? { code: run.request.code } : {}),
+  };
+}
+
+/** Selects a call in every view: the transcript table scrolls to its tool_call row. */
+export function selectCall(callId: string): void {
+  useDebugStore.setState({ selectedCallId: callId });
+  useTranscriptFocus.getState().jumpToCall(callId);
+}
+
+/** The table's own row click: the other views follow, the table keeps the row it clicked. */
+export function markCallSelected(callId: string): void {
+  useDebugStore.setState({ selectedCallId: callId });
+}
+
+export function showTranscript(viewing: 'run' | 'opened'): void {
+  useDebugStore.setState({ viewing, selectedCallId: null });
+}

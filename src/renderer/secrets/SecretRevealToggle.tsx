@@ -1,0 +1,25 @@
+import type { SecretReveal } from './useSecretReveal';
+
+/** "Reveal secrets" for one view; nothing when the view shows no masked secret. */
+export function SecretRevealToggle({
+  reveal,
+}: {
+  reveal: Pick<SecretReveal<unknown>, 'names' | 'revealed' | 'busy' | 'toggle'>;
+}) {
+  if (reveal.names.length === 0) return null;
+  const label = reveal.revealed
+    ? 'Hide secrets'
+    : `Reveal ${reveal.names.length === 1 ? `secret ${reveal.names[0]}` : `${reveal.names.length} secrets`}`;
+  return (
+    <button
+      type="button"
+      className="secret-reveal link"
+      aria-pressed={reveal.revealed}
+      disabled={reveal.busy}
+      title={`Masked here: ${reveal.names.join(', ')}. Values are shown only in this view, only while you want them.`}
+      onClick={reveal.toggle}
+    >
+      {label}
+    </button>
+  );
+}

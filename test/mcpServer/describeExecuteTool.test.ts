@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { resolveProvider } from '../../src/main/core/resolveProvider';
+import {
+  describeExecuteTool,
+  MAX_DESCRIPTION_TYPINGS_CHARS,
+} from '../../src/main/mcpServer/describeExecuteTool';
+import { selectTypings } from '../../src/main/mcpServer/selectTypings';
+import { formatRunText } from '../../src/main/mcpServer/formatRunText';
+
+function provider(name: string, tools: number, descriptionChars = 10) {
+  const defs: Record<string, { description: string; execute: () => number }> = {};
+  for (let i = 0; i < tools; i++)
+    defs[`tool${i}`] = { description: 'd'.repeat(descriptionChars), execute: () => i };
+  return resolveProvider({ name, tools: defs });
+}
+
+describe('the execute tool description', () => {
+  it('carries the typings when they fit', () => {
+    const text = describeExecuteTool([provider('small', 2)]);
+    expect(text).toContain('declare namespace small');
+    expect(text).not.toContain('typings` tool');
+  });
+
+  it('stays bounded and points at the typings tool when they do not', () => {
+    const big = Array.from({ length: 400 }, (_, i) => provider(`ns${i}`, 20, 200));
+    const text = describeExecuteTool(big);
+    expect(text.length).toBeLessThan(MAX_DESCRIPTION_TYPINGS_CHARS);
+    expect(text).not.toContain('declare namespace');
+    expect(text).toContain('Call the `typings` tool');
+    expect(text).toContain('- ns0: tool0, tool1');
+    expect(text).toMatch(/… and \d+ more providers/);
+  });
+
+  it('says so when there are no providers', () => {
+    expect(describeExecuteTool([])).toContain('no providers');
+  });
+});
+
+describe('selectTypings', () => {
+  const providers = [provider('a', 2), provider('b', 1)];
+  it('gives everything for an empty request, and single tools on request', () => {
+    const all = selectTypings(providers, {});
+    expect(all.ok && all.typings).toContain('declare namespace b');
+    const one = selectTypings(providers, { tools: ['a.tool1'] });
+    expect(one.ok && one.typings).toContain('function tool1(');
+    expect(one.ok && one.typings).not.toContain('function tool0(');
+  });
+  it('names what does not exist and lists what does', () => {
+    const answer = selectTypings(providers, { providers: ['zzz'], tools: ['a', 'a.nope', '.x'] });
+    expect(answer).toEqual({ ok: false, message: expect.stringContaining('"zzz", "a", "a.nope", ".x"') });
+    expect(!answer.ok && answer.message).toContain('a (tool0, tool1); b (tool0)');
+  });
+});
+
+describe('formatRunText', () => {
+  it('renders results, undefined, errors and logs', () => {
+    expect(formatRunText({ ok: true, result: { x: 1 }, logs: [], durationMs: 1 })).toBe('{\n  "x": 1\n}');
+    expect(formatRunText({ ok: true, logs: ['a'], durationMs: 1 })).toBe(
+      'The code returned nothing (undefined).\n\nLogs:\na',
+    );
+    expect(
+      formatRunText({ ok: false, error: { code: 'timeout', message: 'too slow' }, logs: [], durationMs: 1 }),
+    ).toBe('timeout: too slow');
+  });
+});

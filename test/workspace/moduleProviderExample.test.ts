@@ -1,0 +1,78 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createInProcessExecutor } from '../../src/main/executors/createInProcessExecutor';
+import { MODULE_PROVIDER_EXAMPLE } from '../../src/shared/view/moduleProviderExample';
+import { startHost, tempDir, writeWorkspace, type HostFixture } from './hostFixture';
+
+// The example the README and the provider form point to: if its shape stops loading, this fails.
+const EXAMPLE = path.resolve(__dirname, '../../examples/weather-tools.mjs');
+
+let fixture: HostFixture | undefined;
+afterEach(async () => {
+  await fixture?.host.dispose();
+  fixture = undefined;
+});
+
+describe('examples/weather-tools.mjs as a module provider', { timeout: 60_000 }, () => {
+  it('loads through the workspace host, types its tools and answers guest calls', async () => {
+    const dir = await tempDir();
+    const file = await writeWorkspace(path.join(dir, 'example.execbox.json'), {
+      providers: [{ id: 'w', name: 'weather', kind: 'module', path: EXAMPLE }],
+    });
+    fixture = await startHost({ workspacePath: file, trustAll: true });
+    const declarations = await fixture.host.providers.declarations();
+    expect(declarations).toContain('get_forecast');
+    expect(declarations).toContain("Today's forecast for a city.");
+    expect(declarations).toContain('list_cities');
+
+    const executor = createInProcessExecutor();
+    try {
+      const code = `
+        const oslo = await weather.get_forecast({ city: 'Oslo' });
+        const lisbon = await weather.get_forecast({ city: 'lisbon', units: 'fahrenheit' });
+        const cities = await weather.list_cities();
+        let unknown, invalid;
+        try { await weather.get_forecast({ city: 'Atlantis' }); } catch (error) { unknown = error.message; }
+        try { await weather.get_forecast({ town: 'Oslo' }); } catch (error) { invalid = error.code; }
+        return { oslo, lisbon, cities, unknown, invalid };
+      `;
+      const result = await executor.execute(code, await fixture.host.resolvedProviders(), {
+        timeoutMs: 30_000,
+      });
+      expect(result).toMatchObject({
+        ok: true,
+        result: {
+          oslo: { city: 'Oslo', temperature: -3, units: 'celsius', sky: 'snow' },
+          lisbon: { city: 'Lisbon', temperature: 62.6, units: 'fahrenheit', sky: 'sunny' },
+          cities: ['Oslo', 'Lisbon'],
+          unknown: expect.stringContaining('no forecast for Atlantis'),
+          invalid: 'validation_error',
+        },
+      });
+    } finally {
+      await executor.dispose();
+    }
+  });
+
+  it("the provider form's example loads as a module provider and answers the call it shows", async () => {
+    const dir = await tempDir();
+    await writeFile(path.join(dir, 'tools.mjs'), MODULE_PROVIDER_EXAMPLE);
+    const file = await writeWorkspace(path.join(dir, 'form.execbox.json'), {
+      providers: [{ id: 'w', name: 'weather', kind: 'module', path: './tools.mjs' }],
+    });
+    fixture = await startHost({ workspacePath: file, trustAll: true });
+    const guestLine = /Guest code: (.+)$/m.exec(MODULE_PROVIDER_EXAMPLE)?.[1];
+    expect(guestLine).toBeDefined();
+    const executor = createInProcessExecutor();
+    try {
+      expect(
+        await executor.execute(`return ${guestLine}`, await fixture.host.resolvedProviders(), {
+          timeoutMs: 30_000,
+        }),
+      ).toMatchObject({ ok: true, result: { city: 'Oslo', celsius: 17 } });
+    } finally {
+      await executor.dispose();
+    }
+  });
+});
