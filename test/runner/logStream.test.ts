@@ -156,13 +156,14 @@ const batch = (id: string): LogStreamMessage => ({
 });
 
 describe('log stream: host side', () => {
-  it('a host that did not ask rejects it as malformed and the run goes on', async () => {
+  it('a host that did not ask rejects it as malformed and stops the run, saying why', async () => {
     const { result, events } = await hostEvents(false, (id) => [batch(id), JSON.stringify(batch(id))]);
-    expect(result).toMatchObject({ ok: true, result: 1, logs: ['a'] });
+    expect(result).toMatchObject({ ok: false, error: { code: 'internal_error' } });
+    expect(result.ok ? '' : result.error.message).toContain(LOG_STREAM_MESSAGE_TYPE);
     expect(events.filter((e) => e.type === 'guest_console')).toEqual([]);
     const malformed = events.filter((e) => e.type === 'malformed_message');
-    expect(malformed).toHaveLength(2);
-    for (const event of malformed) expect(JSON.stringify(event)).toContain(LOG_STREAM_MESSAGE_TYPE);
+    expect(malformed).toHaveLength(1);
+    expect(JSON.stringify(malformed[0])).toContain(LOG_STREAM_MESSAGE_TYPE);
   });
 
   it('a host that asked records each batch as a guest_console event', async () => {
