@@ -5,13 +5,11 @@
  * 'longtask') and the DOM node count. Figures only: nothing here asserts a time.
  */
 import { chromium, type Page } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { startServe, stop } from '../e2e/startServe';
 
-const CLI = fileURLToPath(new URL('../bin/execbox.js', import.meta.url));
 const CALLS = Number(process.env.BENCH_UI_CALLS ?? 20_000);
 
 const WORKSPACE = {
@@ -45,32 +43,6 @@ interface Figures {
   longestTaskMs: number;
   domNodes: number;
   extra?: string;
-}
-
-async function startServe(
-  configDir: string,
-  workspaceFile: string,
-): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(
-    process.execPath,
-    [CLI, 'serve', '--port', '0', '--config-dir', configDir, '--workspace', workspaceFile],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, EXECBOX_CONFIG_DIR: configDir },
-    },
-  );
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /(http:\/\/127\.0\.0\.1:\d+\/#token=\S+)/.exec(output);
-      if (match) resolve(match[1]!);
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`execbox serve exited with ${code}:\n${output}`)));
-  });
-  return { url, child };
 }
 
 /**
@@ -234,7 +206,7 @@ async function main(): Promise<void> {
     });
   } finally {
     await browser.close();
-    child.kill('SIGTERM');
+    await stop(child);
     await rm(dir, { recursive: true, force: true });
   }
 }
