@@ -36,6 +36,8 @@ export class McpConnection {
     private readonly secrets: SecretStore,
     private readonly baseDir: string,
     private readonly listener: ProviderSourceListener,
+    /** Stops connecting and listing tools (a connection test whose dialog closed). */
+    private readonly setupSignal?: AbortSignal,
   ) {
     this.timeoutMs = config.requestTimeoutMs ?? DEFAULT_MCP_REQUEST_TIMEOUT_MS;
     this.setupTimeoutMs = config.requestTimeoutMs ?? SETUP_TIMEOUT_MS;
@@ -46,7 +48,10 @@ export class McpConnection {
     const tools: Tool[] = [];
     let cursor: string | undefined;
     do {
-      const page = await client.listTools(cursor ? { cursor } : undefined, { timeout: this.setupTimeoutMs });
+      const page = await client.listTools(cursor ? { cursor } : undefined, {
+        timeout: this.setupTimeoutMs,
+        ...(this.setupSignal ? { signal: this.setupSignal } : {}),
+      });
       tools.push(...page.tools);
       cursor = page.nextCursor;
     } while (cursor);
@@ -139,7 +144,13 @@ export class McpConnection {
   }
 
   private async open(): Promise<McpClientHandle> {
-    const handle = await connectMcpClient(this.config, this.secrets, this.baseDir, this.setupTimeoutMs);
+    const handle = await connectMcpClient(
+      this.config,
+      this.secrets,
+      this.baseDir,
+      this.setupTimeoutMs,
+      this.setupSignal,
+    );
     if (this.disposed) {
       await handle.client.close().catch(() => undefined);
       throw toolError('tool_error', `provider '${this.config.name}' was closed`);
