@@ -22,7 +22,13 @@ interface Entry {
   reloadPending?: boolean;
   /** Bumped on every (re)load so a slow old load cannot overwrite a newer one. */
   generation: number;
+  /** The provider's last console lines, oldest first. */
+  console: string[];
 }
+
+/** Console lines kept per provider: the newest win. */
+export const PROVIDER_CONSOLE_LINES = 200;
+const CONSOLE_LINE_CHARS = 2_000;
 
 export interface ProviderRegistryOptions {
   secrets: SecretStore;
@@ -82,7 +88,7 @@ export class ProviderRegistry {
   /** Adds or replaces a provider; `run` false leaves it waiting for the user's trust. */
   async set(config: ProviderConfig, run: boolean): Promise<void> {
     await this.remove(config.id, false);
-    const entry: Entry = { config, state: run ? 'connecting' : 'awaiting_trust', generation: 0 };
+    const entry: Entry = { config, state: run ? 'connecting' : 'awaiting_trust', generation: 0, console: [] };
     this.entries.set(config.id, entry);
     if (!this.order.includes(config.id)) this.order.push(config.id);
     if (run) this.startLoad(entry);
@@ -172,6 +178,7 @@ export class ProviderRegistry {
           tools,
           types: entry.resolved?.types ?? '',
           config: entry.config,
+          ...(entry.console.length ? { console: [...entry.console] } : {}),
         },
       ];
     });
@@ -239,6 +246,15 @@ export class ProviderRegistry {
           entry.state = error === undefined ? 'ready' : 'error';
           entry.error = error;
           this.announce();
+        },
+        consoleLine: (line) => {
+          if (this.entries.get(entry.config.id) !== entry) return;
+          entry.console.push(
+            line.length > CONSOLE_LINE_CHARS ? `${line.slice(0, CONSOLE_LINE_CHARS)}…` : line,
+          );
+          if (entry.console.length > PROVIDER_CONSOLE_LINES)
+            entry.console.splice(0, entry.console.length - PROVIDER_CONSOLE_LINES);
+          this.announceSoon();
         },
       },
     });

@@ -8,6 +8,8 @@ export interface ProviderSourceListener {
   toolsChanged(): void;
   /** The connection broke (`error` set) or recovered (`error` undefined). */
   connectionChanged(error?: string): void;
+  /** A line for the provider's console: an MCP server's log message or a stdio server's stderr. */
+  consoleLine?(line: string): void;
 }
 
 export interface ProviderSourceDeps {

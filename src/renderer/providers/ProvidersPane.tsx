@@ -25,6 +25,7 @@ export function ProvidersPane() {
   const [secretsOpen, setSecretsOpen] = useState(false);
   const [showTypes, setShowTypes] = useState<string | null>(null);
   const [showTools, setShowTools] = useState<string | null>(null);
+  const [showConsole, setShowConsole] = useState<string | null>(null);
   const [confirmRemove, setConfirmRemove] = useState<string | null>(null);
   const act = (what: string, action: () => Promise<unknown>) =>
     action().catch((error: unknown) => notify('error', `Could not ${what}: ${describeError(error)}`));
@@ -65,6 +66,17 @@ export function ProvidersPane() {
               <button className="link" onClick={() => setShowTypes(showTypes === p.id ? null : p.id)}>
                 {showTypes === p.id ? 'hide typings' : 'typings'}
               </button>
+              {p.kind === 'mcp' && (
+                <button
+                  className="link"
+                  aria-expanded={showConsole === p.id}
+                  onClick={() => setShowConsole(showConsole === p.id ? null : p.id)}
+                >
+                  {showConsole === p.id
+                    ? 'hide console'
+                    : `console${p.console?.length ? ` (${p.console.length})` : ''}`}
+                </button>
+              )}
               <button className="link" onClick={() => setEditing(p.config)}>
                 edit
               </button>
@@ -93,6 +105,11 @@ export function ProvidersPane() {
             </div>
             {p.tools.length > 0 && <ToolApprovalToggles provider={p} />}
             {showTools === p.id && <ToolList provider={p} />}
+            {showConsole === p.id && (
+              <pre className="typings" aria-label={`${p.name} console`}>
+                {p.console?.join('\n') || 'No log messages or stderr output from this server yet.'}
+              </pre>
+            )}
             {showTypes === p.id && (
               <pre className="typings">{p.types || '// no typings (the provider is not ready)'}</pre>
             )}

@@ -157,6 +157,8 @@ export interface ProviderStatus {
   tools: ProviderToolInfo[];
   types: string;
   config: ProviderConfig;
+  /** The provider's last console lines (MCP log messages, stdio stderr), oldest first; masked. */
+  console?: string[];
 }
 
 /** An answer the UI gives to a manual mock tool call. */

@@ -1,5 +1,6 @@
 import {
   ErrorCode,
+  LoggingMessageNotificationSchema,
   McpError,
   ToolListChangedNotificationSchema,
   type Tool,
@@ -139,7 +140,13 @@ export class McpConnection {
   }
 
   private async open(): Promise<McpClientHandle> {
-    const handle = await connectMcpClient(this.config, this.secrets, this.baseDir, this.setupTimeoutMs);
+    const handle = await connectMcpClient(
+      this.config,
+      this.secrets,
+      this.baseDir,
+      this.setupTimeoutMs,
+      (line) => this.listener.consoleLine?.(line),
+    );
     if (this.disposed) {
       await handle.client.close().catch(() => undefined);
       throw toolError('tool_error', `provider '${this.config.name}' was closed`);
@@ -154,6 +161,10 @@ export class McpConnection {
     };
     handle.client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       this.listener.toolsChanged();
+    });
+    handle.client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
+      const data = typeof params.data === 'string' ? params.data : JSON.stringify(params.data);
+      this.listener.consoleLine?.(`${params.level}${params.logger ? ` ${params.logger}` : ''}: ${data}`);
     });
     const reconnected = this.everConnected;
     this.handle = handle;

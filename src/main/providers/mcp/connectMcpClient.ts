@@ -19,11 +19,16 @@ export interface McpClientHandle {
   stderrTail(): string;
 }
 
-function keepTail(stream: Readable | null): () => string {
+function keepTail(stream: Readable | null, onLine?: (line: string) => void): () => string {
   let tail = '';
+  let partial = '';
   stream?.setEncoding('utf8');
   stream?.on('data', (chunk: string) => {
     tail = (tail + chunk).slice(-STDERR_TAIL_CHARS);
+    if (!onLine) return;
+    const lines = (partial + chunk).split('\n');
+    partial = (lines.pop() ?? '').slice(-STDERR_TAIL_CHARS);
+    for (const line of lines) if (line.trim()) onLine(`stderr: ${line.trimEnd()}`);
   });
   return () => tail.trim();
 }
@@ -38,6 +43,7 @@ export async function connectMcpClient(
   secrets: SecretStore,
   baseDir: string,
   timeoutMs: number,
+  onStderrLine?: (line: string) => void,
 ): Promise<McpClientHandle> {
   const transport = config.transport;
   const where = `provider '${config.name}'`;
@@ -55,7 +61,7 @@ export async function connectMcpClient(
       cwd: path.resolve(baseDir, transport.cwd ?? '.'),
       stderr: 'pipe',
     });
-    const stderrTail = keepTail(stdio.stderr as Readable | null);
+    const stderrTail = keepTail(stdio.stderr as Readable | null, onStderrLine);
     const client = new Client(CLIENT_INFO);
     try {
       await client.connect(stdio, { timeout: timeoutMs });
