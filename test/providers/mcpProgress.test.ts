@@ -3,6 +3,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createInProcessExecutor } from '../../src/main/executors/createInProcessExecutor';
 import { createPlaygroundHost, type PlaygroundHost } from '../../src/main/host/createPlaygroundHost';
+import type { McpProviderConfig } from '../../src/shared/api/providers';
+import type { ExecuteResult } from '../../src/shared/executeResult';
 import { checkTranscriptEntry } from '../../src/shared/transcriptEntryCheck';
 import { describeEntries } from '../../src/shared/view/describeEntries';
 import { startHost, tempDir, writeWorkspace } from '../workspace/hostFixture';
@@ -17,7 +19,9 @@ afterEach(async () => {
   host = undefined;
 });
 
-async function everythingHost(): Promise<PlaygroundHost> {
+async function everythingHost(
+  limits: Partial<McpProviderConfig> = { requestTimeoutMs: 20_000 },
+): Promise<PlaygroundHost> {
   const dir = await tempDir();
   const file = await writeWorkspace(path.join(dir, 'progress.execbox.json'), {
     providers: [
@@ -26,7 +30,7 @@ async function everythingHost(): Promise<PlaygroundHost> {
         name: 'everything',
         kind: 'mcp',
         transport: { type: 'stdio', command: process.execPath, args: [EVERYTHING, 'stdio'] },
-        requestTimeoutMs: 20_000,
+        ...limits,
       },
     ],
   });
@@ -73,6 +77,65 @@ describe(
     });
   },
 );
+
+/** Runs `code` and returns its result and the progress events recorded for it. */
+async function runWithProgress(h: PlaygroundHost, code: string) {
+  const finished = new Promise<ExecuteResult>((resolve) =>
+    h.onEvent((event) => event.channel === 'runs' && event.type === 'finished' && resolve(event.result)),
+  );
+  const { runId } = await h.services.runs.start({ code, limits: { timeoutMs: 120_000 } });
+  const result = await finished;
+  const entries = await h.services.runs.transcript(runId);
+  const progress = entries.filter((entry) => entry.kind === 'event' && entry.event.type === 'tool_progress');
+  return { result, progress };
+}
+
+describe('the request timeout with progress (server-everything over stdio)', { timeout: 120_000 }, () => {
+  // A step every 0.5 s: each progress report restarts the 2.5 s request timeout.
+  const longCall = (seconds: number) =>
+    `return await everything.trigger_long_running_operation({ duration: ${seconds}, steps: ${seconds * 2} });`;
+
+  it('lets a call run past the request timeout while progress keeps coming', async () => {
+    const h = await everythingHost({ requestTimeoutMs: 2_500 });
+    const { result, progress } = await runWithProgress(h, longCall(6));
+    expect(result).toMatchObject({ ok: true });
+    expect(JSON.stringify(result)).toContain('Long running operation completed');
+    expect(progress.length).toBeGreaterThanOrEqual(11);
+  });
+
+  it('fails the call past the maximum total, says why, and keeps the connection', async () => {
+    const h = await everythingHost({ requestTimeoutMs: 2_500, maxTotalTimeoutMs: 3_500 });
+    const { result, progress } = await runWithProgress(
+      h,
+      `try { ${longCall(10)} } catch (e) { return { code: e.code, message: e.message }; }`,
+    );
+    expect(result).toMatchObject({
+      ok: true,
+      result: { code: 'timeout', message: expect.stringContaining('maximum total of 3500 ms') },
+    });
+    expect(progress.length).toBeGreaterThanOrEqual(3);
+    expect(progress.length).toBeLessThan(20);
+    // The server was still reporting progress, so it is not treated as hung: no reconnect.
+    const [status] = await h.services.providers.list();
+    expect(status).toMatchObject({ state: 'ready' });
+    expect(status!.error).toBeUndefined();
+    const again = await runWithProgress(h, 'return await everything.echo({ message: "still here" });');
+    expect(JSON.stringify(again.result)).toContain('still here');
+  });
+
+  it('still times out a call without progress at the request timeout', async () => {
+    const h = await everythingHost({ requestTimeoutMs: 1_500, maxTotalTimeoutMs: 60_000 });
+    // One step of 4 s: no progress before the 1.5 s request timeout.
+    const { result } = await runWithProgress(
+      h,
+      'try { await everything.trigger_long_running_operation({ duration: 4, steps: 1 }); } catch (e) { return { code: e.code, message: e.message }; }',
+    );
+    expect(result).toMatchObject({
+      ok: true,
+      result: { code: 'timeout', message: expect.stringContaining('within 1500 ms') },
+    });
+  });
+});
 
 describe('tool_progress transcript entries', () => {
   const entry = (event: Record<string, unknown>) => ({ kind: 'event', seq: 1, at: 2, event });

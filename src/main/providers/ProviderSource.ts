@@ -1,6 +1,7 @@
 import type { SecretStore } from '../secrets/SecretStore';
 import type { ToolProvider } from '../core/types';
 import type { ManualCallBroker } from './mock/ManualCallBroker';
+import type { NewConsoleLine } from './ProviderConsole';
 
 /** What a provider reports between loads. */
 export interface ProviderSourceListener {
@@ -9,7 +10,7 @@ export interface ProviderSourceListener {
   /** The connection broke (`error` set) or recovered (`error` undefined). */
   connectionChanged(error?: string): void;
   /** A line for the provider's console: an MCP server's log message or a stdio server's stderr. */
-  consoleLine?(line: string): void;
+  consoleLine?(line: NewConsoleLine): void;
 }
 
 export interface ProviderSourceDeps {

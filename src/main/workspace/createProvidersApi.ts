@@ -176,5 +176,9 @@ export function createProvidersApi(control: WorkspaceControl, manual: ManualCall
       await session().registry.retype(config);
       return status(key);
     },
+    consoleLines: async (providerId) => session().registry.consoleLines(existing(providerId)) ?? [],
+    async clearConsole(providerId) {
+      session().registry.clearConsole(existing(providerId));
+    },
   };
 }

@@ -3,6 +3,7 @@ import type { ProviderConfig, ProviderStatus } from '../../shared/api/providers'
 import { useApi } from '../state/hostContext';
 import { usePlaygroundStore } from '../state/store';
 import { describeError } from '../util/describeError';
+import { ProviderConsoleView } from './console/ProviderConsoleView';
 import { ProviderEditor } from './ProviderEditor';
 import { SecretsDialog } from './SecretsDialog';
 import { ToolApprovalToggles } from './ToolApprovalToggles';
@@ -72,9 +73,7 @@ export function ProvidersPane() {
                   aria-expanded={showConsole === p.id}
                   onClick={() => setShowConsole(showConsole === p.id ? null : p.id)}
                 >
-                  {showConsole === p.id
-                    ? 'hide console'
-                    : `console${p.console?.length ? ` (${p.console.length})` : ''}`}
+                  {showConsole === p.id ? 'hide console' : 'console'}
                 </button>
               )}
               <button className="link" onClick={() => setEditing(p.config)}>
@@ -105,11 +104,7 @@ export function ProvidersPane() {
             </div>
             {p.tools.length > 0 && <ToolApprovalToggles provider={p} />}
             {showTools === p.id && <ToolList provider={p} />}
-            {showConsole === p.id && (
-              <pre className="typings" aria-label={`${p.name} console`}>
-                {p.console?.join('\n') || 'No log messages or stderr output from this server yet.'}
-              </pre>
-            )}
+            {showConsole === p.id && <ProviderConsoleView provider={p} />}
             {showTypes === p.id && (
               <pre className="typings">{p.types || '// no typings (the provider is not ready)'}</pre>
             )}

@@ -92,6 +92,43 @@ export interface McpProviderConfig extends ProviderConfigBase {
   transport: McpTransportConfig;
   /** Deadline of each tools/call (default 30 s): `timeout` when exceeded, and the server is reconnected. */
   requestTimeoutMs?: number;
+  /**
+   * Progress notifications restart a call's request timeout, but a call never runs longer than this
+   * in all (default: 10 request timeouts).
+   */
+  maxTotalTimeoutMs?: number;
+  /** Asks the server (when it supports logging) to send log messages of this level and above. */
+  logLevel?: McpLogLevel;
+}
+
+export const DEFAULT_MCP_REQUEST_TIMEOUT_MS = 30_000;
+/** Progress restarts a call's request timeout, as the MCP Inspector does, up to this many request timeouts in all. */
+export const MAX_TOTAL_TIMEOUT_FACTOR = 10;
+
+/** MCP log levels, least severe first (RFC 5424 severities). */
+export const MCP_LOG_LEVELS = [
+  'debug',
+  'info',
+  'notice',
+  'warning',
+  'error',
+  'critical',
+  'alert',
+  'emergency',
+] as const;
+export type McpLogLevel = (typeof MCP_LOG_LEVELS)[number];
+
+/** One line of a provider's console. Text that leaves the host is masked like every other answer. */
+export interface ProviderConsoleLine {
+  /** Increases by one per line of that provider, so copies from a list and from events merge. */
+  seq: number;
+  /** Epoch ms when the host received it. */
+  at: number;
+  /** A server's log message (`notifications/message`), its stderr, or a note from the app. */
+  source: 'log' | 'stderr' | 'app';
+  level?: McpLogLevel;
+  logger?: string;
+  text: string;
 }
 
 /** A `package@version::tool` reference, optionally with schemas the executor cannot report. */
@@ -157,8 +194,6 @@ export interface ProviderStatus {
   tools: ProviderToolInfo[];
   types: string;
   config: ProviderConfig;
-  /** The provider's last console lines (MCP log messages, stdio stderr), oldest first; masked. */
-  console?: string[];
 }
 
 /** An answer the UI gives to a manual mock tool call. */
@@ -199,6 +234,9 @@ export interface ProvidersApi {
     toolName: string,
     schema: JsonSchemaValue | null,
   ): Promise<ProviderStatus>;
+  /** The provider's console (MCP log messages, stdio stderr), oldest first, the newest lines only. */
+  consoleLines(providerId: string): Promise<ProviderConsoleLine[]>;
+  clearConsole(providerId: string): Promise<void>;
 }
 
 export const PROVIDERS_API_METHODS = [
@@ -213,6 +251,8 @@ export const PROVIDERS_API_METHODS = [
   'answerManualCall',
   'pendingManualCalls',
   'setOutputType',
+  'consoleLines',
+  'clearConsole',
 ] as const satisfies readonly (keyof ProvidersApi)[];
 
 export interface ManualCallRequest {
@@ -227,4 +267,12 @@ export type ProvidersEvent =
   | { channel: 'providers'; type: 'typings'; declarations: string }
   | ({ channel: 'providers'; type: 'manual_call' } & ManualCallRequest)
   /** The call was cancelled (run cancel or timeout) or answered elsewhere: the UI drops its prompt. */
-  | { channel: 'providers'; type: 'manual_call_settled'; requestId: string };
+  | { channel: 'providers'; type: 'manual_call_settled'; requestId: string }
+  /** New console lines of a provider; `cleared`: drop the lines shown before these. */
+  | {
+      channel: 'providers';
+      type: 'console';
+      providerId: string;
+      lines: ProviderConsoleLine[];
+      cleared?: boolean;
+    };

@@ -5,7 +5,11 @@ import {
   ToolListChangedNotificationSchema,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { McpProviderConfig } from '../../../shared/api/providers';
+import {
+  DEFAULT_MCP_REQUEST_TIMEOUT_MS,
+  MAX_TOTAL_TIMEOUT_FACTOR,
+  type McpProviderConfig,
+} from '../../../shared/api/providers';
 import type { ToolProgress } from '../../core/types';
 import type { SecretStore } from '../../secrets/SecretStore';
 import type { ProviderSourceListener } from '../ProviderSource';
@@ -13,9 +17,14 @@ import { toolError } from '../toolError';
 import { connectMcpClient, type McpClientHandle } from './connectMcpClient';
 import { mapMcpCallResult } from './mapMcpCallResult';
 
-export const DEFAULT_MCP_REQUEST_TIMEOUT_MS = 30_000;
-/** Progress resets a call's request timeout, as the MCP Inspector does, up to this many request timeouts in all. */
-export const MAX_TOTAL_TIMEOUT_FACTOR = 10;
+/** The SDK's own maximum-total check (on a progress notification) failed the call: its data says so. */
+function isMaxTotalTimeout(error: unknown): boolean {
+  return (
+    error instanceof McpError &&
+    error.code === ErrorCode.RequestTimeout &&
+    typeof (error.data as { maxTotalTimeout?: unknown } | undefined)?.maxTotalTimeout === 'number'
+  );
+}
 /** Connecting and listing tools when the provider sets no request timeout. */
 const SETUP_TIMEOUT_MS = 30_000;
 
@@ -29,6 +38,8 @@ export class McpConnection {
   private disposed = false;
   private everConnected = false;
   readonly timeoutMs: number;
+  /** Progress restarts the request timeout, but a call never lasts longer than this. */
+  readonly maxTotalTimeoutMs: number;
   /** The configured timeout also bounds connecting and listing tools ("Test connection" too). */
   private readonly setupTimeoutMs: number;
 
@@ -39,6 +50,10 @@ export class McpConnection {
     private readonly listener: ProviderSourceListener,
   ) {
     this.timeoutMs = config.requestTimeoutMs ?? DEFAULT_MCP_REQUEST_TIMEOUT_MS;
+    this.maxTotalTimeoutMs = Math.max(
+      this.timeoutMs,
+      config.maxTotalTimeoutMs ?? this.timeoutMs * MAX_TOTAL_TIMEOUT_FACTOR,
+    );
     this.setupTimeoutMs = config.requestTimeoutMs ?? SETUP_TIMEOUT_MS;
   }
 
@@ -64,13 +79,17 @@ export class McpConnection {
       throw toolError('validation_error', `MCP tool '${name}' takes an object argument`);
     }
     const handle = await this.connected();
+    // The SDK checks the maximum total only when progress arrives; this ends the call (and tells
+    // the server to cancel it) exactly when it is reached.
+    const overall = new AbortController();
+    const overallTimer = setTimeout(() => overall.abort(), this.maxTotalTimeoutMs);
     let result: Awaited<ReturnType<typeof handle.client.callTool>>;
     try {
       result = await handle.client.callTool(
         { name, arguments: (input ?? {}) as Record<string, unknown> },
         undefined,
         {
-          signal,
+          signal: AbortSignal.any([signal, overall.signal]),
           timeout: this.timeoutMs,
           ...(onProgress
             ? {
@@ -81,14 +100,17 @@ export class McpConnection {
                     ...(message === undefined ? {} : { message }),
                   }),
                 resetTimeoutOnProgress: true,
-                maxTotalTimeout: this.timeoutMs * MAX_TOTAL_TIMEOUT_FACTOR,
+                maxTotalTimeout: this.maxTotalTimeoutMs,
               }
             : {}),
         },
       );
     } catch (error) {
       if (signal.aborted) throw signal.reason;
+      if (overall.signal.aborted || isMaxTotalTimeout(error)) throw this.overran(name);
       throw this.classify(error, name, handle);
+    } finally {
+      clearTimeout(overallTimer);
     }
     return mapMcpCallResult(result, name);
   }
@@ -98,6 +120,14 @@ export class McpConnection {
     const handle = this.handle;
     this.handle = undefined;
     await handle?.client.close().catch(() => undefined);
+  }
+
+  /** Still reporting progress, so still alive: the call ends but the connection stays. */
+  private overran(toolName: string): unknown {
+    return toolError(
+      'timeout',
+      `MCP server of provider '${this.config.name}' did not finish ${toolName} within its maximum total of ${this.maxTotalTimeoutMs} ms (progress restarts the ${this.timeoutMs} ms request timeout, up to that total)`,
+    );
   }
 
   private classify(error: unknown, toolName: string, handle: McpClientHandle): unknown {
@@ -145,8 +175,17 @@ export class McpConnection {
       this.secrets,
       this.baseDir,
       this.setupTimeoutMs,
-      (line) => this.listener.consoleLine?.(line),
+      (text) => this.listener.consoleLine?.({ source: 'stderr', text }),
     );
+    handle.client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
+      this.listener.consoleLine?.({
+        source: 'log',
+        level: params.level,
+        ...(params.logger === undefined ? {} : { logger: params.logger }),
+        text: typeof params.data === 'string' ? params.data : (JSON.stringify(params.data) ?? 'null'),
+      });
+    });
+    await this.applyLogLevel(handle);
     if (this.disposed) {
       await handle.client.close().catch(() => undefined);
       throw toolError('tool_error', `provider '${this.config.name}' was closed`);
@@ -162,10 +201,6 @@ export class McpConnection {
     handle.client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       this.listener.toolsChanged();
     });
-    handle.client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
-      const data = typeof params.data === 'string' ? params.data : JSON.stringify(params.data);
-      this.listener.consoleLine?.(`${params.level}${params.logger ? ` ${params.logger}` : ''}: ${data}`);
-    });
     const reconnected = this.everConnected;
     this.handle = handle;
     this.everConnected = true;
@@ -175,6 +210,20 @@ export class McpConnection {
       this.listener.toolsChanged();
     }
     return handle;
+  }
+
+  /** Asks for the configured log level, when the server offers logging; a refusal is only noted. */
+  private async applyLogLevel(handle: McpClientHandle): Promise<void> {
+    const level = this.config.logLevel;
+    if (!level || !handle.client.getServerCapabilities()?.logging) return;
+    try {
+      await handle.client.setLoggingLevel(level, { timeout: this.setupTimeoutMs });
+    } catch (error) {
+      this.listener.consoleLine?.({
+        source: 'app',
+        text: `the server refused log level '${level}': ${error instanceof Error ? error.message : String(error)}`,
+      });
+    }
   }
 
   /** Forgets a broken connection (once) and says why; the next use connects again. */

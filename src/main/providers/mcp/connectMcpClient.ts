@@ -7,6 +7,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { McpProviderConfig } from '../../../shared/api/providers';
 import { expandSecretRecord } from '../../secrets/expandSecretRefs';
 import type { SecretStore } from '../../secrets/SecretStore';
+import { PROVIDER_CONSOLE_LINE_CHARS } from '../ProviderConsole';
+import { createLineSplitter } from './createLineSplitter';
 
 const CLIENT_INFO = { name: 'execbox-playground', version: '0.1.0' };
 const STDERR_TAIL_CHARS = 2000;
@@ -21,14 +23,11 @@ export interface McpClientHandle {
 
 function keepTail(stream: Readable | null, onLine?: (line: string) => void): () => string {
   let tail = '';
-  let partial = '';
+  const split = onLine ? createLineSplitter(onLine, PROVIDER_CONSOLE_LINE_CHARS) : undefined;
   stream?.setEncoding('utf8');
   stream?.on('data', (chunk: string) => {
     tail = (tail + chunk).slice(-STDERR_TAIL_CHARS);
-    if (!onLine) return;
-    const lines = (partial + chunk).split('\n');
-    partial = (lines.pop() ?? '').slice(-STDERR_TAIL_CHARS);
-    for (const line of lines) if (line.trim()) onLine(`stderr: ${line.trimEnd()}`);
+    split?.(chunk);
   });
   return () => tail.trim();
 }
@@ -43,6 +42,7 @@ export async function connectMcpClient(
   secrets: SecretStore,
   baseDir: string,
   timeoutMs: number,
+  /** Receives each line the stdio server writes to stderr. */
   onStderrLine?: (line: string) => void,
 ): Promise<McpClientHandle> {
   const transport = config.transport;
