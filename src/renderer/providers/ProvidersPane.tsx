@@ -17,6 +17,15 @@ const STATE_WORDS: Record<ProviderStatus['state'], string> = {
   awaiting_trust: 'waiting for your OK',
 };
 
+/** A link that shows or hides one part of a provider ("tools" / "hide tools"). */
+function ShowHide(props: { label: string; shown: boolean; onToggle(): void }) {
+  return (
+    <button className="link" aria-expanded={props.shown} onClick={props.onToggle}>
+      {props.shown ? `hide ${props.label}` : props.label}
+    </button>
+  );
+}
+
 /** The providers with their status, typings and actions. */
 export function ProvidersPane() {
   const api = useApi();
@@ -57,24 +66,22 @@ export function ProvidersPane() {
             </div>
             {p.error && <div className="provider-error">{p.error}</div>}
             <div className="row-actions visible">
-              <button
-                className="link"
-                aria-expanded={showTools === p.id}
-                onClick={() => setShowTools(showTools === p.id ? null : p.id)}
-              >
-                {showTools === p.id ? 'hide tools' : 'tools'}
-              </button>
-              <button className="link" onClick={() => setShowTypes(showTypes === p.id ? null : p.id)}>
-                {showTypes === p.id ? 'hide typings' : 'typings'}
-              </button>
+              <ShowHide
+                label="tools"
+                shown={showTools === p.id}
+                onToggle={() => setShowTools(showTools === p.id ? null : p.id)}
+              />
+              <ShowHide
+                label="typings"
+                shown={showTypes === p.id}
+                onToggle={() => setShowTypes(showTypes === p.id ? null : p.id)}
+              />
               {p.kind === 'mcp' && (
-                <button
-                  className="link"
-                  aria-expanded={showConsole === p.id}
-                  onClick={() => setShowConsole(showConsole === p.id ? null : p.id)}
-                >
-                  {showConsole === p.id ? 'hide console' : 'console'}
-                </button>
+                <ShowHide
+                  label="console"
+                  shown={showConsole === p.id}
+                  onToggle={() => setShowConsole(showConsole === p.id ? null : p.id)}
+                />
               )}
               <button className="link" onClick={() => setEditing(p.config)}>
                 edit
