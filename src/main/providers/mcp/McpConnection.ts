@@ -48,6 +48,8 @@ export class McpConnection {
     private readonly secrets: SecretStore,
     private readonly baseDir: string,
     private readonly listener: ProviderSourceListener,
+    /** Stops connecting and listing tools (a connection test whose dialog closed). */
+    private readonly setupSignal?: AbortSignal,
   ) {
     this.timeoutMs = config.requestTimeoutMs ?? DEFAULT_MCP_REQUEST_TIMEOUT_MS;
     this.maxTotalTimeoutMs = Math.max(
@@ -62,7 +64,10 @@ export class McpConnection {
     const tools: Tool[] = [];
     let cursor: string | undefined;
     do {
-      const page = await client.listTools(cursor ? { cursor } : undefined, { timeout: this.setupTimeoutMs });
+      const page = await client.listTools(cursor ? { cursor } : undefined, {
+        timeout: this.setupTimeoutMs,
+        ...(this.setupSignal ? { signal: this.setupSignal } : {}),
+      });
       tools.push(...page.tools);
       cursor = page.nextCursor;
     } while (cursor);
@@ -175,6 +180,7 @@ export class McpConnection {
       this.secrets,
       this.baseDir,
       this.setupTimeoutMs,
+      this.setupSignal,
       (text) => this.listener.consoleLine?.({ source: 'stderr', text }),
     );
     handle.client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {

@@ -5,7 +5,7 @@ import { McpConnection } from './McpConnection';
 
 /** An MCP server as a provider: tools/list becomes the tools, tools/call answers each call. */
 export function createMcpSource(config: McpProviderConfig, deps: ProviderSourceDeps): ProviderSource {
-  const connection = new McpConnection(config, deps.secrets, deps.baseDir, deps.listener);
+  const connection = new McpConnection(config, deps.secrets, deps.baseDir, deps.listener, deps.signal);
   return {
     async load() {
       const tools: Record<string, ToolDefinition> = {};
