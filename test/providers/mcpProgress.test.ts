@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, type TestContext } from 'vitest';
 import { createInProcessExecutor } from '../../src/main/executors/createInProcessExecutor';
 import { createPlaygroundHost, type PlaygroundHost } from '../../src/main/host/createPlaygroundHost';
 import type { McpProviderConfig } from '../../src/shared/api/providers';
@@ -13,13 +13,9 @@ const EVERYTHING = createRequire(import.meta.url).resolve(
   '@modelcontextprotocol/server-everything/dist/index.js',
 );
 
-let host: PlaygroundHost | undefined;
-afterEach(async () => {
-  await host?.dispose();
-  host = undefined;
-});
-
+/** A host with server-everything, disposed when the test that opened it ends (tests may run concurrently). */
 async function everythingHost(
+  onTestFinished: TestContext['onTestFinished'],
   limits: Partial<McpProviderConfig> = { requestTimeoutMs: 20_000 },
 ): Promise<PlaygroundHost> {
   const dir = await tempDir();
@@ -35,7 +31,8 @@ async function everythingHost(
     ],
   });
   const { host: workspaceHost } = await startHost({ workspacePath: file, trustAll: true });
-  host = createPlaygroundHost({ workspaceHost, createExecutor: () => createInProcessExecutor() });
+  const host = createPlaygroundHost({ workspaceHost, createExecutor: () => createInProcessExecutor() });
+  onTestFinished(() => host.dispose());
   return host;
 }
 
@@ -43,8 +40,10 @@ describe(
   'MCP progress notifications in the run transcript (server-everything over stdio)',
   { timeout: 90_000 },
   () => {
-    it('records each progress notification of trigger-long-running-operation as a tool_progress event', async () => {
-      const h = await everythingHost();
+    it('records each progress notification of trigger-long-running-operation as a tool_progress event', async ({
+      onTestFinished,
+    }) => {
+      const h = await everythingHost(onTestFinished);
       const finished = new Promise<unknown>((resolve) =>
         h.onEvent((event) => event.channel === 'runs' && event.type === 'finished' && resolve(event.result)),
       );
@@ -90,52 +89,66 @@ async function runWithProgress(h: PlaygroundHost, code: string) {
   return { result, progress };
 }
 
-describe('the request timeout with progress (server-everything over stdio)', { timeout: 120_000 }, () => {
-  // A step every 0.5 s: each progress report restarts the 2.5 s request timeout.
-  const longCall = (seconds: number) =>
-    `return await everything.trigger_long_running_operation({ duration: ${seconds}, steps: ${seconds * 2} });`;
+describe.concurrent(
+  'the request timeout with progress (server-everything over stdio)',
+  { timeout: 120_000 },
+  () => {
+    // The request timeout also bounds starting the server, so it stays at 8 s for a loaded machine.
+    // A step every 0.5 s: each progress report restarts it.
+    const longCall = (seconds: number) =>
+      `return await everything.trigger_long_running_operation({ duration: ${seconds}, steps: ${seconds * 2} });`;
 
-  it('lets a call run past the request timeout while progress keeps coming', async () => {
-    const h = await everythingHost({ requestTimeoutMs: 2_500 });
-    const { result, progress } = await runWithProgress(h, longCall(6));
-    expect(result).toMatchObject({ ok: true });
-    expect(JSON.stringify(result)).toContain('Long running operation completed');
-    expect(progress.length).toBeGreaterThanOrEqual(11);
-  });
-
-  it('fails the call past the maximum total, says why, and keeps the connection', async () => {
-    const h = await everythingHost({ requestTimeoutMs: 2_500, maxTotalTimeoutMs: 3_500 });
-    const { result, progress } = await runWithProgress(
-      h,
-      `try { ${longCall(10)} } catch (e) { return { code: e.code, message: e.message }; }`,
-    );
-    expect(result).toMatchObject({
-      ok: true,
-      result: { code: 'timeout', message: expect.stringContaining('maximum total of 3500 ms') },
+    it('lets a call run past the request timeout while progress keeps coming', async ({
+      onTestFinished,
+      expect,
+    }) => {
+      const h = await everythingHost(onTestFinished, { requestTimeoutMs: 8_000 });
+      const { result, progress } = await runWithProgress(h, longCall(11));
+      expect(result).toMatchObject({ ok: true });
+      expect(JSON.stringify(result)).toContain('Long running operation completed');
+      expect(progress.length).toBeGreaterThanOrEqual(21);
     });
-    expect(progress.length).toBeGreaterThanOrEqual(3);
-    expect(progress.length).toBeLessThan(20);
-    // The server was still reporting progress, so it is not treated as hung: no reconnect.
-    const [status] = await h.services.providers.list();
-    expect(status).toMatchObject({ state: 'ready' });
-    expect(status!.error).toBeUndefined();
-    const again = await runWithProgress(h, 'return await everything.echo({ message: "still here" });');
-    expect(JSON.stringify(again.result)).toContain('still here');
-  });
 
-  it('still times out a call without progress at the request timeout', async () => {
-    const h = await everythingHost({ requestTimeoutMs: 1_500, maxTotalTimeoutMs: 60_000 });
-    // One step of 4 s: no progress before the 1.5 s request timeout.
-    const { result } = await runWithProgress(
-      h,
-      'try { await everything.trigger_long_running_operation({ duration: 4, steps: 1 }); } catch (e) { return { code: e.code, message: e.message }; }',
-    );
-    expect(result).toMatchObject({
-      ok: true,
-      result: { code: 'timeout', message: expect.stringContaining('within 1500 ms') },
+    it('fails the call past the maximum total, says why, and keeps the connection', async ({
+      onTestFinished,
+      expect,
+    }) => {
+      const h = await everythingHost(onTestFinished, { requestTimeoutMs: 8_000, maxTotalTimeoutMs: 10_000 });
+      const { result, progress } = await runWithProgress(
+        h,
+        `try { ${longCall(20)} } catch (e) { return { code: e.code, message: e.message }; }`,
+      );
+      expect(result).toMatchObject({
+        ok: true,
+        result: { code: 'timeout', message: expect.stringContaining('maximum total of 10000 ms') },
+      });
+      expect(progress.length).toBeGreaterThanOrEqual(8);
+      expect(progress.length).toBeLessThan(40);
+      // The server was still reporting progress, so it is not treated as hung: no reconnect.
+      const [status] = await h.services.providers.list();
+      expect(status).toMatchObject({ state: 'ready' });
+      expect(status!.error).toBeUndefined();
+      const again = await runWithProgress(h, 'return await everything.echo({ message: "still here" });');
+      expect(JSON.stringify(again.result)).toContain('still here');
     });
-  });
-});
+
+    it('still times out a call without progress at the request timeout', async ({
+      onTestFinished,
+      expect,
+    }) => {
+      const h = await everythingHost(onTestFinished, { requestTimeoutMs: 8_000, maxTotalTimeoutMs: 60_000 });
+      // One step of 14 s: no progress before the 8 s request timeout.
+      const { result } = await runWithProgress(
+        h,
+        'try { await everything.trigger_long_running_operation({ duration: 14, steps: 1 }); } catch (e) { return { code: e.code, message: e.message }; }',
+      );
+      expect(result).toMatchObject({
+        ok: true,
+        result: { code: 'timeout', message: expect.stringContaining('within 8000 ms') },
+      });
+    });
+  },
+);
 
 describe('tool_progress transcript entries', () => {
   const entry = (event: Record<string, unknown>) => ({ kind: 'event', seq: 1, at: 2, event });
