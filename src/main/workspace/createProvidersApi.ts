@@ -4,6 +4,7 @@ import { InvalidArgumentError } from '../../shared/rpc/invalidArgumentError';
 import { resolveProvider } from '../core/resolveProvider';
 import { createProviderSource } from '../providers/createProviderSource';
 import { findMockAnswerProblems } from '../providers/mock/findMockAnswerProblems';
+import type { ServerRequestBroker } from '../providers/mcp/ServerRequestBroker';
 import type { ManualCallBroker } from '../providers/mock/ManualCallBroker';
 import { requireRecord, requireString } from './checkArgument';
 import { validateProviderConfig } from './validateWorkspaceDocument';
@@ -46,7 +47,11 @@ function describe(error: unknown): string {
 }
 
 /** The renderer-facing providers API. Providers the user adds or edits count as trusted by them. */
-export function createProvidersApi(control: WorkspaceControl, manual: ManualCallBroker): ProvidersApi {
+export function createProvidersApi(
+  control: WorkspaceControl,
+  manual: ManualCallBroker,
+  serverRequests?: ServerRequestBroker,
+): ProvidersApi {
   const session = () => control.session();
   const status = (id: string): ProviderStatus => {
     const found = session()
@@ -153,6 +158,11 @@ export function createProvidersApi(control: WorkspaceControl, manual: ManualCall
       }
     },
     pendingManualCalls: async () => manual.pending(),
+    async answerServerRequest(requestId, answer) {
+      if (!serverRequests) throw new InvalidArgumentError('no server request can be waiting here');
+      serverRequests.answer(requireString(requestId, 'requestId'), answer);
+    },
+    pendingServerRequests: async () => serverRequests?.pending() ?? [],
     async setOutputType(providerId, toolName, schema) {
       const key = existing(providerId);
       const tool = requireString(toolName, 'toolName');

@@ -10,6 +10,17 @@ import type { SecretStore } from '../../secrets/SecretStore';
 
 const CLIENT_INFO = { name: 'execbox-playground', version: '0.1.0' };
 const STDERR_TAIL_CHARS = 2000;
+/** The server may ask for form input (elicitation) and for model completions (sampling) during a call. */
+const CLIENT_CAPABILITIES = { elicitation: { form: {} }, sampling: {} };
+
+/** Sets up a new client before it connects (request handlers for the declared capabilities). */
+export type PrepareClient = (client: Client) => void;
+
+function newClient(prepare: PrepareClient | undefined): Client {
+  const client = new Client(CLIENT_INFO, { capabilities: CLIENT_CAPABILITIES });
+  prepare?.(client);
+  return client;
+}
 
 export interface McpClientHandle {
   client: Client;
@@ -38,6 +49,7 @@ export async function connectMcpClient(
   secrets: SecretStore,
   baseDir: string,
   timeoutMs: number,
+  prepare?: PrepareClient,
 ): Promise<McpClientHandle> {
   const transport = config.transport;
   const where = `provider '${config.name}'`;
@@ -56,7 +68,7 @@ export async function connectMcpClient(
       stderr: 'pipe',
     });
     const stderrTail = keepTail(stdio.stderr as Readable | null);
-    const client = new Client(CLIENT_INFO);
+    const client = newClient(prepare);
     try {
       await client.connect(stdio, { timeout: timeoutMs });
     } catch (error) {
@@ -78,14 +90,18 @@ export async function connectMcpClient(
   const requestInit = { headers };
   const noTail = () => '';
   if (transport.type === 'http') {
-    const client = new Client(CLIENT_INFO);
+    const client = newClient(prepare);
     try {
       await client.connect(new StreamableHTTPClientTransport(url, { requestInit }), { timeout: timeoutMs });
       return { client, via: 'streamable-http', stderrTail: noTail };
     } catch (streamableError) {
       await client.close().catch(() => undefined);
       try {
-        return { client: await connectSse(url, requestInit, timeoutMs), via: 'sse', stderrTail: noTail };
+        return {
+          client: await connectSse(url, requestInit, timeoutMs, prepare),
+          via: 'sse',
+          stderrTail: noTail,
+        };
       } catch (sseError) {
         throw new Error(
           `could not connect to MCP server ${url.href}: Streamable HTTP failed (${describe(streamableError)}) and the SSE fallback failed (${describe(sseError)})`,
@@ -94,14 +110,19 @@ export async function connectMcpClient(
     }
   }
   try {
-    return { client: await connectSse(url, requestInit, timeoutMs), via: 'sse', stderrTail: noTail };
+    return { client: await connectSse(url, requestInit, timeoutMs, prepare), via: 'sse', stderrTail: noTail };
   } catch (error) {
     throw new Error(`could not connect to MCP server ${url.href} over SSE: ${describe(error)}`);
   }
 }
 
-async function connectSse(url: URL, requestInit: RequestInit, timeoutMs: number): Promise<Client> {
-  const client = new Client(CLIENT_INFO);
+async function connectSse(
+  url: URL,
+  requestInit: RequestInit,
+  timeoutMs: number,
+  prepare: PrepareClient | undefined,
+): Promise<Client> {
+  const client = newClient(prepare);
   try {
     await client.connect(new SSEClientTransport(url, { requestInit }), { timeout: timeoutMs });
     return client;
