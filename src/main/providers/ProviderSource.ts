@@ -24,6 +24,8 @@ export interface ProviderSourceDeps {
    * means that content is not trusted (yet), so it must not run. Absent: everything may load.
    */
   moduleContentTrusted?(digest: string): Promise<boolean>;
+  /** Stops connecting and loading, and the process it started (a connection test whose dialog closed). */
+  signal?: AbortSignal;
 }
 
 /** A configured provider that can (re)load its current tools and must be disposed. */

@@ -46,10 +46,14 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** The renderer-facing providers API. Providers the user adds or edits count as trusted by them. */
+/**
+ * The renderer-facing providers API. Providers the user adds or edits count as trusted by them.
+ * `closing` stops connection tests in flight (and their processes) when the host closes.
+ */
 export function createProvidersApi(
   control: WorkspaceControl,
   manual: ManualCallBroker,
+  closing?: AbortSignal,
   serverRequests?: ServerRequestBroker,
 ): ProvidersApi {
   const session = () => control.session();
@@ -67,6 +71,8 @@ export function createProvidersApi(
   };
   const nameTaken = (name: string, exceptId?: string) =>
     session().document.providers.some((p) => p.name === name && p.id !== exceptId);
+  /** Connection tests in flight that named an attempt id, so `cancelTest` can stop them. */
+  const testsInFlight = new Map<string, AbortController>();
 
   return {
     list: async () => session().registry.statuses(),
@@ -109,16 +115,23 @@ export function createProvidersApi(
       await session().removeProvider(key);
       await session().announce();
     },
-    async test(input) {
+    async test(input, attemptId) {
       const raw = requireRecord(input, 'config');
       const config = checkConfig(raw, typeof raw.id === 'string' ? raw.id : 'test');
+      const attempt =
+        attemptId === undefined ? undefined : requireString(attemptId, 'attemptId', { max: 200 });
+      if (attempt !== undefined && testsInFlight.has(attempt))
+        throw new InvalidArgumentError(`a connection test with attemptId '${attempt}' is running already`);
+      const stop = new AbortController();
       const current = session();
       const source = createProviderSource(config, {
         secrets: control.secrets,
         manual,
         baseDir: current.baseDir,
         listener: { toolsChanged: () => undefined, connectionChanged: () => undefined },
+        signal: closing ? AbortSignal.any([stop.signal, closing]) : stop.signal,
       });
+      if (attempt !== undefined) testsInFlight.set(attempt, stop);
       try {
         await source.check?.();
         const resolved = resolveProvider(await source.load());
@@ -129,10 +142,16 @@ export function createProvidersApi(
         }));
         return { ok: true, toolCount: tools.length, tools };
       } catch (error) {
+        if (stop.signal.aborted || closing?.aborted)
+          return { ok: false, cancelled: true, error: 'the test was stopped' };
         return { ok: false, error: describe(error) };
       } finally {
+        if (attempt !== undefined) testsInFlight.delete(attempt);
         await source.dispose().catch(() => undefined);
       }
+    },
+    async cancelTest(attemptId) {
+      testsInFlight.get(requireString(attemptId, 'attemptId', { max: 200 }))?.abort();
     },
     async validate(input) {
       const raw = requireRecord(input, 'config');

@@ -239,10 +239,11 @@ export async function createWorkspaceHost(options: WorkspaceHostOptions): Promis
   };
 
   await switchTo(await initial());
+  const closing = new AbortController();
 
   return {
     workspace: createWorkspaceApi(control),
-    providers: createProvidersApi(control, manual, serverRequests),
+    providers: createProvidersApi(control, manual, closing.signal, serverRequests),
     resolvedProviders: () => control.session().registry.resolvedProviders(),
     runtimeSettings: () => control.session().runtimeSettings(),
     workspaceFile: () => control.session().file,
@@ -253,6 +254,7 @@ export async function createWorkspaceHost(options: WorkspaceHostOptions): Promis
     async dispose() {
       manual.cancelAll('the playground is closing');
       serverRequests.cancelAll('the playground is closing');
+      closing.abort();
       const session = current;
       current = undefined;
       await session?.close();

@@ -219,6 +219,8 @@ export interface ProviderTestResult {
   toolCount?: number;
   tools?: ToolManifest[];
   error?: string;
+  /** Stopped by `cancelTest` before it finished. */
+  cancelled?: boolean;
 }
 
 export interface ProvidersApi {
@@ -227,8 +229,16 @@ export interface ProvidersApi {
   /** Replaces the provider's config; `config.id`, when given, must equal `id`. */
   update(id: string, config: NewProviderConfig): Promise<ProviderStatus>;
   remove(id: string): Promise<void>;
-  /** Connects and lists tools without saving anything. */
-  test(config: NewProviderConfig): Promise<ProviderTestResult>;
+  /**
+   * Connects and lists tools without saving anything. With `attemptId` (unique per attempt),
+   * `cancelTest(attemptId)` stops it.
+   */
+  test(config: NewProviderConfig, attemptId?: string): Promise<ProviderTestResult>;
+  /**
+   * Stops a `test` in flight and the process it started (the dialog was closed); it then answers
+   * `{ ok: false, cancelled: true }`. An attempt that already finished is ignored.
+   */
+  cancelTest(attemptId: string): Promise<void>;
   /**
    * Problems the form cannot find by itself (a mock's fixed or rule result that breaks the tool's
    * output schema), keyed by the form's field paths such as `tools.0.response`; empty when none.
@@ -260,6 +270,7 @@ export const PROVIDERS_API_METHODS = [
   'update',
   'remove',
   'test',
+  'cancelTest',
   'validate',
   'refresh',
   'declarations',

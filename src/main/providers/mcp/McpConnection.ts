@@ -40,6 +40,8 @@ export class McpConnection {
     private readonly secrets: SecretStore,
     private readonly baseDir: string,
     private readonly listener: ProviderSourceListener,
+    /** Stops connecting and listing tools (a connection test whose dialog closed). */
+    private readonly setupSignal?: AbortSignal,
     private readonly serverRequests?: ServerRequestBroker,
   ) {
     this.timeoutMs = config.requestTimeoutMs ?? DEFAULT_MCP_REQUEST_TIMEOUT_MS;
@@ -51,7 +53,10 @@ export class McpConnection {
     const tools: Tool[] = [];
     let cursor: string | undefined;
     do {
-      const page = await client.listTools(cursor ? { cursor } : undefined, { timeout: this.setupTimeoutMs });
+      const page = await client.listTools(cursor ? { cursor } : undefined, {
+        timeout: this.setupTimeoutMs,
+        ...(this.setupSignal ? { signal: this.setupSignal } : {}),
+      });
       tools.push(...page.tools);
       cursor = page.nextCursor;
     } while (cursor);
@@ -154,6 +159,7 @@ export class McpConnection {
       this.secrets,
       this.baseDir,
       this.setupTimeoutMs,
+      this.setupSignal,
       (client) =>
         answerServerRequests(client, {
           providerName: this.config.name,

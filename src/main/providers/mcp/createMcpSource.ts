@@ -10,6 +10,7 @@ export function createMcpSource(config: McpProviderConfig, deps: ProviderSourceD
     deps.secrets,
     deps.baseDir,
     deps.listener,
+    deps.signal,
     deps.serverRequests,
   );
   return {
