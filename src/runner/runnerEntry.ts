@@ -2,6 +2,7 @@ import { isMainThread, parentPort, receiveMessageOnPort, type MessagePort } from
 import type { RunnerToHostMessage } from '../shared/protocol/messages';
 import type { Transport } from '../shared/transport';
 import { createTransportEvents } from '../shared/transportEvents';
+import { LOG_STREAM_FLAG } from '../shared/protocol/logStreamMessage';
 import { DEFAULT_RUNTIME_OPTIONS } from '../shared/runtimeOptions';
 import { attachRunnerEndpoint } from './attachRunnerEndpoint';
 import { sharedQuickJsModulePool } from './createQuickJsModulePool';
@@ -64,8 +65,10 @@ function forkTransport(send: (message: RunnerToHostMessage) => void): Transport<
 
 /** One entry for every runner shell: stdio JSON lines, worker thread, Electron utility process, fork. */
 function main(): void {
+  // The host asked at spawn time for the log-stream extension (never on unless asked).
+  const logStream = process.argv.includes(LOG_STREAM_FLAG);
   if (process.argv.includes('--stdio') || process.env.EXECBOX_RUNNER_STDIO === '1') {
-    void serveRunnerOverStdio();
+    void serveRunnerOverStdio({ logStream });
     return;
   }
   // Most executions use the default memory limit: load its module while the host is still connecting.
@@ -80,6 +83,7 @@ function main(): void {
         (deliver) => port.on('message', deliver),
         () => drainPort(port),
       ),
+      { logStream },
     );
     return;
   }
@@ -90,7 +94,7 @@ function main(): void {
         (message) => electronPort.postMessage(message),
         (deliver) => electronPort.on('message', (event) => deliver(event.data)),
       ),
-      { checkParent: watchParentProcess() },
+      { logStream, checkParent: watchParentProcess() },
     );
     return;
   }
@@ -102,7 +106,7 @@ function main(): void {
       forkTransport((message) => {
         send(message);
       }),
-      { checkParent: watchParentProcess() },
+      { logStream, checkParent: watchParentProcess() },
     );
     return;
   }

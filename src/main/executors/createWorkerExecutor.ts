@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { LOG_STREAM_FLAG } from '../../shared/protocol/logStreamMessage';
 import { createWorkerTransport } from '../transports/createWorkerTransport';
 import { createShellExecutor, type ShellExecutor, type ShellPoolOptions } from './createShellExecutor';
 import { defaultRunnerEntryPath } from './defaultRunnerEntryPath';
@@ -13,9 +14,14 @@ export interface WorkerExecutorOptions extends ShellPoolOptions {
 /** QuickJS in worker threads of this process: pooled by default, `mode: 'ephemeral'` for one per run. */
 export function createWorkerExecutor(options: WorkerExecutorOptions = {}): ShellExecutor {
   const entry = options.runnerEntryPath ?? defaultRunnerEntryPath();
-  return createShellExecutor(() => {
-    const worker = new Worker(entry, { stdout: false, stderr: false });
-    options.onWorker?.(worker);
-    return createWorkerTransport(worker);
-  }, options);
+  const logStream = options.logStream ?? true;
+  const argv = logStream ? [LOG_STREAM_FLAG] : [];
+  return createShellExecutor(
+    () => {
+      const worker = new Worker(entry, { stdout: false, stderr: false, argv });
+      options.onWorker?.(worker);
+      return createWorkerTransport(worker);
+    },
+    { ...options, logStream },
+  );
 }

@@ -10,6 +10,7 @@ import type { ResolvedToolProvider, ToolProvider } from '../core/types';
 import type { SecretStore } from '../secrets/SecretStore';
 import { createProviderSource } from './createProviderSource';
 import { ProviderConsole } from './ProviderConsole';
+import type { ServerRequestBroker } from './mcp/ServerRequestBroker';
 import type { ManualCallBroker } from './mock/ManualCallBroker';
 import type { ProviderSource } from './ProviderSource';
 
@@ -34,6 +35,8 @@ const CONSOLE_ANNOUNCE_MS = 100;
 export interface ProviderRegistryOptions {
   secrets: SecretStore;
   manual: ManualCallBroker;
+  /** MCP servers' elicitation and sampling requests go to a person through it; absent: declined. */
+  serverRequests?: ServerRequestBroker;
   baseDir: string;
   emit(event: ProvidersEvent): void;
   /** Whether a module provider's content (by sha256) is trusted; see ProviderSourceDeps. */
@@ -246,6 +249,7 @@ export class ProviderRegistry {
     entry.source ??= createProviderSource(entry.config, {
       secrets: this.options.secrets,
       manual: this.options.manual,
+      ...(this.options.serverRequests ? { serverRequests: this.options.serverRequests } : {}),
       baseDir: this.options.baseDir,
       ...(this.options.moduleContentTrusted
         ? {

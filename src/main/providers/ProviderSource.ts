@@ -1,5 +1,6 @@
 import type { SecretStore } from '../secrets/SecretStore';
 import type { ToolProvider } from '../core/types';
+import type { ServerRequestBroker } from './mcp/ServerRequestBroker';
 import type { ManualCallBroker } from './mock/ManualCallBroker';
 import type { NewConsoleLine } from './ProviderConsole';
 
@@ -16,6 +17,8 @@ export interface ProviderSourceListener {
 export interface ProviderSourceDeps {
   secrets: SecretStore;
   manual: ManualCallBroker;
+  /** Where MCP servers' elicitation and sampling requests go to a person; absent: they are declined. */
+  serverRequests?: ServerRequestBroker;
   /** Relative paths in the config (module files, stdio cwd) resolve against this folder. */
   baseDir: string;
   listener: ProviderSourceListener;

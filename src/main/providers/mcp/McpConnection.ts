@@ -10,11 +10,13 @@ import {
   MAX_TOTAL_TIMEOUT_FACTOR,
   type McpProviderConfig,
 } from '../../../shared/api/providers';
-import type { ToolProgress } from '../../core/types';
+import type { ToolExecutionContext, ToolProgress } from '../../core/types';
 import type { SecretStore } from '../../secrets/SecretStore';
 import type { ProviderSourceListener } from '../ProviderSource';
 import { toolError } from '../toolError';
+import { answerServerRequests, type RunningCall } from './answerServerRequests';
 import { connectMcpClient, type McpClientHandle } from './connectMcpClient';
+import type { ServerRequestBroker } from './ServerRequestBroker';
 import { mapMcpCallResult } from './mapMcpCallResult';
 
 /** The SDK's own maximum-total check (on a progress notification) failed the call: its data says so. */
@@ -37,6 +39,8 @@ export class McpConnection {
   private connecting: Promise<McpClientHandle> | undefined;
   private disposed = false;
   private everConnected = false;
+  /** Calls in flight, oldest first: a server's elicitation or sampling request is put down to the latest. */
+  private readonly running = new Set<RunningCall>();
   readonly timeoutMs: number;
   /** Progress restarts the request timeout, but a call never lasts longer than this. */
   readonly maxTotalTimeoutMs: number;
@@ -50,6 +54,7 @@ export class McpConnection {
     private readonly listener: ProviderSourceListener,
     /** Stops connecting and listing tools (a connection test whose dialog closed). */
     private readonly setupSignal?: AbortSignal,
+    private readonly serverRequests?: ServerRequestBroker,
   ) {
     this.timeoutMs = config.requestTimeoutMs ?? DEFAULT_MCP_REQUEST_TIMEOUT_MS;
     this.maxTotalTimeoutMs = Math.max(
@@ -79,6 +84,7 @@ export class McpConnection {
     input: unknown,
     signal: AbortSignal,
     onProgress?: (progress: ToolProgress) => void,
+    context?: ToolExecutionContext,
   ): Promise<unknown> {
     if (input !== undefined && (input === null || typeof input !== 'object' || Array.isArray(input))) {
       throw toolError('validation_error', `MCP tool '${name}' takes an object argument`);
@@ -89,6 +95,8 @@ export class McpConnection {
     const overall = new AbortController();
     const overallTimer = setTimeout(() => overall.abort(), this.maxTotalTimeoutMs);
     let result: Awaited<ReturnType<typeof handle.client.callTool>>;
+    const running: RunningCall | undefined = context ? { context } : undefined;
+    if (running) this.running.add(running);
     try {
       result = await handle.client.callTool(
         { name, arguments: (input ?? {}) as Record<string, unknown> },
@@ -116,6 +124,7 @@ export class McpConnection {
       throw this.classify(error, name, handle);
     } finally {
       clearTimeout(overallTimer);
+      if (running) this.running.delete(running);
     }
     return mapMcpCallResult(result, name);
   }
@@ -181,6 +190,13 @@ export class McpConnection {
       this.baseDir,
       this.setupTimeoutMs,
       this.setupSignal,
+      (client) =>
+        answerServerRequests(client, {
+          providerName: this.config.name,
+          rules: () => this.config.serverRequests,
+          ...(this.serverRequests ? { broker: this.serverRequests } : {}),
+          currentCall: () => [...this.running].at(-1),
+        }),
       (text) => this.listener.consoleLine?.({ source: 'stderr', text }),
     );
     handle.client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
