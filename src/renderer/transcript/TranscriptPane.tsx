@@ -22,6 +22,7 @@ import { TranscriptHeader } from './TranscriptHeader';
 import { transcriptModelFor } from './transcriptModel';
 import { useTranscriptColumns } from './useTranscriptColumns';
 import { cellText, COLUMN_IDS } from './transcriptColumns';
+import { ProgressMeter } from '../components/ProgressMeter';
 import { useTranscriptFocus } from './transcriptFocus';
 
 const TYPES = [
@@ -310,6 +311,9 @@ export function TranscriptPane() {
                     key={id}
                     className={`col-${id}${id === 'dir' ? ` dir ${row.direction ?? 'event'}` : ''}`}
                   >
+                    {id === 'note' && row.progress && (
+                      <ProgressMeter {...row.progress} label={`${row.tool ?? 'call'} progress`} />
+                    )}
                     {cellText(row, id)}
                   </span>
                 ))}
