@@ -317,6 +317,14 @@ export function TranscriptPane() {
                     {cellText(row, id)}
                   </span>
                 ))}
+                {row.progress?.total ? (
+                  // A line under the running call's row that fills as it progresses, wherever the table is scrolled.
+                  <span
+                    className="row-progress"
+                    aria-hidden
+                    style={{ width: `${Math.min(100, (100 * row.progress.progress) / row.progress.total)}%` }}
+                  />
+                ) : null}
               </div>
             );
           })}
