@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { PlaygroundEvent } from '../../shared/api/playgroundApi';
-import type { ManualCallRequest, ProviderStatus } from '../../shared/api/providers';
+import type { ManualCallRequest, ProviderStatus, ServerRequest } from '../../shared/api/providers';
 import type { WorkspaceView } from '../../shared/api/workspace';
 import type { RunView } from './runView';
 
@@ -18,6 +18,8 @@ export interface PlaygroundState {
   providers: ProviderStatus[];
   declarations: string;
   manualCalls: ManualCallRequest[];
+  /** MCP servers' elicitation and sampling requests waiting for the person, oldest first. */
+  serverRequests: ServerRequest[];
   runs: Record<string, RunView>;
   /** The run the result and transcript panes show. */
   currentRunId: string | null;
@@ -49,6 +51,7 @@ export const usePlaygroundStore = create<PlaygroundState>()((set) => ({
   providers: [],
   declarations: '',
   manualCalls: [],
+  serverRequests: [],
   runs: {},
   currentRunId: null,
   starting: false,
@@ -72,6 +75,13 @@ export const usePlaygroundStore = create<PlaygroundState>()((set) => ({
           }
           if (event.type === 'manual_call_settled') {
             return { manualCalls: state.manualCalls.filter((c) => c.requestId !== event.requestId) };
+          }
+          if (event.type === 'server_request') {
+            if (state.serverRequests.some((r) => r.requestId === event.request.requestId)) return {};
+            return { serverRequests: [...state.serverRequests, event.request] };
+          }
+          if (event.type === 'server_request_settled') {
+            return { serverRequests: state.serverRequests.filter((r) => r.requestId !== event.requestId) };
           }
           return {};
         case 'runs':

@@ -11,12 +11,15 @@ import type { ProviderSourceListener } from '../ProviderSource';
 import { toolError } from '../toolError';
 import { answerServerRequests, type RunningCall } from './answerServerRequests';
 import { connectMcpClient, type McpClientHandle } from './connectMcpClient';
+import { createCallDeadline } from './createCallDeadline';
 import type { ServerRequestBroker } from './ServerRequestBroker';
 import { mapMcpCallResult } from './mapMcpCallResult';
 
 export const DEFAULT_MCP_REQUEST_TIMEOUT_MS = 30_000;
 /** Progress resets a call's request timeout, as the MCP Inspector does, up to this many request timeouts in all. */
 export const MAX_TOTAL_TIMEOUT_FACTOR = 10;
+/** The SDK's own request timeout is left out (the longest a timer can wait); createCallDeadline applies ours. */
+const NO_SDK_TIMEOUT_MS = 2_147_483_647;
 /** Connecting and listing tools when the provider sets no request timeout. */
 const SETUP_TIMEOUT_MS = 30_000;
 
@@ -75,33 +78,35 @@ export class McpConnection {
     }
     const handle = await this.connected();
     let result: Awaited<ReturnType<typeof handle.client.callTool>>;
-    const running: RunningCall | undefined = context ? { context } : undefined;
+    // Our own deadline instead of the SDK's: it stops while a person answers the server's request.
+    const timedOut = new AbortController();
+    const deadline = createCallDeadline(this.timeoutMs, this.timeoutMs * MAX_TOTAL_TIMEOUT_FACTOR, () =>
+      timedOut.abort(new McpError(ErrorCode.RequestTimeout, `no answer within ${this.timeoutMs} ms`)),
+    );
+    const running: RunningCall | undefined = context ? { context, deadline } : undefined;
     if (running) this.running.add(running);
     try {
       result = await handle.client.callTool(
         { name, arguments: (input ?? {}) as Record<string, unknown> },
         undefined,
         {
-          signal,
-          timeout: this.timeoutMs,
-          ...(onProgress
-            ? {
-                onprogress: ({ progress, total, message }) =>
-                  onProgress({
-                    progress,
-                    ...(total === undefined ? {} : { total }),
-                    ...(message === undefined ? {} : { message }),
-                  }),
-                resetTimeoutOnProgress: true,
-                maxTotalTimeout: this.timeoutMs * MAX_TOTAL_TIMEOUT_FACTOR,
-              }
-            : {}),
+          signal: AbortSignal.any([signal, timedOut.signal]),
+          timeout: NO_SDK_TIMEOUT_MS,
+          onprogress: ({ progress, total, message }) => {
+            deadline.progress();
+            onProgress?.({
+              progress,
+              ...(total === undefined ? {} : { total }),
+              ...(message === undefined ? {} : { message }),
+            });
+          },
         },
       );
     } catch (error) {
       if (signal.aborted) throw signal.reason;
       throw this.classify(error, name, handle);
     } finally {
+      deadline.dispose();
       if (running) this.running.delete(running);
     }
     return mapMcpCallResult(result, name);
