@@ -12,7 +12,7 @@ import { defaultRunnerEntryPath } from './defaultRunnerEntryPath';
 export type ShellSpawner = (runnerEntryPath: string) => Transport<HostToRunnerMessage>;
 
 export interface ProcessExecutorOptions extends ShellPoolOptions {
-  /** The built runner entry (default: out/main/runner.js of this package). */
+  /** The built runner entry (default: out/main/runner.cjs of this package). */
   runnerEntryPath?: string;
   spawnShell?: ShellSpawner;
 }

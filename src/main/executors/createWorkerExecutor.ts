@@ -1,10 +1,11 @@
 import { Worker } from 'node:worker_threads';
+import { compiledQuickJsWasmNow } from '../../runner/quickJsWasm';
 import { createWorkerTransport } from '../transports/createWorkerTransport';
 import { createShellExecutor, type ShellExecutor, type ShellPoolOptions } from './createShellExecutor';
 import { defaultRunnerEntryPath } from './defaultRunnerEntryPath';
 
 export interface WorkerExecutorOptions extends ShellPoolOptions {
-  /** The built runner entry (default: out/main/runner.js of this package). */
+  /** The built runner entry (default: out/main/runner.cjs of this package). */
   runnerEntryPath?: string;
   /** Sees every worker started (e.g. to watch its resource use, or for tests to stop one). */
   onWorker?: (worker: Worker) => void;
@@ -13,8 +14,12 @@ export interface WorkerExecutorOptions extends ShellPoolOptions {
 /** QuickJS in worker threads of this process: pooled by default, `mode: 'ephemeral'` for one per run. */
 export function createWorkerExecutor(options: WorkerExecutorOptions = {}): ShellExecutor {
   const entry = options.runnerEntryPath ?? defaultRunnerEntryPath();
+  compiledQuickJsWasmNow();
   return createShellExecutor(() => {
-    const worker = new Worker(entry, { stdout: false, stderr: false });
+    // The module this process compiled, compiled code and all: a worker handed it compiles nothing.
+    // While this process keeps it, the functions one worker compiled are compiled for the next.
+    const quickJsWasm = compiledQuickJsWasmNow();
+    const worker = new Worker(entry, { stdout: false, stderr: false, workerData: { quickJsWasm } });
     options.onWorker?.(worker);
     return createWorkerTransport(worker);
   }, options);
