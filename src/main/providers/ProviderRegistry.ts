@@ -8,6 +8,7 @@ import { resolveProvider } from '../core/resolveProvider';
 import type { ResolvedToolProvider, ToolProvider } from '../core/types';
 import type { SecretStore } from '../secrets/SecretStore';
 import { createProviderSource } from './createProviderSource';
+import type { ServerRequestBroker } from './mcp/ServerRequestBroker';
 import type { ManualCallBroker } from './mock/ManualCallBroker';
 import type { ProviderSource } from './ProviderSource';
 
@@ -27,6 +28,8 @@ interface Entry {
 export interface ProviderRegistryOptions {
   secrets: SecretStore;
   manual: ManualCallBroker;
+  /** MCP servers' elicitation and sampling requests go to a person through it; absent: declined. */
+  serverRequests?: ServerRequestBroker;
   baseDir: string;
   emit(event: ProvidersEvent): void;
   /** Whether a module provider's content (by sha256) is trusted; see ProviderSourceDeps. */
@@ -221,6 +224,7 @@ export class ProviderRegistry {
     entry.source ??= createProviderSource(entry.config, {
       secrets: this.options.secrets,
       manual: this.options.manual,
+      ...(this.options.serverRequests ? { serverRequests: this.options.serverRequests } : {}),
       baseDir: this.options.baseDir,
       ...(this.options.moduleContentTrusted
         ? {

@@ -1,5 +1,6 @@
 import type { SecretStore } from '../secrets/SecretStore';
 import type { ToolProvider } from '../core/types';
+import type { ServerRequestBroker } from './mcp/ServerRequestBroker';
 import type { ManualCallBroker } from './mock/ManualCallBroker';
 
 /** What a provider reports between loads. */
@@ -13,6 +14,8 @@ export interface ProviderSourceListener {
 export interface ProviderSourceDeps {
   secrets: SecretStore;
   manual: ManualCallBroker;
+  /** Where MCP servers' elicitation and sampling requests go to a person; absent: they are declined. */
+  serverRequests?: ServerRequestBroker;
   /** Relative paths in the config (module files, stdio cwd) resolve against this folder. */
   baseDir: string;
   listener: ProviderSourceListener;
@@ -21,6 +24,8 @@ export interface ProviderSourceDeps {
    * means that content is not trusted (yet), so it must not run. Absent: everything may load.
    */
   moduleContentTrusted?(digest: string): Promise<boolean>;
+  /** Stops connecting and loading, and the process it started (a connection test whose dialog closed). */
+  signal?: AbortSignal;
 }
 
 /** A configured provider that can (re)load its current tools and must be disposed. */

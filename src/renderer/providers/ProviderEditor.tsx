@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { NewProviderConfig, ProviderConfig, ProviderKind } from '../../shared/api/providers';
 import { Dialog } from '../components/Dialog';
 import { Field } from '../components/Field';
@@ -84,20 +84,35 @@ export function ProviderEditor(props: { existing?: ProviderConfig; onClose(): vo
     }
   };
 
+  // The connection test in flight: closing the dialog (or "Stop") stops it and the server it started.
+  const testAttempt = useRef<string | null>(null);
+  const stopTest = () => {
+    const attempt = testAttempt.current;
+    testAttempt.current = null;
+    if (attempt) void api.providers.cancelTest(attempt).catch(() => undefined);
+  };
+  useEffect(() => stopTest, []); // eslint-disable-line react-hooks/exhaustive-deps
+
   const test = async () => {
     setTouched(true);
     if (!config) return;
     setBusy('testing');
+    // getRandomValues, unlike randomUUID, also works when browser mode is served over plain http.
+    const attempt = `test-${crypto.getRandomValues(new Uint32Array(4)).join('-')}`;
+    testAttempt.current = attempt;
     try {
-      const result = await api.providers.test(config);
+      const result = await api.providers.test(config, attempt);
       setTestResult(
         result.ok
           ? `Connected: ${plural(result.toolCount ?? 0, 'tool')}.`
-          : `Failed: ${result.error ?? 'unknown reason'}`,
+          : result.cancelled
+            ? 'Stopped before it finished.'
+            : `Failed: ${result.error ?? 'unknown reason'}`,
       );
     } catch (error) {
       setTestResult(`Failed: ${describeError(error)}`);
     } finally {
+      if (testAttempt.current === attempt) testAttempt.current = null;
       setBusy(null);
     }
   };
@@ -320,9 +335,15 @@ export function ProviderEditor(props: { existing?: ProviderConfig; onClose(): vo
         )}
         <footer className="dialog-actions">
           {touched && !config && <span className="field-error">Fix the fields marked above to save.</span>}
-          <button type="button" onClick={() => void test()} disabled={busy !== null}>
-            {busy === 'testing' ? 'Testing…' : 'Test connection'}
-          </button>
+          {busy === 'testing' ? (
+            <button type="button" onClick={stopTest} title="Stop the test and the server it started">
+              Testing… Stop
+            </button>
+          ) : (
+            <button type="button" onClick={() => void test()} disabled={busy !== null}>
+              Test connection
+            </button>
+          )}
           <button type="button" onClick={props.onClose}>
             Cancel
           </button>

@@ -5,11 +5,13 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { McpProviderConfig } from '../../../shared/api/providers';
-import type { ToolProgress } from '../../core/types';
+import type { ToolExecutionContext, ToolProgress } from '../../core/types';
 import type { SecretStore } from '../../secrets/SecretStore';
 import type { ProviderSourceListener } from '../ProviderSource';
 import { toolError } from '../toolError';
+import { answerServerRequests, type RunningCall } from './answerServerRequests';
 import { connectMcpClient, type McpClientHandle } from './connectMcpClient';
+import type { ServerRequestBroker } from './ServerRequestBroker';
 import { mapMcpCallResult } from './mapMcpCallResult';
 
 export const DEFAULT_MCP_REQUEST_TIMEOUT_MS = 30_000;
@@ -27,6 +29,8 @@ export class McpConnection {
   private connecting: Promise<McpClientHandle> | undefined;
   private disposed = false;
   private everConnected = false;
+  /** Calls in flight, oldest first: a server's elicitation or sampling request is put down to the latest. */
+  private readonly running = new Set<RunningCall>();
   readonly timeoutMs: number;
   /** The configured timeout also bounds connecting and listing tools ("Test connection" too). */
   private readonly setupTimeoutMs: number;
@@ -36,6 +40,9 @@ export class McpConnection {
     private readonly secrets: SecretStore,
     private readonly baseDir: string,
     private readonly listener: ProviderSourceListener,
+    /** Stops connecting and listing tools (a connection test whose dialog closed). */
+    private readonly setupSignal?: AbortSignal,
+    private readonly serverRequests?: ServerRequestBroker,
   ) {
     this.timeoutMs = config.requestTimeoutMs ?? DEFAULT_MCP_REQUEST_TIMEOUT_MS;
     this.setupTimeoutMs = config.requestTimeoutMs ?? SETUP_TIMEOUT_MS;
@@ -46,7 +53,10 @@ export class McpConnection {
     const tools: Tool[] = [];
     let cursor: string | undefined;
     do {
-      const page = await client.listTools(cursor ? { cursor } : undefined, { timeout: this.setupTimeoutMs });
+      const page = await client.listTools(cursor ? { cursor } : undefined, {
+        timeout: this.setupTimeoutMs,
+        ...(this.setupSignal ? { signal: this.setupSignal } : {}),
+      });
       tools.push(...page.tools);
       cursor = page.nextCursor;
     } while (cursor);
@@ -58,12 +68,15 @@ export class McpConnection {
     input: unknown,
     signal: AbortSignal,
     onProgress?: (progress: ToolProgress) => void,
+    context?: ToolExecutionContext,
   ): Promise<unknown> {
     if (input !== undefined && (input === null || typeof input !== 'object' || Array.isArray(input))) {
       throw toolError('validation_error', `MCP tool '${name}' takes an object argument`);
     }
     const handle = await this.connected();
     let result: Awaited<ReturnType<typeof handle.client.callTool>>;
+    const running: RunningCall | undefined = context ? { context } : undefined;
+    if (running) this.running.add(running);
     try {
       result = await handle.client.callTool(
         { name, arguments: (input ?? {}) as Record<string, unknown> },
@@ -88,6 +101,8 @@ export class McpConnection {
     } catch (error) {
       if (signal.aborted) throw signal.reason;
       throw this.classify(error, name, handle);
+    } finally {
+      if (running) this.running.delete(running);
     }
     return mapMcpCallResult(result, name);
   }
@@ -139,7 +154,20 @@ export class McpConnection {
   }
 
   private async open(): Promise<McpClientHandle> {
-    const handle = await connectMcpClient(this.config, this.secrets, this.baseDir, this.setupTimeoutMs);
+    const handle = await connectMcpClient(
+      this.config,
+      this.secrets,
+      this.baseDir,
+      this.setupTimeoutMs,
+      this.setupSignal,
+      (client) =>
+        answerServerRequests(client, {
+          providerName: this.config.name,
+          rules: () => this.config.serverRequests,
+          ...(this.serverRequests ? { broker: this.serverRequests } : {}),
+          currentCall: () => [...this.running].at(-1),
+        }),
+    );
     if (this.disposed) {
       await handle.client.close().catch(() => undefined);
       throw toolError('tool_error', `provider '${this.config.name}' was closed`);
