@@ -40,6 +40,11 @@ describe('examples/weather-tools.mjs as a module provider', { timeout: 60_000 },
     expect(declarations).toContain('get_forecast');
     expect(declarations).toContain("Today's forecast for a city.");
     expect(declarations).toContain('list_cities');
+    const [status] = await fixture.host.providers.list();
+    expect(status?.tools.find((t) => t.originalName === 'get_forecast')?.annotations).toEqual({
+      readOnlyHint: true,
+      openWorldHint: false,
+    });
 
     const executor = createInProcessExecutor();
     try {

@@ -50,4 +50,4 @@ export const MODULE_PROVIDER_RULES =
   'A thrown error reaches the guest as a failed call (tool_error, with its message); input or a result ' +
   'that breaks its schema is a validation_error. A file with the wrong shape is refused with the ' +
   'file, tool and field named. Trust covers this file with its current content: when it changes, ' +
-  'the app reloads it and, for a workspace file you opened, asks again.';
+  'the app reloads it and asks again before the new code runs.';
