@@ -4,6 +4,7 @@ import { InvalidArgumentError } from '../../shared/rpc/invalidArgumentError';
 import { resolveProvider } from '../core/resolveProvider';
 import { createProviderSource } from '../providers/createProviderSource';
 import { findMockAnswerProblems } from '../providers/mock/findMockAnswerProblems';
+import type { ServerRequestBroker } from '../providers/mcp/ServerRequestBroker';
 import type { ManualCallBroker } from '../providers/mock/ManualCallBroker';
 import { requireRecord, requireString } from './checkArgument';
 import { validateProviderConfig } from './validateWorkspaceDocument';
@@ -53,6 +54,7 @@ export function createProvidersApi(
   control: WorkspaceControl,
   manual: ManualCallBroker,
   closing?: AbortSignal,
+  serverRequests?: ServerRequestBroker,
 ): ProvidersApi {
   const session = () => control.session();
   const status = (id: string): ProviderStatus => {
@@ -175,6 +177,11 @@ export function createProvidersApi(
       }
     },
     pendingManualCalls: async () => manual.pending(),
+    async answerServerRequest(requestId, answer) {
+      if (!serverRequests) throw new InvalidArgumentError('no server request can be waiting here');
+      serverRequests.answer(requireString(requestId, 'requestId'), answer);
+    },
+    pendingServerRequests: async () => serverRequests?.pending() ?? [],
     async setOutputType(providerId, toolName, schema) {
       const key = existing(providerId);
       const tool = requireString(toolName, 'toolName');
@@ -197,6 +204,10 @@ export function createProvidersApi(
       });
       await session().registry.retype(config);
       return status(key);
+    },
+    consoleLines: async (providerId) => session().registry.consoleLines(existing(providerId)) ?? [],
+    async clearConsole(providerId) {
+      session().registry.clearConsole(existing(providerId));
     },
   };
 }

@@ -1,5 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { NewProviderConfig, ProviderConfig, ProviderKind } from '../../shared/api/providers';
+import {
+  DEFAULT_MCP_REQUEST_TIMEOUT_MS,
+  MAX_TOTAL_TIMEOUT_FACTOR,
+  MCP_LOG_LEVELS,
+  type NewProviderConfig,
+  type ProviderConfig,
+  type ProviderKind,
+} from '../../shared/api/providers';
 import { Dialog } from '../components/Dialog';
 import { Field } from '../components/Field';
 import { useApi } from '../state/hostContext';
@@ -268,6 +275,31 @@ export function ProviderEditor(props: { existing?: ProviderConfig; onClose(): vo
               onChange={set}
               placeholder="30000"
             />
+            <DraftTextField
+              field="maxTotalTimeoutMs"
+              label="Maximum total with progress (ms, optional)"
+              draft={draft}
+              errors={shown}
+              onChange={set}
+              placeholder={String(
+                (Number(draft.requestTimeoutMs) || DEFAULT_MCP_REQUEST_TIMEOUT_MS) * MAX_TOTAL_TIMEOUT_FACTOR,
+              )}
+              hint="Each progress report from the server restarts the request timeout, up to this total."
+            />
+            <Field
+              label="Server log level"
+              error={shown.logLevel}
+              hint="Log messages and stderr appear in the provider's console."
+            >
+              <select value={draft.logLevel} onChange={(e) => set({ logLevel: e.target.value })}>
+                <option value="">the server's default</option>
+                {MCP_LOG_LEVELS.map((level) => (
+                  <option key={level} value={level}>
+                    {level} and above
+                  </option>
+                ))}
+              </select>
+            </Field>
           </>
         )}
 

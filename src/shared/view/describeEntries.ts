@@ -50,6 +50,19 @@ export function progressNote(progress: number, total?: number, message?: string)
   return `progress ${amount}${message ? `: ${message.slice(0, 120)}` : ''}`;
 }
 
+const ANSWER_VERBS = { accept: 'answered', decline: 'declined', cancel: 'cancelled' } as const;
+
+/** `elicitation: "Please provide…"` or `sampling: "the first message's text"`. */
+function serverRequestNote(kind: 'elicitation' | 'sampling', params: unknown): string {
+  const record = (value: unknown): Record<string, unknown> =>
+    value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  const text =
+    kind === 'elicitation'
+      ? record(params).message
+      : record(record((record(params).messages as unknown[] | undefined)?.[0]).content).text;
+  return typeof text === 'string' ? `${kind}: ${JSON.stringify(text.slice(0, 120))}` : kind;
+}
+
 function outcomeOf(entry: TranscriptEntry): string | undefined {
   if (entry.kind === 'event') {
     const event = entry.event;
@@ -88,6 +101,10 @@ function noteFor(entry: TranscriptEntry): string {
         return consoleNote(event.lines, event.dropped);
       case 'tool_progress':
         return progressNote(event.progress, event.total, event.message);
+      case 'server_request':
+        return serverRequestNote(event.kind, event.params);
+      case 'server_request_answered':
+        return `${event.kind} ${ANSWER_VERBS[event.action]} by ${event.by === 'nobody' ? 'nobody' : `a ${event.by}`}${event.reason ? `: ${event.reason.slice(0, 160)}` : ''}`;
       default:
         return '';
     }

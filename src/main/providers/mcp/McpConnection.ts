@@ -1,20 +1,32 @@
 import {
   ErrorCode,
+  LoggingMessageNotificationSchema,
   McpError,
   ToolListChangedNotificationSchema,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { McpProviderConfig } from '../../../shared/api/providers';
-import type { ToolProgress } from '../../core/types';
+import {
+  DEFAULT_MCP_REQUEST_TIMEOUT_MS,
+  MAX_TOTAL_TIMEOUT_FACTOR,
+  type McpProviderConfig,
+} from '../../../shared/api/providers';
+import type { ToolExecutionContext, ToolProgress } from '../../core/types';
 import type { SecretStore } from '../../secrets/SecretStore';
 import type { ProviderSourceListener } from '../ProviderSource';
 import { toolError } from '../toolError';
+import { answerServerRequests, type RunningCall } from './answerServerRequests';
 import { connectMcpClient, type McpClientHandle } from './connectMcpClient';
+import type { ServerRequestBroker } from './ServerRequestBroker';
 import { mapMcpCallResult } from './mapMcpCallResult';
 
-export const DEFAULT_MCP_REQUEST_TIMEOUT_MS = 30_000;
-/** Progress resets a call's request timeout, as the MCP Inspector does, up to this many request timeouts in all. */
-export const MAX_TOTAL_TIMEOUT_FACTOR = 10;
+/** The SDK's own maximum-total check (on a progress notification) failed the call: its data says so. */
+function isMaxTotalTimeout(error: unknown): boolean {
+  return (
+    error instanceof McpError &&
+    error.code === ErrorCode.RequestTimeout &&
+    typeof (error.data as { maxTotalTimeout?: unknown } | undefined)?.maxTotalTimeout === 'number'
+  );
+}
 /** Connecting and listing tools when the provider sets no request timeout. */
 const SETUP_TIMEOUT_MS = 30_000;
 
@@ -27,7 +39,11 @@ export class McpConnection {
   private connecting: Promise<McpClientHandle> | undefined;
   private disposed = false;
   private everConnected = false;
+  /** Calls in flight, oldest first: a server's elicitation or sampling request is put down to the latest. */
+  private readonly running = new Set<RunningCall>();
   readonly timeoutMs: number;
+  /** Progress restarts the request timeout, but a call never lasts longer than this. */
+  readonly maxTotalTimeoutMs: number;
   /** The configured timeout also bounds connecting and listing tools ("Test connection" too). */
   private readonly setupTimeoutMs: number;
 
@@ -38,8 +54,13 @@ export class McpConnection {
     private readonly listener: ProviderSourceListener,
     /** Stops connecting and listing tools (a connection test whose dialog closed). */
     private readonly setupSignal?: AbortSignal,
+    private readonly serverRequests?: ServerRequestBroker,
   ) {
     this.timeoutMs = config.requestTimeoutMs ?? DEFAULT_MCP_REQUEST_TIMEOUT_MS;
+    this.maxTotalTimeoutMs = Math.max(
+      this.timeoutMs,
+      config.maxTotalTimeoutMs ?? this.timeoutMs * MAX_TOTAL_TIMEOUT_FACTOR,
+    );
     this.setupTimeoutMs = config.requestTimeoutMs ?? SETUP_TIMEOUT_MS;
   }
 
@@ -63,18 +84,25 @@ export class McpConnection {
     input: unknown,
     signal: AbortSignal,
     onProgress?: (progress: ToolProgress) => void,
+    context?: ToolExecutionContext,
   ): Promise<unknown> {
     if (input !== undefined && (input === null || typeof input !== 'object' || Array.isArray(input))) {
       throw toolError('validation_error', `MCP tool '${name}' takes an object argument`);
     }
     const handle = await this.connected();
+    // The SDK checks the maximum total only when progress arrives; this ends the call (and tells
+    // the server to cancel it) exactly when it is reached.
+    const overall = new AbortController();
+    const overallTimer = setTimeout(() => overall.abort(), this.maxTotalTimeoutMs);
     let result: Awaited<ReturnType<typeof handle.client.callTool>>;
+    const running: RunningCall | undefined = context ? { context } : undefined;
+    if (running) this.running.add(running);
     try {
       result = await handle.client.callTool(
         { name, arguments: (input ?? {}) as Record<string, unknown> },
         undefined,
         {
-          signal,
+          signal: AbortSignal.any([signal, overall.signal]),
           timeout: this.timeoutMs,
           ...(onProgress
             ? {
@@ -85,14 +113,18 @@ export class McpConnection {
                     ...(message === undefined ? {} : { message }),
                   }),
                 resetTimeoutOnProgress: true,
-                maxTotalTimeout: this.timeoutMs * MAX_TOTAL_TIMEOUT_FACTOR,
+                maxTotalTimeout: this.maxTotalTimeoutMs,
               }
             : {}),
         },
       );
     } catch (error) {
       if (signal.aborted) throw signal.reason;
+      if (overall.signal.aborted || isMaxTotalTimeout(error)) throw this.overran(name);
       throw this.classify(error, name, handle);
+    } finally {
+      clearTimeout(overallTimer);
+      if (running) this.running.delete(running);
     }
     return mapMcpCallResult(result, name);
   }
@@ -102,6 +134,14 @@ export class McpConnection {
     const handle = this.handle;
     this.handle = undefined;
     await handle?.client.close().catch(() => undefined);
+  }
+
+  /** Still reporting progress, so still alive: the call ends but the connection stays. */
+  private overran(toolName: string): unknown {
+    return toolError(
+      'timeout',
+      `MCP server of provider '${this.config.name}' did not finish ${toolName} within its maximum total of ${this.maxTotalTimeoutMs} ms (progress restarts the ${this.timeoutMs} ms request timeout, up to that total)`,
+    );
   }
 
   private classify(error: unknown, toolName: string, handle: McpClientHandle): unknown {
@@ -150,7 +190,24 @@ export class McpConnection {
       this.baseDir,
       this.setupTimeoutMs,
       this.setupSignal,
+      (client) =>
+        answerServerRequests(client, {
+          providerName: this.config.name,
+          rules: () => this.config.serverRequests,
+          ...(this.serverRequests ? { broker: this.serverRequests } : {}),
+          currentCall: () => [...this.running].at(-1),
+        }),
+      (text) => this.listener.consoleLine?.({ source: 'stderr', text }),
     );
+    handle.client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
+      this.listener.consoleLine?.({
+        source: 'log',
+        level: params.level,
+        ...(params.logger === undefined ? {} : { logger: params.logger }),
+        text: typeof params.data === 'string' ? params.data : (JSON.stringify(params.data) ?? 'null'),
+      });
+    });
+    await this.applyLogLevel(handle);
     if (this.disposed) {
       await handle.client.close().catch(() => undefined);
       throw toolError('tool_error', `provider '${this.config.name}' was closed`);
@@ -175,6 +232,20 @@ export class McpConnection {
       this.listener.toolsChanged();
     }
     return handle;
+  }
+
+  /** Asks for the configured log level, when the server offers logging; a refusal is only noted. */
+  private async applyLogLevel(handle: McpClientHandle): Promise<void> {
+    const level = this.config.logLevel;
+    if (!level || !handle.client.getServerCapabilities()?.logging) return;
+    try {
+      await handle.client.setLoggingLevel(level, { timeout: this.setupTimeoutMs });
+    } catch (error) {
+      this.listener.consoleLine?.({
+        source: 'app',
+        text: `the server refused log level '${level}': ${error instanceof Error ? error.message : String(error)}`,
+      });
+    }
   }
 
   /** Forgets a broken connection (once) and says why; the next use connects again. */
