@@ -81,6 +81,8 @@ describe('the provider form', () => {
           headers: { Authorization: 'Bearer ${secret:W}' },
         },
         requestTimeoutMs: 5000,
+        maxTotalTimeoutMs: 60000,
+        logLevel: 'warning',
       },
       {
         id: 't',
@@ -101,5 +103,27 @@ describe('the provider form', () => {
     expect(buildProviderConfig(draft).config).toMatchObject({ transport: { type: 'stdio', cwd: 'servers' } });
     const blank = buildProviderConfig({ ...draft, cwd: '   ' }).config;
     expect(blank?.kind === 'mcp' && 'cwd' in blank.transport).toBe(false);
+  });
+
+  it('checks the MCP maximum total (not below the request timeout) and the log level', () => {
+    const draft = { ...emptyDraft('mcp'), name: 'fs', command: 'node', requestTimeoutMs: '5000' };
+    expect(buildProviderConfig({ ...draft, maxTotalTimeoutMs: '4000' }).errors.maxTotalTimeoutMs).toContain(
+      'at least the request timeout',
+    );
+    // Without a request timeout, the default (30 s) is the floor.
+    expect(
+      buildProviderConfig({ ...draft, requestTimeoutMs: '', maxTotalTimeoutMs: '20000' }).errors
+        .maxTotalTimeoutMs,
+    ).toBeDefined();
+    expect(buildProviderConfig({ ...draft, maxTotalTimeoutMs: 'soon' }).errors.maxTotalTimeoutMs).toBe(
+      'a whole number of milliseconds',
+    );
+    expect(buildProviderConfig({ ...draft, logLevel: 'loud' }).errors.logLevel).toContain('debug, info');
+    expect(
+      buildProviderConfig({ ...draft, maxTotalTimeoutMs: '9000', logLevel: 'debug' }).config,
+    ).toMatchObject({
+      maxTotalTimeoutMs: 9000,
+      logLevel: 'debug',
+    });
   });
 });

@@ -2,6 +2,7 @@ import type { SecretStore } from '../secrets/SecretStore';
 import type { ToolProvider } from '../core/types';
 import type { ServerRequestBroker } from './mcp/ServerRequestBroker';
 import type { ManualCallBroker } from './mock/ManualCallBroker';
+import type { NewConsoleLine } from './ProviderConsole';
 
 /** What a provider reports between loads. */
 export interface ProviderSourceListener {
@@ -9,6 +10,8 @@ export interface ProviderSourceListener {
   toolsChanged(): void;
   /** The connection broke (`error` set) or recovered (`error` undefined). */
   connectionChanged(error?: string): void;
+  /** A line for the provider's console: an MCP server's log message or a stdio server's stderr. */
+  consoleLine?(line: NewConsoleLine): void;
 }
 
 export interface ProviderSourceDeps {

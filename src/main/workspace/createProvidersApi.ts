@@ -205,5 +205,9 @@ export function createProvidersApi(
       await session().registry.retype(config);
       return status(key);
     },
+    consoleLines: async (providerId) => session().registry.consoleLines(existing(providerId)) ?? [],
+    async clearConsole(providerId) {
+      session().registry.clearConsole(existing(providerId));
+    },
   };
 }

@@ -1,3 +1,4 @@
+import { MCP_LOG_LEVELS } from '../../shared/api/providers';
 import { EXECUTE_ERROR_CODES } from '../../shared/errors';
 import { WORKSPACE_FORMAT_VERSION } from '../../shared/workspaceFormat';
 
@@ -235,6 +236,8 @@ const provider = {
         kind: { const: 'mcp' },
         transport: mcpTransport,
         requestTimeoutMs: timeoutMs,
+        maxTotalTimeoutMs: timeoutMs,
+        logLevel: { enum: [...MCP_LOG_LEVELS] },
         serverRequests,
       },
     },

@@ -7,6 +7,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { McpProviderConfig } from '../../../shared/api/providers';
 import { expandSecretRecord } from '../../secrets/expandSecretRefs';
 import type { SecretStore } from '../../secrets/SecretStore';
+import { PROVIDER_CONSOLE_LINE_CHARS } from '../ProviderConsole';
+import { createLineSplitter } from './createLineSplitter';
 
 const CLIENT_INFO = { name: 'execbox-playground', version: '0.1.0' };
 const STDERR_TAIL_CHARS = 2000;
@@ -30,11 +32,13 @@ export interface McpClientHandle {
   stderrTail(): string;
 }
 
-function keepTail(stream: Readable | null): () => string {
+function keepTail(stream: Readable | null, onLine?: (line: string) => void): () => string {
   let tail = '';
+  const split = onLine ? createLineSplitter(onLine, PROVIDER_CONSOLE_LINE_CHARS) : undefined;
   stream?.setEncoding('utf8');
   stream?.on('data', (chunk: string) => {
     tail = (tail + chunk).slice(-STDERR_TAIL_CHARS);
+    split?.(chunk);
   });
   return () => tail.trim();
 }
@@ -76,6 +80,8 @@ export async function connectMcpClient(
   timeoutMs: number,
   signal?: AbortSignal,
   prepare?: PrepareClient,
+  /** Receives each line the stdio server writes to stderr. */
+  onStderrLine?: (line: string) => void,
 ): Promise<McpClientHandle> {
   const transport = config.transport;
   const where = `provider '${config.name}'`;
@@ -93,7 +99,7 @@ export async function connectMcpClient(
       cwd: path.resolve(baseDir, transport.cwd ?? '.'),
       stderr: 'pipe',
     });
-    const stderrTail = keepTail(stdio.stderr as Readable | null);
+    const stderrTail = keepTail(stdio.stderr as Readable | null, onStderrLine);
     const client = newClient(prepare);
     try {
       await connectUnlessAborted(client, stdio, timeoutMs, signal);

@@ -13,28 +13,32 @@ export interface CallDeadline {
 /**
  * As the MCP Inspector's "reset timeout on progress" with a maximum total, but held time (a person
  * answering the server's elicitation or sampling request) is not counted, which the SDK's own
- * request timeout cannot do. `onExpire` fires once.
+ * request timeout cannot do. `onExpire` fires once, naming the limit reached.
  */
-export function createCallDeadline(idleMs: number, totalMs: number, onExpire: () => void): CallDeadline {
+export function createCallDeadline(
+  idleMs: number,
+  totalMs: number,
+  onExpire: (limit: 'idle' | 'total') => void,
+): CallDeadline {
   let fired = false;
   let pauses = 0;
-  const expire = () => {
+  const expire = (limit: 'idle' | 'total') => {
     if (fired) return;
     fired = true;
-    onExpire();
+    onExpire(limit);
   };
-  const start = (budget: number): PausableDeadline => {
-    const deadline = createPausableDeadline(budget, expire);
+  const start = (budget: number, limit: 'idle' | 'total'): PausableDeadline => {
+    const deadline = createPausableDeadline(budget, () => expire(limit));
     for (let i = 0; i < pauses; i++) deadline.pause();
     return deadline;
   };
-  const total = start(totalMs);
-  let idle = start(idleMs);
+  const total = start(totalMs, 'total');
+  let idle = start(idleMs, 'idle');
   return {
     progress() {
       if (fired) return;
       idle.dispose();
-      idle = start(idleMs);
+      idle = start(idleMs, 'idle');
     },
     pause() {
       pauses += 1;
