@@ -8,11 +8,13 @@ const FORECASTS = {
   lisbon: { city: 'Lisbon', celsius: 17, sky: 'sunny' },
 };
 
-/** `tools` is an array of { name, description?, inputSchema?, outputSchema?, execute }. */
+/** `tools` is an array of { name, description?, inputSchema?, outputSchema?, annotations?, execute }. */
 export const tools = [
   {
     name: 'get_forecast',
     description: "Today's forecast for a city.",
+    // Optional hints shown in the tool list (as MCP tool annotations).
+    annotations: { readOnlyHint: true, openWorldHint: false },
     inputSchema: {
       type: 'object',
       required: ['city'],

@@ -104,6 +104,7 @@ export function ProviderEditor(props: { existing?: ProviderConfig; onClose(): vo
     setTouched(true);
     if (!config) return;
     setBusy('testing');
+    setTestResult(null);
     // getRandomValues, unlike randomUUID, also works when browser mode is served over plain http.
     const attempt = `test-${crypto.getRandomValues(new Uint32Array(4)).join('-')}`;
     testAttempt.current = attempt;
@@ -357,6 +358,12 @@ export function ProviderEditor(props: { existing?: ProviderConfig; onClose(): vo
           </>
         )}
 
+        {busy === 'testing' && (
+          <div className="test-result" role="status">
+            Testing: connecting and listing tools… Closing this dialog stops the test and any server it
+            started.
+          </div>
+        )}
         {testResult && (
           <div
             className={`test-result ${testResult.startsWith('Connected') ? 'ok' : 'failed'}`}
@@ -369,7 +376,7 @@ export function ProviderEditor(props: { existing?: ProviderConfig; onClose(): vo
           {touched && !config && <span className="field-error">Fix the fields marked above to save.</span>}
           {busy === 'testing' ? (
             <button type="button" onClick={stopTest} title="Stop the test and the server it started">
-              Testing… Stop
+              Stop test
             </button>
           ) : (
             <button type="button" onClick={() => void test()} disabled={busy !== null}>
