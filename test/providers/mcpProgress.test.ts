@@ -6,7 +6,7 @@ import { createPlaygroundHost, type PlaygroundHost } from '../../src/main/host/c
 import type { McpProviderConfig } from '../../src/shared/api/providers';
 import type { ExecuteResult } from '../../src/shared/executeResult';
 import { checkTranscriptEntry } from '../../src/shared/transcriptEntryCheck';
-import { describeEntries } from '../../src/shared/view/describeEntries';
+import { describeEntries, TranscriptRowsBuilder } from '../../src/shared/view/describeEntries';
 import { startHost, tempDir, writeWorkspace } from '../workspace/hostFixture';
 
 const EVERYTHING = createRequire(import.meta.url).resolve(
@@ -189,7 +189,24 @@ describe('tool_progress transcript entries', () => {
       at: n,
       event: { type: 'tool_progress' as const, callId: 'c', progress: n, ...(message ? { message } : {}) },
     });
-    const rows = describeEntries([call, progress(1), progress(2, 'halfway')]);
-    expect(rows[0]!.note).toBe('progress 2: halfway');
+    const builder = new TranscriptRowsBuilder();
+    const running = [call, progress(1), progress(2, 'halfway')];
+    const rows = builder.update(running);
+    expect(rows[0]).toMatchObject({ note: 'progress 2: halfway', progress: { progress: 2 } });
+    expect(builder.runningProgress()).toBe(rows[0]);
+
+    const result = {
+      kind: 'message' as const,
+      seq: 3,
+      at: 3,
+      direction: 'host_to_runner' as const,
+      message: { type: 'tool_result' as const, id: 'e', callId: 'c', ok: true as const, result: 1 },
+    };
+    const done = builder.update([...running, result]);
+    // Finished: the call's row shows its outcome, not a stale "progress 2"; the progress rows stay.
+    expect(done[0]).toMatchObject({ note: '', outcome: 'ok' });
+    expect(done[0]!.progress).toBeUndefined();
+    expect(done.filter((row) => row.type === 'tool_progress')).toHaveLength(2);
+    expect(builder.runningProgress()).toBeUndefined();
   });
 });

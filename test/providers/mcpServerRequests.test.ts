@@ -27,9 +27,14 @@ interface Setup {
   /** Whether a person (a window, a browser tab) is there to answer. */
   person?: boolean;
   rules?: ServerRequestRules;
+  requestTimeoutMs?: number;
 }
 
-async function everythingHost({ person = false, rules }: Setup = {}): Promise<PlaygroundHost> {
+async function everythingHost({
+  person = false,
+  rules,
+  requestTimeoutMs = 60_000,
+}: Setup = {}): Promise<PlaygroundHost> {
   const dir = await tempDir();
   const file = await writeWorkspace(path.join(dir, 'asks.execbox.json'), {
     providers: [
@@ -38,7 +43,7 @@ async function everythingHost({ person = false, rules }: Setup = {}): Promise<Pl
         name: 'everything',
         kind: 'mcp',
         transport: { type: 'stdio', command: process.execPath, args: [EVERYTHING, 'stdio'] },
-        requestTimeoutMs: 60_000,
+        requestTimeoutMs,
         ...(rules ? { serverRequests: rules } : {}),
       },
     ],
@@ -303,6 +308,38 @@ describe(
       await expect(
         h.services.providers.answerServerRequest(request.requestId, { action: 'decline' }),
       ).rejects.toThrow(/no server request is waiting/);
+    });
+
+    it("the server's request timeout stops while a person answers, resets on progress, and still fires on silence", async () => {
+      const h = await everythingHost({ person: true, requestTimeoutMs: 4_000 });
+      const asked = nextEvent(h, isServerRequest);
+      const elicited = await run(h, ELICIT);
+      const { request } = await asked;
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      await h.services.providers.answerServerRequest(request.requestId, {
+        action: 'accept',
+        content: { name: 'Patient Person' },
+      });
+      expect(JSON.stringify(await elicited.finished)).toContain('Name: Patient Person');
+
+      // Progress every 0.5 s keeps a 4 s idle limit from firing over a 6 s operation.
+      const steady = await run(
+        h,
+        'await everything.trigger_long_running_operation({ duration: 6, steps: 12 }); return "done";',
+      );
+      expect(await steady.finished).toMatchObject({ ok: true, result: 'done' });
+      // One step of 10 s: no word from the server for longer than the limit.
+      const silent = await run(
+        h,
+        'await everything.trigger_long_running_operation({ duration: 10, steps: 1 }); return "done";',
+      );
+      expect(await silent.finished).toMatchObject({
+        ok: false,
+        error: {
+          code: 'timeout',
+          message: expect.stringContaining('did not answer trigger-long-running-operation within 4000 ms'),
+        },
+      });
     });
 
     it('the workspace schema refuses malformed rules with the place named', async () => {

@@ -1,6 +1,11 @@
 import { create } from 'zustand';
 import type { PlaygroundEvent } from '../../shared/api/playgroundApi';
-import type { ManualCallRequest, ProviderConsoleLine, ProviderStatus } from '../../shared/api/providers';
+import type {
+  ManualCallRequest,
+  ProviderConsoleLine,
+  ProviderStatus,
+  ServerRequest,
+} from '../../shared/api/providers';
 import { mergeConsoleLines } from '../../shared/view/mergeConsoleLines';
 import type { WorkspaceView } from '../../shared/api/workspace';
 import type { RunView } from './runView';
@@ -19,6 +24,8 @@ export interface PlaygroundState {
   providers: ProviderStatus[];
   declarations: string;
   manualCalls: ManualCallRequest[];
+  /** MCP servers' elicitation and sampling requests waiting for the person, oldest first. */
+  serverRequests: ServerRequest[];
   /** Each provider's console lines (MCP log messages, stderr), by provider id. */
   consoles: Record<string, ProviderConsoleLine[]>;
   /** Adds console lines fetched from the host (they may overlap lines that came as events). */
@@ -56,6 +63,7 @@ export const usePlaygroundStore = create<PlaygroundState>()((set) => ({
   providers: [],
   declarations: '',
   manualCalls: [],
+  serverRequests: [],
   consoles: {},
   addConsoleLines: (providerId, lines, cleared) =>
     set((state) => ({
@@ -87,6 +95,13 @@ export const usePlaygroundStore = create<PlaygroundState>()((set) => ({
           }
           if (event.type === 'manual_call_settled') {
             return { manualCalls: state.manualCalls.filter((c) => c.requestId !== event.requestId) };
+          }
+          if (event.type === 'server_request') {
+            if (state.serverRequests.some((r) => r.requestId === event.request.requestId)) return {};
+            return { serverRequests: [...state.serverRequests, event.request] };
+          }
+          if (event.type === 'server_request_settled') {
+            return { serverRequests: state.serverRequests.filter((r) => r.requestId !== event.requestId) };
           }
           if (event.type === 'console') {
             const held = state.consoles[event.providerId] ?? [];

@@ -19,6 +19,8 @@ export interface TranscriptRow {
   outcome?: string;
   /** A few words: ok/error code, executor, reason. */
   note: string;
+  /** A running tool_call's latest progress report (an MCP progress notification); gone once it ends. */
+  progress?: { progress: number; total?: number };
   entry: TranscriptEntry;
 }
 
@@ -131,6 +133,13 @@ export class TranscriptRowsBuilder {
   /** The provider's own time and the held time the host recorded per call (tool_dispatch_finished). */
   private readonly dispatched = new Map<string, { durationMs: number; heldMs?: number }>();
   private source: readonly TranscriptEntry[] = [];
+  /** The call row that reported progress last. */
+  private lastProgressed: TranscriptRow | undefined;
+
+  /** The running call that reported progress last, if it is still running. */
+  runningProgress(): TranscriptRow | undefined {
+    return this.lastProgressed?.progress ? this.lastProgressed : undefined;
+  }
 
   /**
    * The rows for `entries`, reusing the work done for an earlier array that `entries` extends
@@ -154,6 +163,7 @@ export class TranscriptRowsBuilder {
     this.latest = [];
     this.calls.clear();
     this.dispatched.clear();
+    this.lastProgressed = undefined;
     this.source = [];
     return this.update(entries);
   }
@@ -190,6 +200,11 @@ export class TranscriptRowsBuilder {
           if (own?.heldMs) row.heldMs = call.row.heldMs = own.heldMs;
           call.row.durationMs = row.durationMs;
           call.row.outcome = row.outcome;
+          if (call.row.progress) {
+            // The progress rows stay; the call's row now shows how it ended.
+            delete call.row.progress;
+            call.row.note = '';
+          }
         }
       }
     } else {
@@ -207,7 +222,14 @@ export class TranscriptRowsBuilder {
       if (event.type === 'tool_progress') {
         // The call's own row shows its latest progress until the result arrives.
         const call = calls.get(event.callId);
-        if (call && call.row.outcome === undefined) call.row.note = row.note;
+        if (call && call.row.outcome === undefined) {
+          call.row.note = row.note;
+          call.row.progress = {
+            progress: event.progress,
+            ...(event.total === undefined ? {} : { total: event.total }),
+          };
+          this.lastProgressed = call.row;
+        }
       }
       if (event.type === 'tool_dispatch_finished') {
         row.durationMs = event.durationMs;

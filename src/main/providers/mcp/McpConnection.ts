@@ -16,17 +16,14 @@ import type { ProviderSourceListener } from '../ProviderSource';
 import { toolError } from '../toolError';
 import { answerServerRequests, type RunningCall } from './answerServerRequests';
 import { connectMcpClient, type McpClientHandle } from './connectMcpClient';
+import { createCallDeadline } from './createCallDeadline';
 import type { ServerRequestBroker } from './ServerRequestBroker';
 import { mapMcpCallResult } from './mapMcpCallResult';
 
-/** The SDK's own maximum-total check (on a progress notification) failed the call: its data says so. */
-function isMaxTotalTimeout(error: unknown): boolean {
-  return (
-    error instanceof McpError &&
-    error.code === ErrorCode.RequestTimeout &&
-    typeof (error.data as { maxTotalTimeout?: unknown } | undefined)?.maxTotalTimeout === 'number'
-  );
-}
+/** The abort reason when a call reached its maximum total time. */
+const OVERRAN = Symbol('maximum total time reached');
+/** The SDK's own request timeout is left out (the longest a timer can wait); createCallDeadline applies ours. */
+const NO_SDK_TIMEOUT_MS = 2_147_483_647;
 /** Connecting and listing tools when the provider sets no request timeout. */
 const SETUP_TIMEOUT_MS = 30_000;
 
@@ -90,40 +87,42 @@ export class McpConnection {
       throw toolError('validation_error', `MCP tool '${name}' takes an object argument`);
     }
     const handle = await this.connected();
-    // The SDK checks the maximum total only when progress arrives; this ends the call (and tells
-    // the server to cancel it) exactly when it is reached.
-    const overall = new AbortController();
-    const overallTimer = setTimeout(() => overall.abort(), this.maxTotalTimeoutMs);
     let result: Awaited<ReturnType<typeof handle.client.callTool>>;
-    const running: RunningCall | undefined = context ? { context } : undefined;
+    // Our own deadline instead of the SDK's: it stops while a person answers the server's request,
+    // and ends the call (telling the server to cancel it) exactly when a limit is reached.
+    const timedOut = new AbortController();
+    const deadline = createCallDeadline(this.timeoutMs, this.maxTotalTimeoutMs, (limit) =>
+      timedOut.abort(
+        limit === 'total'
+          ? OVERRAN
+          : new McpError(ErrorCode.RequestTimeout, `no answer within ${this.timeoutMs} ms`),
+      ),
+    );
+    const running: RunningCall | undefined = context ? { context, deadline } : undefined;
     if (running) this.running.add(running);
     try {
       result = await handle.client.callTool(
         { name, arguments: (input ?? {}) as Record<string, unknown> },
         undefined,
         {
-          signal: AbortSignal.any([signal, overall.signal]),
-          timeout: this.timeoutMs,
-          ...(onProgress
-            ? {
-                onprogress: ({ progress, total, message }) =>
-                  onProgress({
-                    progress,
-                    ...(total === undefined ? {} : { total }),
-                    ...(message === undefined ? {} : { message }),
-                  }),
-                resetTimeoutOnProgress: true,
-                maxTotalTimeout: this.maxTotalTimeoutMs,
-              }
-            : {}),
+          signal: AbortSignal.any([signal, timedOut.signal]),
+          timeout: NO_SDK_TIMEOUT_MS,
+          onprogress: ({ progress, total, message }) => {
+            deadline.progress();
+            onProgress?.({
+              progress,
+              ...(total === undefined ? {} : { total }),
+              ...(message === undefined ? {} : { message }),
+            });
+          },
         },
       );
     } catch (error) {
       if (signal.aborted) throw signal.reason;
-      if (overall.signal.aborted || isMaxTotalTimeout(error)) throw this.overran(name);
+      if (timedOut.signal.reason === OVERRAN) throw this.overran(name);
       throw this.classify(error, name, handle);
     } finally {
-      clearTimeout(overallTimer);
+      deadline.dispose();
       if (running) this.running.delete(running);
     }
     return mapMcpCallResult(result, name);

@@ -14,7 +14,7 @@ import type {
   ServerRequestKind,
   ServerRequestRules,
 } from '../../../shared/api/providers';
-import type { ToolExecutionContext } from '../../core/types';
+import type { ExecutionClock, ToolExecutionContext } from '../../core/types';
 import { conditionsHold } from '../mock/findMockOutcome';
 import { checkServerRequestAnswer } from './checkServerRequestAnswer';
 import type { ServerRequestBroker } from './ServerRequestBroker';
@@ -26,6 +26,8 @@ const NOBODY_TO_ASK = 'no workspace rule answers it and no person is there to as
 /** A tool call in flight on the connection, which a server request is attributed to. */
 export interface RunningCall {
   context: ToolExecutionContext;
+  /** The call's MCP request deadline, held with the run's clock while a person answers. */
+  deadline?: ExecutionClock;
 }
 
 export interface ServerRequestOptions {
@@ -85,6 +87,7 @@ export function answerServerRequests(client: Client, options: ServerRequestOptio
     const clock = call?.context.clock;
     const started = performance.now();
     clock?.pause();
+    call?.deadline?.pause();
     try {
       const context = call?.context;
       const about = {
@@ -112,6 +115,7 @@ export function answerServerRequests(client: Client, options: ServerRequestOptio
         heldMs: performance.now() - started,
       };
     } finally {
+      call?.deadline?.resume();
       clock?.resume();
     }
   };
