@@ -103,7 +103,14 @@ export function ProviderEditor(props: { existing?: ProviderConfig; onClose(): vo
     testAttempt.current = null;
     if (attempt) void api.providers.cancelTest(attempt).catch(() => undefined);
   };
-  useEffect(() => stopTest, []); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    // A reload or a closed window ends the dialog without unmounting it.
+    window.addEventListener('pagehide', stopTest);
+    return () => {
+      window.removeEventListener('pagehide', stopTest);
+      stopTest();
+    };
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
   const test = async () => {
     setTouched(true);
