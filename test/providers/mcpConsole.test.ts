@@ -183,6 +183,29 @@ describe('the per-provider console of an MCP server', { timeout: 90_000 }, () =>
     expect((await view.run('return await chatty.chatter({});')).result).toMatchObject({ ok: true });
   });
 
+  it('keeps the console when the provider is edited (the restarted server adds to it)', async () => {
+    view = await startRendererView(
+      () => [mcp('chatty', { type: 'stdio', command: process.execPath, args: [CHATTY] })],
+      {},
+    );
+    await view.run('return await chatty.chatter({});');
+    const before = await consoleWhen(view, 'chatty', (got) =>
+      got.some((line) => line.text === 'last stderr line'),
+    );
+    await view.call(
+      'providers',
+      'update',
+      'chatty',
+      mcp('chatty', { type: 'stdio', command: process.execPath, args: [CHATTY] }, { logLevel: 'error' }),
+    );
+    const after = await consoleWhen(
+      view,
+      'chatty',
+      (got) => got.filter((line) => line.text.startsWith('chatty starting')).length === 2,
+    );
+    expect(after.slice(0, before.length)).toEqual(before);
+  });
+
   it('refuses an unknown provider with a message naming it', async () => {
     view = await startRendererView(() => [], {});
     const answer = await view.callRaw('providers', 'consoleLines', 'nope');
