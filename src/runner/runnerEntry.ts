@@ -1,4 +1,10 @@
-import { isMainThread, parentPort, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
+import {
+  isMainThread,
+  parentPort,
+  receiveMessageOnPort,
+  workerData,
+  type MessagePort,
+} from 'node:worker_threads';
 import type { RunnerToHostMessage } from '../shared/protocol/messages';
 import type { Transport } from '../shared/transport';
 import { createTransportEvents } from '../shared/transportEvents';
@@ -8,6 +14,7 @@ import { attachRunnerEndpoint } from './attachRunnerEndpoint';
 import { sharedQuickJsModulePool } from './createQuickJsModulePool';
 import { createJsonLinesTransport } from './createJsonLinesTransport';
 import { isNonBlockingPipe } from './isNonBlockingPipe';
+import { adoptQuickJsWasm } from './quickJsWasm';
 import { serveRunnerOverStdio } from './serveRunnerOverStdio';
 import { watchParentProcess } from './watchParentProcess';
 
@@ -71,6 +78,8 @@ function main(): void {
     void serveRunnerOverStdio({ logStream });
     return;
   }
+  // A worker's host hands over the QuickJS module it compiled (see createWorkerExecutor).
+  if (!isMainThread) adoptQuickJsWasm((workerData as { quickJsWasm?: unknown } | null)?.quickJsWasm);
   // Most executions use the default memory limit: load its module while the host is still connecting.
   sharedQuickJsModulePool()
     .prewarm(DEFAULT_RUNTIME_OPTIONS.memoryLimitBytes)

@@ -17,7 +17,7 @@ export type ShellSpawner = (
 ) => Transport<HostToRunnerMessage>;
 
 export interface ProcessExecutorOptions extends ShellPoolOptions {
-  /** The built runner entry (default: out/main/runner.js of this package). */
+  /** The built runner entry (default: out/main/runner.cjs of this package). */
   runnerEntryPath?: string;
   spawnShell?: ShellSpawner;
 }

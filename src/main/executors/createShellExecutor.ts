@@ -5,7 +5,8 @@ import type { Transport } from '../../shared/transport';
 import type { ExecutionOptions, Executor, ResolvedToolProvider } from '../core/types';
 import { createResourcePool, PoolAcquireAbortedError } from './createResourcePool';
 import { RUNTIME_OPTION_IGNORED_KEYS } from './runtimeOptionKeys';
-import { WARM_UP_CODE, WARM_UP_RUNS, warmUpProviders } from './warmUpRun';
+import { WARM_UP_CODE, WARM_UP_RUNS } from './warmUpCode';
+import { warmUpProviders } from './warmUpRun';
 import { runHostSession, runHostSessionDetailed } from './runHostSession';
 
 export interface ShellPoolOptions {

@@ -119,6 +119,7 @@ export function runHostSessionDetailed(options: HostSessionOptions): Promise<Hos
       dispatcher ??= createToolCallDispatcher(options.providers, {
         signal: dispatchSignal(),
         onProgress: (callId, progress) => event({ type: 'tool_progress', callId, ...progress }),
+        onEvent: (hostEvent) => event(hostEvent),
       });
       return dispatcher(call, clock);
     };

@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { ManualAnswer, ProviderConfig, ProvidersApi, ProviderStatus } from '../../shared/api/providers';
 import { InvalidArgumentError } from '../../shared/rpc/invalidArgumentError';
 import { resolveProvider } from '../core/resolveProvider';
+import { untilAborted } from '../core/untilAborted';
 import { createProviderSource } from '../providers/createProviderSource';
 import { findMockAnswerProblems } from '../providers/mock/findMockAnswerProblems';
+import type { ServerRequestBroker } from '../providers/mcp/ServerRequestBroker';
 import type { ManualCallBroker } from '../providers/mock/ManualCallBroker';
 import { requireRecord, requireString } from './checkArgument';
 import { validateProviderConfig } from './validateWorkspaceDocument';
@@ -53,6 +55,7 @@ export function createProvidersApi(
   control: WorkspaceControl,
   manual: ManualCallBroker,
   closing?: AbortSignal,
+  serverRequests?: ServerRequestBroker,
 ): ProvidersApi {
   const session = () => control.session();
   const status = (id: string): ProviderStatus => {
@@ -121,18 +124,23 @@ export function createProvidersApi(
       if (attempt !== undefined && testsInFlight.has(attempt))
         throw new InvalidArgumentError(`a connection test with attemptId '${attempt}' is running already`);
       const stop = new AbortController();
+      const signal = closing ? AbortSignal.any([stop.signal, closing]) : stop.signal;
+      const stopped = { ok: false, cancelled: true, error: 'the test was stopped' };
       const current = session();
       const source = createProviderSource(config, {
         secrets: control.secrets,
         manual,
         baseDir: current.baseDir,
         listener: { toolsChanged: () => undefined, connectionChanged: () => undefined },
-        signal: closing ? AbortSignal.any([stop.signal, closing]) : stop.signal,
+        signal,
       });
       if (attempt !== undefined) testsInFlight.set(attempt, stop);
       try {
         await source.check?.();
-        const resolved = resolveProvider(await source.load());
+        // A module whose top-level code never settles cannot be stopped, but the test still ends.
+        const loaded = await untilAborted(source.load(), signal);
+        if (loaded.aborted) return stopped;
+        const resolved = resolveProvider(loaded.value);
         const tools = Object.values(resolved.tools).map((t) => ({
           safeName: t.safeName,
           originalName: t.originalName,
@@ -140,8 +148,7 @@ export function createProvidersApi(
         }));
         return { ok: true, toolCount: tools.length, tools };
       } catch (error) {
-        if (stop.signal.aborted || closing?.aborted)
-          return { ok: false, cancelled: true, error: 'the test was stopped' };
+        if (signal.aborted) return stopped;
         return { ok: false, error: describe(error) };
       } finally {
         if (attempt !== undefined) testsInFlight.delete(attempt);
@@ -175,6 +182,11 @@ export function createProvidersApi(
       }
     },
     pendingManualCalls: async () => manual.pending(),
+    async answerServerRequest(requestId, answer) {
+      if (!serverRequests) throw new InvalidArgumentError('no server request can be waiting here');
+      serverRequests.answer(requireString(requestId, 'requestId'), answer);
+    },
+    pendingServerRequests: async () => serverRequests?.pending() ?? [],
     async setOutputType(providerId, toolName, schema) {
       const key = existing(providerId);
       const tool = requireString(toolName, 'toolName');
@@ -197,6 +209,10 @@ export function createProvidersApi(
       });
       await session().registry.retype(config);
       return status(key);
+    },
+    consoleLines: async (providerId) => session().registry.consoleLines(existing(providerId)) ?? [],
+    async clearConsole(providerId) {
+      session().registry.clearConsole(existing(providerId));
     },
   };
 }

@@ -7,9 +7,22 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { McpProviderConfig } from '../../../shared/api/providers';
 import { expandSecretRecord } from '../../secrets/expandSecretRefs';
 import type { SecretStore } from '../../secrets/SecretStore';
+import { PROVIDER_CONSOLE_LINE_CHARS } from '../ProviderConsole';
+import { createLineSplitter } from './createLineSplitter';
 
 const CLIENT_INFO = { name: 'execbox-playground', version: '0.1.0' };
 const STDERR_TAIL_CHARS = 2000;
+/** The server may ask for form input (elicitation) and for model completions (sampling) during a call. */
+const CLIENT_CAPABILITIES = { elicitation: { form: {} }, sampling: {} };
+
+/** Sets up a new client before it connects (request handlers for the declared capabilities). */
+export type PrepareClient = (client: Client) => void;
+
+function newClient(prepare: PrepareClient | undefined): Client {
+  const client = new Client(CLIENT_INFO, { capabilities: CLIENT_CAPABILITIES });
+  prepare?.(client);
+  return client;
+}
 
 export interface McpClientHandle {
   client: Client;
@@ -19,11 +32,13 @@ export interface McpClientHandle {
   stderrTail(): string;
 }
 
-function keepTail(stream: Readable | null): () => string {
+function keepTail(stream: Readable | null, onLine?: (line: string) => void): () => string {
   let tail = '';
+  const split = onLine ? createLineSplitter(onLine, PROVIDER_CONSOLE_LINE_CHARS) : undefined;
   stream?.setEncoding('utf8');
   stream?.on('data', (chunk: string) => {
     tail = (tail + chunk).slice(-STDERR_TAIL_CHARS);
+    split?.(chunk);
   });
   return () => tail.trim();
 }
@@ -64,6 +79,9 @@ export async function connectMcpClient(
   baseDir: string,
   timeoutMs: number,
   signal?: AbortSignal,
+  prepare?: PrepareClient,
+  /** Receives each line the stdio server writes to stderr. */
+  onStderrLine?: (line: string) => void,
 ): Promise<McpClientHandle> {
   const transport = config.transport;
   const where = `provider '${config.name}'`;
@@ -81,8 +99,8 @@ export async function connectMcpClient(
       cwd: path.resolve(baseDir, transport.cwd ?? '.'),
       stderr: 'pipe',
     });
-    const stderrTail = keepTail(stdio.stderr as Readable | null);
-    const client = new Client(CLIENT_INFO);
+    const stderrTail = keepTail(stdio.stderr as Readable | null, onStderrLine);
+    const client = newClient(prepare);
     try {
       await connectUnlessAborted(client, stdio, timeoutMs, signal);
     } catch (error) {
@@ -105,7 +123,7 @@ export async function connectMcpClient(
   const requestInit = { headers };
   const noTail = () => '';
   if (transport.type === 'http') {
-    const client = new Client(CLIENT_INFO);
+    const client = newClient(prepare);
     try {
       await connectUnlessAborted(
         client,
@@ -119,7 +137,7 @@ export async function connectMcpClient(
       if (signal?.aborted) throw signal.reason;
       try {
         return {
-          client: await connectSse(url, requestInit, timeoutMs, signal),
+          client: await connectSse(url, requestInit, timeoutMs, signal, prepare),
           via: 'sse',
           stderrTail: noTail,
         };
@@ -132,7 +150,11 @@ export async function connectMcpClient(
     }
   }
   try {
-    return { client: await connectSse(url, requestInit, timeoutMs, signal), via: 'sse', stderrTail: noTail };
+    return {
+      client: await connectSse(url, requestInit, timeoutMs, signal, prepare),
+      via: 'sse',
+      stderrTail: noTail,
+    };
   } catch (error) {
     if (signal?.aborted) throw signal.reason;
     throw new Error(`could not connect to MCP server ${url.href} over SSE: ${describe(error)}`);
@@ -144,8 +166,9 @@ async function connectSse(
   requestInit: RequestInit,
   timeoutMs: number,
   signal: AbortSignal | undefined,
+  prepare: PrepareClient | undefined,
 ): Promise<Client> {
-  const client = new Client(CLIENT_INFO);
+  const client = newClient(prepare);
   try {
     await connectUnlessAborted(client, new SSEClientTransport(url, { requestInit }), timeoutMs, signal);
     return client;
