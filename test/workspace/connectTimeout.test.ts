@@ -153,4 +153,17 @@ describe('connecting honours the provider timeout', () => {
       stalled.close();
     }
   }, 60_000);
+
+  it('cancelTest ends a test of a module whose top-level code never settles', async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, 'stuck.mjs');
+    await writeFile(file, 'export const tools = [];\nawait new Promise(() => undefined);\n');
+    fixture = await startHost({ workspacePath: undefined, trustAll: true });
+    const outcome = fixture.host.providers.test(
+      { name: 'stuck', kind: 'module', path: file },
+      'attempt-module',
+    );
+    await fixture.host.providers.cancelTest('attempt-module');
+    expect(await outcome).toEqual({ ok: false, cancelled: true, error: 'the test was stopped' });
+  }, 60_000);
 });
