@@ -13,6 +13,8 @@ import { runActiveSnippet } from './state/runActions';
 import { usePlaygroundStore } from './state/store';
 import { useShortcuts } from './util/useShortcuts';
 import { Icon } from './components/Icon';
+import { DisplayControls } from './display/DisplayControls';
+import { useDisplaySettings } from './display/displaySettings';
 
 const CONNECTION_WORDS = {
   connecting: 'Connecting to the host…',
@@ -35,7 +37,8 @@ export function App() {
   const helpOpen = usePlaygroundStore((s) => s.helpOpen);
   const unsaved = usePlaygroundStore((s) => s.unsavedEdits || s.workspace?.savedToFile === false);
   const [workspaceOpen, setWorkspaceOpen] = useState(false);
-  const columns = useSavedLayout('columns');
+  const { presenting } = useDisplaySettings();
+  const columns = useSavedLayout(presenting ? 'columns-presenting' : 'columns');
   const center = useSavedLayout('center');
 
   return (
@@ -66,6 +69,7 @@ export function App() {
           </span>
         )}
         <span className="run-bar-spacer" />
+        <DisplayControls />
         <button
           className="link"
           onClick={() => usePlaygroundStore.setState({ helpOpen: true })}
@@ -83,16 +87,21 @@ export function App() {
       <RunBar />
       <main className="app-main">
         <Group
+          key={presenting ? 'presenting' : 'normal'}
           orientation="horizontal"
-          id="columns"
+          id={presenting ? 'columns-presenting' : 'columns'}
           defaultLayout={columns.defaultLayout}
           onLayoutChanged={columns.onLayoutChanged}
         >
-          <Panel id="left" defaultSize="20" minSize={180}>
-            <PanelTabs area="left" label="Workspace" />
-          </Panel>
-          <Separator className="separator vertical" />
-          <Panel id="center" defaultSize="42" minSize={280}>
+          {!presenting && (
+            <>
+              <Panel id="left" defaultSize="20" minSize={180}>
+                <PanelTabs area="left" label="Workspace" />
+              </Panel>
+              <Separator className="separator vertical" />
+            </>
+          )}
+          <Panel id="center" defaultSize={presenting ? '58' : '42'} minSize={280}>
             <Group
               orientation="vertical"
               id="center"
@@ -109,7 +118,7 @@ export function App() {
             </Group>
           </Panel>
           <Separator className="separator vertical" />
-          <Panel id="right" defaultSize="38" minSize={260}>
+          <Panel id="right" defaultSize={presenting ? '42' : '38'} minSize={260}>
             <PanelTabs area="right" label="Protocol" />
           </Panel>
         </Group>

@@ -8,6 +8,7 @@ export const SHORTCUTS: { keys: string; what: string }[] = [
   { keys: 'Ctrl+Space', what: 'Suggest tools and fields in the editor' },
   { keys: 'F8', what: 'Jump to the next problem in the editor' },
   { keys: '↑ / ↓', what: 'Move through transcript rows (when the transcript has focus)' },
+  { keys: 'Mod+Alt+P', what: 'Presenter mode on or off (larger type, workspace pane hidden)' },
   { keys: '? or F1', what: 'Show this help' },
 ];
 

@@ -3,6 +3,7 @@ import type { PlaygroundApi } from '../../shared/api/playgroundApi';
 import { getActiveEditor } from '../editor/activeEditor';
 import { cancelCurrentRun, isRunning, runActiveSnippet } from '../state/runActions';
 import { usePlaygroundStore } from '../state/store';
+import { togglePresenting } from '../display/displaySettings';
 
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -21,6 +22,9 @@ export function useShortcuts(api: PlaygroundApi): void {
       if (mod && event.key === 'Enter') {
         event.preventDefault();
         void runActiveSnippet(api);
+      } else if (mod && event.altKey && event.code === 'KeyP') {
+        event.preventDefault();
+        togglePresenting();
       } else if (mod && event.key.toLowerCase() === 's') {
         event.preventDefault();
         void getActiveEditor()?.flushSave();
