@@ -55,15 +55,20 @@ function keepColumns(input: string, output: string): string {
   return aligned;
 }
 
+/** Guest code is the body of an async function (top-level `return` and `await`): strip it as one. */
+const BODY_START = 'async function guest() {\n';
+const BODY_END = '\n}';
+
 function stripProgram(code: string, strip: TypeStripper): string {
   try {
-    return keepColumns(code, strip(code));
+    const stripped = strip(`${BODY_START}${code}${BODY_END}`);
+    return keepColumns(code, stripped.slice(BODY_START.length, stripped.length - BODY_END.length));
   } catch (error) {
     if (!(error instanceof TypeStripError)) throw error;
     // Plain JavaScript that TypeScript reads differently (a lone `{ "a": 1 }`) runs as JavaScript.
     if (!error.unsupported && parsesAsJavaScript(code)) return code;
     const message = error.unsupported ? `${error.message}: ${UNSUPPORTED_HINT}` : error.message;
-    throw new CodeSyntaxError(message, error.line, error.column + 1);
+    throw new CodeSyntaxError(message, Math.max(1, error.line - 1), error.column + 1);
   }
 }
 

@@ -30,6 +30,8 @@ export type HostEvent =
   | { type: 'result_edited'; callId: string }
   | { type: 'hand_answered'; callId: string; ok: boolean }
   | { type: 'replay_answered'; callId: string }
+  /** A provider's progress report during a call (an MCP progress notification). */
+  | { type: 'tool_progress'; callId: string; progress: number; total?: number; message?: string }
   | { type: 'replay_diverged'; callId: string; reason: string }
   | { type: 'manual_answer_requested'; callId: string; requestId: string }
   /** `caller` is how transcripts saved before the host knew the reason name a user's cancel. */

@@ -16,6 +16,7 @@ const HOST_EVENT_FIELDS: Record<HostEvent['type'], Record<string, FieldKind>> = 
   result_edited: { callId: 'string' },
   hand_answered: { callId: 'string', ok: 'boolean' },
   replay_answered: { callId: 'string' },
+  tool_progress: { callId: 'string', progress: 'number' },
   replay_diverged: { callId: 'string', reason: 'string' },
   manual_answer_requested: { callId: 'string', requestId: 'string' },
   cancel_requested: { reason: 'string' },

@@ -6,6 +6,7 @@ import {
   parseRunnerMessage,
 } from '../../src/shared/protocol/parseMessage';
 import type { ProtocolMessage } from '../../src/shared/protocol/messages';
+import { MAX_MESSAGE_DEPTH } from '../../src/shared/protocol/limits';
 
 const options = { timeoutMs: 1000, memoryLimitBytes: 67108864, maxLogLines: 100, maxLogChars: 64000 };
 const execute = {
@@ -162,7 +163,9 @@ describe('parseHostMessage', () => {
     expect(reasonOf(parseHostMessage(cyclic))).toMatch(/message.result.back is a cyclic reference/);
 
     const deepText = `{"type":"tool_result","callId":"c","ok":true,"result":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
-    expect(reasonOf(parseHostMessage(deepText))).toMatch(/nested deeper than 512 levels/);
+    expect(reasonOf(parseHostMessage(deepText))).toBe(
+      `message is nested deeper than ${MAX_MESSAGE_DEPTH} levels`,
+    );
     let deep: unknown = 1;
     for (let i = 0; i < 100_000; i++) deep = [deep];
     expect(reasonOf(parseHostMessage({ type: 'tool_result', callId: 'c', ok: true, result: deep }))).toMatch(

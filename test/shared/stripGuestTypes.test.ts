@@ -92,6 +92,20 @@ describe('guest TypeScript becomes JavaScript with every position kept', () => {
     expect([error.line, error.column]).toEqual([line, column]);
   });
 
+  it('runs annotated TypeScript with a top-level return and generics in angle brackets', async () => {
+    const code =
+      'const codes: Record<string, number> = { a: 403 };\nif (codes.a > 400) return codes;\nreturn null;';
+    const executor = createInProcessExecutor();
+    try {
+      expect(await executor.execute(await toRunnerCode(code), [])).toMatchObject({
+        ok: true,
+        result: { a: 403 },
+      });
+    } finally {
+      await executor.dispose();
+    }
+  });
+
   it('reports a TypeScript syntax error at the user position', async () => {
     const error = await syntaxError('const a = 1;\nconst é: number = ;');
     expect([error.line, error.column]).toEqual([2, 19]);

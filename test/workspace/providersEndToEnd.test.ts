@@ -6,6 +6,7 @@ import { createInProcessExecutor } from '../../src/main/executors/createInProces
 import { MCP_FIXTURE, startMcpFixture } from '../providers/startMcpFixture';
 import { startTpmjsStub, TPMJS_STUB_KEY } from '../providers/startTpmjsStub';
 import { startHost, tempDir, writeWorkspace, type HostFixture } from './hostFixture';
+import { toRunnerCode } from '../../src/main/core/toRunnerCode';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -161,8 +162,9 @@ describe(
       const executor = createInProcessExecutor();
       cleanups.push(() => executor.dispose());
       const snippet = (id: string) => view.snippets.find((s) => s.id === id)!.code;
+      // Snippets are TypeScript, as the editor is: run them as the app does, types stripped first.
       const run = async (id: string, timeoutMs = 30_000) =>
-        executor.execute(snippet(id), await h.resolvedProviders(), { timeoutMs });
+        executor.execute(await toRunnerCode(snippet(id)), await h.resolvedProviders(), { timeoutMs });
       expect(await run('demo-welcome')).toMatchObject({
         ok: true,
         result: ['#4211 Crash when the tool list changes mid-run'],

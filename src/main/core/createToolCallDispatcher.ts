@@ -1,9 +1,11 @@
 import type { ToolCallMessage } from '../../shared/protocol/messages';
-import type { ExecutionClock, ResolvedToolProvider, ToolCallResult } from './types';
+import type { ExecutionClock, ResolvedToolProvider, ToolCallResult, ToolProgress } from './types';
 
 export interface ToolCallDispatcherOptions {
   /** The execution's signal: once aborted, no new tool work starts and running work is cancelled. */
   signal: AbortSignal;
+  /** Receives each progress report of a call's provider, with the call's id. */
+  onProgress?: (callId: string, progress: ToolProgress) => void;
 }
 
 /** `clock` lets a tool that waits for a person (a manual answer) hold the execution's deadline. */
@@ -17,7 +19,7 @@ export type ToolCallDispatcher = (call: ToolCallMessage, clock?: ExecutionClock)
  */
 export function createToolCallDispatcher(
   providers: readonly ResolvedToolProvider[],
-  { signal }: ToolCallDispatcherOptions,
+  { signal, onProgress }: ToolCallDispatcherOptions,
 ): ToolCallDispatcher {
   const byName = new Map(providers.map((provider) => [provider.name, provider]));
   return async (call, clock) => {
@@ -57,6 +59,7 @@ export function createToolCallDispatcher(
         originalToolName: tool.originalName,
         callId: call.callId,
         ...(clock ? { clock } : {}),
+        ...(onProgress ? { onProgress: (progress: ToolProgress) => onProgress(call.callId, progress) } : {}),
       });
     } catch (error) {
       // ResolvedTool.call never throws; a caller-supplied implementation might.

@@ -16,6 +16,14 @@ export interface ToolExecutionContext {
   callId?: string;
   /** Pause it while waiting for a person (a manual answer): held time is not charged to the guest. */
   clock?: ExecutionClock;
+  /** Reports the tool's progress (an MCP server's progress notifications) to the run's transcript. */
+  onProgress?: (progress: ToolProgress) => void;
+}
+
+export interface ToolProgress {
+  progress: number;
+  total?: number;
+  message?: string;
 }
 
 /** Author-facing tool, keyed by its original name inside a ToolProvider. */

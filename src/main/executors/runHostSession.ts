@@ -106,7 +106,10 @@ export function runHostSessionDetailed(options: HostSessionOptions): Promise<Hos
       return dispatchAbort.signal;
     };
     const dispatch: ToolCallDispatcher = (call, clock) => {
-      dispatcher ??= createToolCallDispatcher(options.providers, { signal: dispatchSignal() });
+      dispatcher ??= createToolCallDispatcher(options.providers, {
+        signal: dispatchSignal(),
+        onProgress: (callId, progress) => event({ type: 'tool_progress', callId, ...progress }),
+      });
       return dispatcher(call, clock);
     };
 

@@ -5,6 +5,7 @@ import { ValueViewer } from '../values/ValueViewer';
 import { SecretRevealToggle } from '../secrets/SecretRevealToggle';
 import { useSecretReveal } from '../secrets/useSecretReveal';
 import { McpMediaList } from '../providers/content/McpMediaList';
+import { McpResourceList } from '../providers/content/McpResourceList';
 import { WelcomeCard } from './WelcomeCard';
 
 /** The finished run's value, logs, error in plain words and duration. */
@@ -58,6 +59,7 @@ export function ResultPane() {
         <section>
           <h3>Value</h3>
           <McpMediaList value={result.result} />
+          <McpResourceList value={result.result} />
           <div data-testid="result-value">
             <ValueViewer value={result.result} label="Result value" />
           </div>

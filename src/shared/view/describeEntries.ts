@@ -44,6 +44,12 @@ function consoleNote(
   return `${head}${more}${lost}`.trim();
 }
 
+/** "progress 2/5: message", as the call's row shows it while the call runs. */
+export function progressNote(progress: number, total?: number, message?: string): string {
+  const amount = total === undefined ? String(progress) : `${progress}/${total}`;
+  return `progress ${amount}${message ? `: ${message.slice(0, 120)}` : ''}`;
+}
+
 function outcomeOf(entry: TranscriptEntry): string | undefined {
   if (entry.kind === 'event') {
     const event = entry.event;
@@ -80,6 +86,8 @@ function noteFor(entry: TranscriptEntry): string {
         return event.reason;
       case 'guest_console':
         return consoleNote(event.lines, event.dropped);
+      case 'tool_progress':
+        return progressNote(event.progress, event.total, event.message);
       default:
         return '';
     }
@@ -179,6 +187,11 @@ export class TranscriptRowsBuilder {
       }
       if ('providerName' in event) row.provider = event.providerName;
       if ('toolName' in event) row.tool = event.toolName;
+      if (event.type === 'tool_progress') {
+        // The call's own row shows its latest progress until the result arrives.
+        const call = calls.get(event.callId);
+        if (call && call.row.outcome === undefined) call.row.note = row.note;
+      }
       if (event.type === 'tool_dispatch_finished') {
         row.durationMs = event.durationMs;
         if (event.heldMs) row.heldMs = event.heldMs;

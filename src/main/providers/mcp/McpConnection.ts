@@ -5,6 +5,7 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { McpProviderConfig } from '../../../shared/api/providers';
+import type { ToolProgress } from '../../core/types';
 import type { SecretStore } from '../../secrets/SecretStore';
 import type { ProviderSourceListener } from '../ProviderSource';
 import { toolError } from '../toolError';
@@ -12,6 +13,8 @@ import { connectMcpClient, type McpClientHandle } from './connectMcpClient';
 import { mapMcpCallResult } from './mapMcpCallResult';
 
 export const DEFAULT_MCP_REQUEST_TIMEOUT_MS = 30_000;
+/** Progress resets a call's request timeout, as the MCP Inspector does, up to this many request timeouts in all. */
+export const MAX_TOTAL_TIMEOUT_FACTOR = 10;
 /** Connecting and listing tools when the provider sets no request timeout. */
 const SETUP_TIMEOUT_MS = 30_000;
 
@@ -50,7 +53,12 @@ export class McpConnection {
     return tools;
   }
 
-  async callTool(name: string, input: unknown, signal: AbortSignal): Promise<unknown> {
+  async callTool(
+    name: string,
+    input: unknown,
+    signal: AbortSignal,
+    onProgress?: (progress: ToolProgress) => void,
+  ): Promise<unknown> {
     if (input !== undefined && (input === null || typeof input !== 'object' || Array.isArray(input))) {
       throw toolError('validation_error', `MCP tool '${name}' takes an object argument`);
     }
@@ -60,7 +68,22 @@ export class McpConnection {
       result = await handle.client.callTool(
         { name, arguments: (input ?? {}) as Record<string, unknown> },
         undefined,
-        { signal, timeout: this.timeoutMs },
+        {
+          signal,
+          timeout: this.timeoutMs,
+          ...(onProgress
+            ? {
+                onprogress: ({ progress, total, message }) =>
+                  onProgress({
+                    progress,
+                    ...(total === undefined ? {} : { total }),
+                    ...(message === undefined ? {} : { message }),
+                  }),
+                resetTimeoutOnProgress: true,
+                maxTotalTimeout: this.timeoutMs * MAX_TOTAL_TIMEOUT_FACTOR,
+              }
+            : {}),
+        },
       );
     } catch (error) {
       if (signal.aborted) throw signal.reason;

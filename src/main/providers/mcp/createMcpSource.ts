@@ -15,7 +15,8 @@ export function createMcpSource(config: McpProviderConfig, deps: ProviderSourceD
           inputSchema: tool.inputSchema as JsonSchema,
           outputSchema: tool.outputSchema as JsonSchema | undefined,
           ...(tool.annotations ? { annotations: tool.annotations } : {}),
-          execute: (input, context) => connection.callTool(tool.name, input, context.signal),
+          execute: (input, context) =>
+            connection.callTool(tool.name, input, context.signal, context.onProgress),
         };
       }
       return { name: config.name, tools };
