@@ -1,20 +1,33 @@
 import { useEffect } from 'react';
 import { useColorScheme } from '../util/useColorScheme';
-import { setTheme, togglePresenting, useDisplaySettings, type ThemeChoice } from './displaySettings';
+import {
+  setTheme,
+  togglePresenting,
+  uiScale,
+  useDisplaySettings,
+  zoomPresenter,
+  type ThemeChoice,
+} from './displaySettings';
+import { MAX_PRESENTER_ZOOM, MIN_PRESENTER_ZOOM } from '../../shared/view/presenterZoom';
 
-/** Editor and console font sizes, normal and when presenting. */
-export const EDITOR_FONT_SIZE = { normal: 13, presenting: 18 } as const;
+/** The editor's font size at normal scale; presenter mode multiplies it by its zoom. */
+export const EDITOR_FONT_SIZE = 13;
 
-/** Header controls for the theme and presenter mode; also puts the chosen scheme and mode on <html> for the CSS. */
+/** Header controls for the theme, presenter mode and its zoom; puts scheme, mode and scale on <html> for the CSS. */
 export function DisplayControls() {
-  const { theme, presenting } = useDisplaySettings();
+  const current = useDisplaySettings();
+  const { theme, presenting, zoom } = current;
   const scheme = useColorScheme();
+  const scale = uiScale(current);
   useEffect(() => {
     document.documentElement.dataset.scheme = scheme;
   }, [scheme]);
   useEffect(() => {
     document.documentElement.classList.toggle('presenting', presenting);
   }, [presenting]);
+  useEffect(() => {
+    document.documentElement.style.setProperty('--ui-scale', String(scale));
+  }, [scale]);
   return (
     <>
       <label className="theme-choice" title="Colour theme">
@@ -24,11 +37,41 @@ export function DisplayControls() {
           <option value="dark">Theme: dark</option>
         </select>
       </label>
+      {presenting && (
+        <span className="zoom-controls" role="group" aria-label="Presenter zoom">
+          <button
+            className="link"
+            aria-label="Zoom out"
+            title="Zoom out (Mod+-)"
+            disabled={zoom <= MIN_PRESENTER_ZOOM}
+            onClick={() => zoomPresenter(-1)}
+          >
+            −
+          </button>
+          <button
+            className="link"
+            title="Back to the presenter default (Mod+0)"
+            data-testid="presenter-zoom"
+            onClick={() => zoomPresenter(0)}
+          >
+            {zoom}%
+          </button>
+          <button
+            className="link"
+            aria-label="Zoom in"
+            title="Zoom in (Mod+=)"
+            disabled={zoom >= MAX_PRESENTER_ZOOM}
+            onClick={() => zoomPresenter(1)}
+          >
+            +
+          </button>
+        </span>
+      )}
       <button
         className={`link ${presenting ? 'active' : ''}`}
         aria-pressed={presenting}
         onClick={togglePresenting}
-        title="Presenter mode: larger type, workspace pane hidden (Mod+Alt+P)"
+        title="Presenter mode: larger type, workspace pane hidden, zoom with Mod+= and Mod+- (Mod+Alt+P)"
       >
         {presenting ? 'Stop presenting' : 'Present'}
       </button>

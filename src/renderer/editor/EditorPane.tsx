@@ -5,7 +5,7 @@ import { usePlaygroundStore } from '../state/store';
 import { describeError } from '../util/describeError';
 import { useColorScheme } from '../util/useColorScheme';
 import { EDITOR_FONT_SIZE } from '../display/DisplayControls';
-import { useDisplaySettings } from '../display/displaySettings';
+import { useUiScale } from '../display/displaySettings';
 import { setActiveEditor } from './activeEditor';
 import { createSnippetSync } from '../../shared/createSnippetSync';
 import { monaco, setProviderTypings, setupMonaco } from './setupMonaco';
@@ -47,7 +47,7 @@ export function EditorPane({ onRun }: { onRun: () => void }) {
   const [syncVersion, setSyncVersion] = useState(0);
   const [markersVersion, setMarkersVersion] = useState(0);
   const scheme = useColorScheme();
-  const { presenting } = useDisplaySettings();
+  const scale = useUiScale();
   const workspace = usePlaygroundStore((s) => s.workspace);
   const declarations = usePlaygroundStore((s) => s.declarations);
   const activeId = workspace?.activeSnippetId ?? null;
@@ -74,7 +74,7 @@ export function EditorPane({ onRun }: { onRun: () => void }) {
       model: null,
       automaticLayout: true,
       minimap: { enabled: false },
-      fontSize: EDITOR_FONT_SIZE.normal,
+      fontSize: EDITOR_FONT_SIZE,
       scrollBeyondLastLine: false,
       // The editor pane is narrow beside the transcript; long lines wrap rather than hide.
       wordWrap: 'on',
@@ -116,9 +116,9 @@ export function EditorPane({ onRun }: { onRun: () => void }) {
 
   useEffect(() => {
     editorInstance?.updateOptions({
-      fontSize: presenting ? EDITOR_FONT_SIZE.presenting : EDITOR_FONT_SIZE.normal,
+      fontSize: Math.round(EDITOR_FONT_SIZE * scale),
     });
-  }, [presenting, editorInstance]);
+  }, [scale, editorInstance]);
 
   useEffect(() => {
     setProviderTypings(declarations);
