@@ -1,11 +1,19 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { expect, runProgram, SCREENSHOTS, startServe, stop, test, TEST_WORKSPACE } from './playgroundFixture';
+import {
+  expect,
+  LEAKY_PROVIDER,
+  runProgram,
+  SCREENSHOTS,
+  startServe,
+  stop,
+  storeSecret,
+  test,
+  TEST_WORKSPACE,
+} from './playgroundFixture';
 
-const LEAKY_SERVER = fileURLToPath(new URL('../test/fixtures/mcp/leakyServer.mjs', import.meta.url));
 const TOKEN = 'e2e-bundle-Token-8812';
 
 async function workspaceDialog(page: Page) {
@@ -63,20 +71,7 @@ test.describe('bundles', () => {
     workspaceDocument: {
       ...TEST_WORKSPACE,
       name: 'Shared tools',
-      providers: [
-        ...TEST_WORKSPACE.providers,
-        {
-          id: 'leaky',
-          name: 'leaky',
-          kind: 'mcp',
-          transport: {
-            type: 'stdio',
-            command: process.execPath,
-            args: [LEAKY_SERVER],
-            env: { LEAKY_TOKEN: '${secret:LEAKY_TOKEN}' },
-          },
-        },
-      ],
+      providers: [...TEST_WORKSPACE.providers, LEAKY_PROVIDER],
       snippets: [{ id: 's', name: 'Echo', code: 'const env = await leaky.env({});\nenv' }],
       activeSnippetId: 's',
     },
@@ -87,14 +82,7 @@ test.describe('bundles', () => {
     page,
     playground,
   }) => {
-    await page.getByRole('tab', { name: 'Providers' }).click();
-    await page.getByRole('button', { name: 'Secrets' }).click();
-    const secrets = page.getByRole('dialog', { name: 'Secrets' });
-    await secrets.getByLabel('Name').fill('LEAKY_TOKEN');
-    await secrets.getByLabel('Value (write-only)').fill(TOKEN);
-    await secrets.getByRole('button', { name: 'Save secret' }).click();
-    await expect(secrets).toContainText('LEAKY_TOKEN');
-    await secrets.getByRole('button', { name: 'Close' }).click();
+    await storeSecret(page, 'LEAKY_TOKEN', TOKEN);
     await page.getByRole('button', { name: 'Allow', exact: true }).click();
     await expect(page.getByTestId('provider').filter({ hasText: 'leaky' })).toContainText('ready', {
       timeout: 30_000,
