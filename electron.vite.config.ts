@@ -1,18 +1,26 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import { bundleRunner } from './scripts/bundleRunner';
 
 const root = import.meta.dirname;
 
 export default defineConfig({
   main: {
+    // The runner is built apart from the main chunks: one self-contained file and its code cache.
+    plugins: [
+      {
+        name: 'execbox-runner-bundle',
+        apply: 'build',
+        closeBundle: () => bundleRunner(resolve(root, 'out/main')),
+      },
+    ],
     build: {
       outDir: 'out/main',
       rollupOptions: {
         input: {
           index: resolve(root, 'src/main/electron/index.ts'),
           cli: resolve(root, 'src/main/cli/index.ts'),
-          runner: resolve(root, 'src/runner/runnerEntry.ts'),
           // Each TPMJS tool call runs this fixed program in its own process (src/main/tpmjsExecutor).
           tpmjsToolChild: resolve(root, 'src/main/tpmjsExecutor/toolChild.ts'),
         },

@@ -1,6 +1,7 @@
 // A module provider: a trusted ES module the host imports (it runs with the host's rights).
-// Add it in the app with Providers → Add → Module, file `examples/weather-tools.mjs`, name `weather`,
-// then call it from guest code: `const today = await weather.get_forecast({ city: 'Oslo' })`.
+// Add it in the app with Providers → + Add provider → Module, name `weather`, and the full path of
+// this file as the module file (a relative path is taken from the workspace file's folder), then call
+// it from guest code: `const today = await weather.get_forecast({ city: 'Oslo' })`.
 // It is offline on purpose (fixed data); a real module would fetch here.
 
 const FORECASTS = {
@@ -8,11 +9,13 @@ const FORECASTS = {
   lisbon: { city: 'Lisbon', celsius: 17, sky: 'sunny' },
 };
 
-/** `tools` is an array of { name, description?, inputSchema?, outputSchema?, execute }. */
+/** `tools` is an array of { name, description?, inputSchema?, outputSchema?, annotations?, execute }. */
 export const tools = [
   {
     name: 'get_forecast',
     description: "Today's forecast for a city.",
+    // Optional hints shown in the tool list (as MCP tool annotations).
+    annotations: { readOnlyHint: true, openWorldHint: false },
     inputSchema: {
       type: 'object',
       required: ['city'],

@@ -1,7 +1,11 @@
 import { build, type BuildOptions } from 'esbuild';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { RUNNER_LOADER_FILE } from '../src/runner/runnerBundleFiles';
+import { bundleRunner } from './bundleRunner';
 
-export const TEST_RUNNER_ENTRY = fileURLToPath(new URL('../test-out/runner.js', import.meta.url));
+const TEST_OUT = fileURLToPath(new URL('../test-out', import.meta.url));
+export const TEST_RUNNER_ENTRY = join(TEST_OUT, RUNNER_LOADER_FILE);
 
 /** Bundles TypeScript entries into ESM that plain Node starts as fast as the built app (dependencies stay external). */
 export async function bundleForNode(
@@ -18,10 +22,7 @@ export async function bundleForNode(
   });
 }
 
-/** Bundles the runner entry so worker and process executors can start it under plain Node in tests. */
+/** Builds the runner as the app build does, so worker and process executors start it under plain Node in tests. */
 export async function buildRunnerForTests(): Promise<void> {
-  await bundleForNode({
-    entryPoints: [fileURLToPath(new URL('../src/runner/runnerEntry.ts', import.meta.url))],
-    outfile: TEST_RUNNER_ENTRY,
-  });
+  await bundleRunner(TEST_OUT);
 }

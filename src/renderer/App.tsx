@@ -3,6 +3,7 @@ import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panel
 import { EditorPane } from './editor/EditorPane';
 import { HelpOverlay } from './components/HelpOverlay';
 import { ManualCallDialog } from './components/ManualCallDialog';
+import { ServerRequestDialog } from './providers/ServerRequestDialog';
 import { Notices } from './components/Notices';
 import { RunBar } from './components/RunBar';
 import { TrustBanner } from './components/TrustBanner';
@@ -128,6 +129,7 @@ export function App() {
       </main>
       <Notices />
       <ManualCallDialog />
+      <ServerRequestDialog />
       {workspaceOpen && <WorkspaceDialog onClose={() => setWorkspaceOpen(false)} />}
       {helpOpen && <HelpOverlay onClose={() => usePlaygroundStore.setState({ helpOpen: false })} />}
     </div>

@@ -1,8 +1,10 @@
 import { parseHostMessage } from '../shared/protocol/parseMessage';
 import { runnerBusyDone } from '../shared/protocol/runnerBusyDone';
 import type { DoneMessage, ExecuteMessage, RunnerToHostMessage } from '../shared/protocol/messages';
+import type { LogStreamMessage } from '../shared/protocol/logStreamMessage';
 import type { Transport } from '../shared/transport';
 import { sharedQuickJsModulePool, type QuickJsModulePool } from './createQuickJsModulePool';
+import { createLogStream, type LogStream } from './createLogStream';
 import { runQuickJsSession, type QuickJsSession } from './runQuickJsSession';
 
 export interface RunnerEndpointOptions {
@@ -16,6 +18,11 @@ export interface RunnerEndpointOptions {
    * turns it off: stdin ending means no more requests, and the execution in flight still answers.
    */
   cancelOnClose?: boolean;
+  /**
+   * The host asked for the log stream (a protocol extension; see logStreamMessage.ts). Never set
+   * it unless the host asked: a spec-exact host treats the extra messages as malformed.
+   */
+  logStream?: boolean;
   /**
    * Called at most every CONTROL_POLL_MS while guest code runs and from nowhere else: a process
    * runner checks here that its parent still exists (and exits if not), even during a CPU loop.
@@ -58,7 +65,7 @@ function defaultDiagnostic(message: string): void {
  * messages are handled, in order, once the thread is free.
  */
 export function attachRunnerEndpoint(
-  transport: Transport<RunnerToHostMessage>,
+  transport: Transport<RunnerToHostMessage | LogStreamMessage>,
   options: RunnerEndpointOptions = {},
 ): RunnerEndpoint {
   const diagnostic = options.onDiagnostic ?? defaultDiagnostic;
@@ -70,7 +77,7 @@ export function attachRunnerEndpoint(
   const deferred: unknown[] = [];
   let lastPoll = 0;
 
-  const send = (message: RunnerToHostMessage): void => {
+  const send = (message: RunnerToHostMessage | LogStreamMessage): void => {
     try {
       transport.send(message);
     } catch (error) {
@@ -94,6 +101,7 @@ export function attachRunnerEndpoint(
     send({ type: 'started', id: execute.id });
     let done: DoneMessage;
     let afterDone = (): void => {};
+    let logStream: LogStream | undefined;
     try {
       const lease = await pool.acquire(execute.options.memoryLimitBytes);
       if (current.failure !== undefined) {
@@ -103,13 +111,21 @@ export function attachRunnerEndpoint(
         lease.release(false);
         done = timedOutBeforeStart(execute.id, acceptedAt);
       } else {
+        logStream = options.logStream ? createLogStream(execute.id, send) : undefined;
+        const stream = logStream;
         const session = runQuickJsSession({
           execute,
           bounded: lease.bounded,
           takeContext: lease.takeContext,
           acceptedAt,
           interruptProbe: () => options.interruptProbe?.() === true || pollControl(current),
-          sendToolCall: send,
+          sendToolCall: stream
+            ? (message) => {
+                stream.flush();
+                send(message);
+              }
+            : send,
+          ...(stream ? { logSink: stream } : {}),
         });
         current.session = session;
         const end = await session.finished;
@@ -131,6 +147,8 @@ export function attachRunnerEndpoint(
       };
     }
     if (active === current) active = undefined;
+    logStream?.flush();
+    logStream?.dispose();
     lastFinishedId = execute.id;
     send(done);
     afterDone();

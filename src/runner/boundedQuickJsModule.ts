@@ -1,7 +1,6 @@
 import variant from '@jitl/quickjs-wasmfile-release-sync';
 import { newQuickJSWASMModuleFromVariant, newVariant, type QuickJSWASMModule } from 'quickjs-emscripten-core';
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { compileQuickJsWasm } from './quickJsWasm';
 
 const PAGE_BYTES = 64 * 1024;
 /** The module's own static data, C stack and allocator bookkeeping, on top of the guest's limit. */
@@ -41,21 +40,10 @@ interface WasmMemory {
 const wasm = (
   globalThis as unknown as {
     WebAssembly: {
-      compile(bytes: Uint8Array): Promise<WebAssembly.Module>;
       Memory: new (descriptor: { initial: number; maximum: number }) => WasmMemory;
     };
   }
 ).WebAssembly;
-
-let compiled: Promise<WebAssembly.Module> | undefined;
-
-function compileOnce(): Promise<WebAssembly.Module> {
-  compiled ??= (async () => {
-    const path = createRequire(import.meta.url).resolve('@jitl/quickjs-wasmfile-release-sync/wasm');
-    return wasm.compile(await readFile(path));
-  })();
-  return compiled;
-}
 
 export function pagesForLimit(memoryLimitBytes: number): number {
   const pages = Math.ceil((memoryLimitBytes + MODULE_OVERHEAD_BYTES) / PAGE_BYTES);
@@ -84,7 +72,7 @@ export async function createBoundedQuickJsModule(maxPages: number): Promise<Boun
       throw error;
     }
   };
-  const wasmModule = await compileOnce();
+  const wasmModule = await compileQuickJsWasm();
   const module = await newQuickJSWASMModuleFromVariant(
     newVariant(variant, { wasmModule, wasmMemory: memory as never }),
   );

@@ -10,6 +10,7 @@ import type {
 } from '../shared/protocol/messages';
 import type { BoundedQuickJsModule } from './boundedQuickJsModule';
 import { createLogCollector } from './createLogCollector';
+import type { LogSink } from './createLogStream';
 import { normalizeCodeCached } from './normalizeCodeCached';
 import { MAX_PAYLOAD_BYTES, payloadTooLarge } from './payloadLimits';
 import type { PreparedGuestContext } from './prepareGuestContext';
@@ -17,6 +18,8 @@ import type { PreparedGuestContext } from './prepareGuestContext';
 const MAX_ERROR_MESSAGE_CHARS = 4000;
 const TIMEOUT_MESSAGE = 'Execution timed out';
 const CONSOLE_METHODS = ['log', 'info', 'warn', 'error'] as const;
+/** A dropped console line is counted up to this many characters. */
+const MAX_COUNTED_LINE_CHARS = 1_000_000;
 const NATIVE_STACK_MESSAGE =
   'RangeError: the code nests too deeply (data or code nested tens of thousands of levels exhausted the stack)';
 
@@ -30,6 +33,8 @@ export interface QuickJsSessionOptions {
   interruptProbe?: () => boolean;
   /** When the execution was accepted; durationMs counts from here. */
   acceptedAt?: number;
+  /** Receives console output as it happens, with levels and what the caps drop (the log stream). */
+  logSink?: LogSink;
 }
 
 export interface QuickJsSession {
@@ -331,12 +336,22 @@ export function runQuickJsSession(options: QuickJsSessionOptions): QuickJsSessio
     for (const method of CONSOLE_METHODS) {
       const write = keep(
         ctx.newFunction(method, (...args) => {
-          if (logs.room() === 0) return;
+          const room = logs.room();
+          const sink = options.logSink;
+          if (room === 0 && !sink) return;
+          // With a sink, dropped lines are formatted too, to count their characters (up to a bound).
+          const limit = sink ? Math.max(room, MAX_COUNTED_LINE_CHARS) : room;
           let line = '';
-          for (let i = 0; i < args.length && line.length <= logs.room(); i++) {
+          for (let i = 0; i < args.length && line.length <= limit; i++) {
             line += (i === 0 ? '' : ' ') + describe(ctx, args[i]!);
           }
-          logs.append(line);
+          if (room > 0) logs.append(line);
+          if (!sink) return;
+          if (room === 0) sink.dropped(method, line.length, true);
+          else if (line.length > room) {
+            sink.line(method, line.slice(0, room));
+            sink.dropped(method, line.length - room, false);
+          } else sink.line(method, line);
         }),
       );
       ctx.setProp(consoleObject, method, write);

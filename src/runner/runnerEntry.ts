@@ -1,12 +1,20 @@
-import { isMainThread, parentPort, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
+import {
+  isMainThread,
+  parentPort,
+  receiveMessageOnPort,
+  workerData,
+  type MessagePort,
+} from 'node:worker_threads';
 import type { RunnerToHostMessage } from '../shared/protocol/messages';
 import type { Transport } from '../shared/transport';
 import { createTransportEvents } from '../shared/transportEvents';
+import { LOG_STREAM_FLAG } from '../shared/protocol/logStreamMessage';
 import { DEFAULT_RUNTIME_OPTIONS } from '../shared/runtimeOptions';
 import { attachRunnerEndpoint } from './attachRunnerEndpoint';
 import { sharedQuickJsModulePool } from './createQuickJsModulePool';
 import { createJsonLinesTransport } from './createJsonLinesTransport';
 import { isNonBlockingPipe } from './isNonBlockingPipe';
+import { adoptQuickJsWasm } from './quickJsWasm';
 import { serveRunnerOverStdio } from './serveRunnerOverStdio';
 import { watchParentProcess } from './watchParentProcess';
 
@@ -64,10 +72,14 @@ function forkTransport(send: (message: RunnerToHostMessage) => void): Transport<
 
 /** One entry for every runner shell: stdio JSON lines, worker thread, Electron utility process, fork. */
 function main(): void {
+  // The host asked at spawn time for the log-stream extension (never on unless asked).
+  const logStream = process.argv.includes(LOG_STREAM_FLAG);
   if (process.argv.includes('--stdio') || process.env.EXECBOX_RUNNER_STDIO === '1') {
-    void serveRunnerOverStdio();
+    void serveRunnerOverStdio({ logStream });
     return;
   }
+  // A worker's host hands over the QuickJS module it compiled (see createWorkerExecutor).
+  if (!isMainThread) adoptQuickJsWasm((workerData as { quickJsWasm?: unknown } | null)?.quickJsWasm);
   // Most executions use the default memory limit: load its module while the host is still connecting.
   sharedQuickJsModulePool()
     .prewarm(DEFAULT_RUNTIME_OPTIONS.memoryLimitBytes)
@@ -80,6 +92,7 @@ function main(): void {
         (deliver) => port.on('message', deliver),
         () => drainPort(port),
       ),
+      { logStream },
     );
     return;
   }
@@ -90,7 +103,7 @@ function main(): void {
         (message) => electronPort.postMessage(message),
         (deliver) => electronPort.on('message', (event) => deliver(event.data)),
       ),
-      { checkParent: watchParentProcess() },
+      { logStream, checkParent: watchParentProcess() },
     );
     return;
   }
@@ -102,7 +115,7 @@ function main(): void {
       forkTransport((message) => {
         send(message);
       }),
-      { checkParent: watchParentProcess() },
+      { logStream, checkParent: watchParentProcess() },
     );
     return;
   }

@@ -10,7 +10,7 @@ import { watchParentProcess } from './watchParentProcess';
  * The runner as JSON lines: protocol messages on stdin/stdout, diagnostics on stderr. Serves
  * executions one after another until stdin ends, then finishes the one in flight and resolves.
  */
-export function serveRunnerOverStdio(): Promise<void> {
+export function serveRunnerOverStdio(options: { logStream?: boolean } = {}): Promise<void> {
   void sharedQuickJsModulePool()
     .prewarm(DEFAULT_RUNTIME_OPTIONS.memoryLimitBytes)
     .catch(() => {});
@@ -23,6 +23,7 @@ export function serveRunnerOverStdio(): Promise<void> {
   transport.onError((error) => process.stderr.write(`execbox runner: ${error.message}\n`));
   const endpoint = attachRunnerEndpoint(transport, {
     cancelOnClose: false,
+    logStream: options.logStream === true,
     checkParent: watchParentProcess(),
   });
   return new Promise((resolve) => {

@@ -34,6 +34,30 @@ export type HostEvent =
   | { type: 'tool_progress'; callId: string; progress: number; total?: number; message?: string }
   | { type: 'replay_diverged'; callId: string; reason: string }
   | { type: 'manual_answer_requested'; callId: string; requestId: string }
+  /** An MCP server asked the client for input (elicitation) or a completion (sampling) during the call. */
+  | {
+      type: 'server_request';
+      callId: string;
+      requestId: string;
+      kind: 'elicitation' | 'sampling';
+      providerName: string;
+      params: unknown;
+    }
+  | {
+      type: 'server_request_answered';
+      callId: string;
+      requestId: string;
+      kind: 'elicitation' | 'sampling';
+      /** `nobody`: no rule matched and no person could be asked, so it was declined. */
+      by: 'person' | 'rule' | 'nobody';
+      action: 'accept' | 'decline' | 'cancel';
+      /** What the server got back (an accepted elicitation's content, a sampling result). */
+      answer?: unknown;
+      /** Why it was declined when nobody answered, or the call ended first. */
+      reason?: string;
+      /** Time a person took: not charged to the guest. */
+      heldMs?: number;
+    }
   /** `caller` is how transcripts saved before the host knew the reason name a user's cancel. */
   | { type: 'cancel_requested'; reason: CancelReason | 'caller' }
   | { type: 'hard_kill'; reason: string }

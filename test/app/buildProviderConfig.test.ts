@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ProviderConfig } from '../../src/shared/api/providers';
-import { buildProviderConfig, draftFromConfig } from '../../src/shared/view/buildProviderConfig';
+import {
+  buildProviderConfig,
+  draftFromConfig,
+  withFieldsNotInTheForm,
+} from '../../src/shared/view/buildProviderConfig';
 import { emptyDraft, emptyMockTool } from '../../src/shared/view/providerDraft';
 
 describe('the provider form', () => {
@@ -81,6 +85,8 @@ describe('the provider form', () => {
           headers: { Authorization: 'Bearer ${secret:W}' },
         },
         requestTimeoutMs: 5000,
+        maxTotalTimeoutMs: 60000,
+        logLevel: 'warning',
       },
       {
         id: 't',
@@ -96,10 +102,54 @@ describe('the provider form', () => {
     }
   });
 
+  it('saving an edit keeps what the form does not show: mock answers to server requests, output types, approvals', () => {
+    const existing: ProviderConfig = {
+      id: 'ev',
+      name: 'everything',
+      kind: 'mcp',
+      transport: { type: 'stdio', command: 'node', args: ['server.js'] },
+      serverRequests: { sampling: [{ then: { action: 'accept', text: 'Mock reply' } }] },
+      outputTypes: { echo: { type: 'object' } },
+      askBeforeRunning: ['echo'],
+    };
+    const { config } = buildProviderConfig({ ...draftFromConfig(existing), description: 'edited' });
+    expect(config).not.toHaveProperty('serverRequests');
+    expect(withFieldsNotInTheForm(config!, existing)).toEqual({ ...existing, description: 'edited' });
+    // Another kind has none of these.
+    const mock = buildProviderConfig({
+      ...emptyDraft('mock'),
+      name: 'm',
+      tools: [{ ...emptyMockTool(), name: 't' }],
+    });
+    expect(withFieldsNotInTheForm(mock.config!, existing)).toEqual(mock.config);
+  });
+
   it('keeps a stdio working directory, trimmed, and leaves it out when blank (the workspace folder)', () => {
     const draft = { ...emptyDraft('mcp'), name: 'fs', command: 'node', cwd: '  servers ' };
     expect(buildProviderConfig(draft).config).toMatchObject({ transport: { type: 'stdio', cwd: 'servers' } });
     const blank = buildProviderConfig({ ...draft, cwd: '   ' }).config;
     expect(blank?.kind === 'mcp' && 'cwd' in blank.transport).toBe(false);
+  });
+
+  it('checks the MCP maximum total (not below the request timeout) and the log level', () => {
+    const draft = { ...emptyDraft('mcp'), name: 'fs', command: 'node', requestTimeoutMs: '5000' };
+    expect(buildProviderConfig({ ...draft, maxTotalTimeoutMs: '4000' }).errors.maxTotalTimeoutMs).toContain(
+      'at least the request timeout',
+    );
+    // Without a request timeout, the default (30 s) is the floor.
+    expect(
+      buildProviderConfig({ ...draft, requestTimeoutMs: '', maxTotalTimeoutMs: '20000' }).errors
+        .maxTotalTimeoutMs,
+    ).toBeDefined();
+    expect(buildProviderConfig({ ...draft, maxTotalTimeoutMs: 'soon' }).errors.maxTotalTimeoutMs).toBe(
+      'a whole number of milliseconds',
+    );
+    expect(buildProviderConfig({ ...draft, logLevel: 'loud' }).errors.logLevel).toContain('debug, info');
+    expect(
+      buildProviderConfig({ ...draft, maxTotalTimeoutMs: '9000', logLevel: 'debug' }).config,
+    ).toMatchObject({
+      maxTotalTimeoutMs: 9000,
+      logLevel: 'debug',
+    });
   });
 });

@@ -15,7 +15,7 @@ function expectConformant(report: ConformanceReport): void {
 }
 
 describe('our runner passes the conformance kit', () => {
-  it('over stdio (node runner.js --stdio)', async () => {
+  it('over stdio (node runner.cjs --stdio)', async () => {
     const target = runnerTarget({
       kind: 'stdio',
       command: `"${process.execPath}" "${TEST_RUNNER_ENTRY}" --stdio`,

@@ -5,7 +5,7 @@ import type { Transport } from '../../src/shared/transport';
 import { spawnStdioRunner } from '../../src/main/transports/spawnStdioRunner';
 import { describeExecutorConformance } from './describeExecutorConformance';
 
-describeExecutorConformance('stdio runner (node runner.js --stdio)', () => {
+describeExecutorConformance('stdio runner (node runner.cjs --stdio)', () => {
   const runners = new Set<Transport<HostToRunnerMessage>>();
   return {
     executor: createShellExecutor(

@@ -1,23 +1,23 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, type TestContext } from 'vitest';
 import { createInProcessExecutor } from '../../src/main/executors/createInProcessExecutor';
 import { createPlaygroundHost, type PlaygroundHost } from '../../src/main/host/createPlaygroundHost';
+import type { McpProviderConfig } from '../../src/shared/api/providers';
+import type { ExecuteResult } from '../../src/shared/executeResult';
 import { checkTranscriptEntry } from '../../src/shared/transcriptEntryCheck';
-import { describeEntries } from '../../src/shared/view/describeEntries';
+import { describeEntries, TranscriptRowsBuilder } from '../../src/shared/view/describeEntries';
 import { startHost, tempDir, writeWorkspace } from '../workspace/hostFixture';
 
 const EVERYTHING = createRequire(import.meta.url).resolve(
   '@modelcontextprotocol/server-everything/dist/index.js',
 );
 
-let host: PlaygroundHost | undefined;
-afterEach(async () => {
-  await host?.dispose();
-  host = undefined;
-});
-
-async function everythingHost(): Promise<PlaygroundHost> {
+/** A host with server-everything, disposed when the test that opened it ends (tests may run concurrently). */
+async function everythingHost(
+  onTestFinished: TestContext['onTestFinished'],
+  limits: Partial<McpProviderConfig> = { requestTimeoutMs: 20_000 },
+): Promise<PlaygroundHost> {
   const dir = await tempDir();
   const file = await writeWorkspace(path.join(dir, 'progress.execbox.json'), {
     providers: [
@@ -26,12 +26,13 @@ async function everythingHost(): Promise<PlaygroundHost> {
         name: 'everything',
         kind: 'mcp',
         transport: { type: 'stdio', command: process.execPath, args: [EVERYTHING, 'stdio'] },
-        requestTimeoutMs: 20_000,
+        ...limits,
       },
     ],
   });
   const { host: workspaceHost } = await startHost({ workspacePath: file, trustAll: true });
-  host = createPlaygroundHost({ workspaceHost, createExecutor: () => createInProcessExecutor() });
+  const host = createPlaygroundHost({ workspaceHost, createExecutor: () => createInProcessExecutor() });
+  onTestFinished(() => host.dispose());
   return host;
 }
 
@@ -39,8 +40,10 @@ describe(
   'MCP progress notifications in the run transcript (server-everything over stdio)',
   { timeout: 90_000 },
   () => {
-    it('records each progress notification of trigger-long-running-operation as a tool_progress event', async () => {
-      const h = await everythingHost();
+    it('records each progress notification of trigger-long-running-operation as a tool_progress event', async ({
+      onTestFinished,
+    }) => {
+      const h = await everythingHost(onTestFinished);
       const finished = new Promise<unknown>((resolve) =>
         h.onEvent((event) => event.channel === 'runs' && event.type === 'finished' && resolve(event.result)),
       );
@@ -70,6 +73,79 @@ describe(
       expect(rows.filter((row) => row.type === 'tool_progress').map((row) => row.note)).toContain(
         'progress 2/3',
       );
+    });
+  },
+);
+
+/** Runs `code` and returns its result and the progress events recorded for it. */
+async function runWithProgress(h: PlaygroundHost, code: string) {
+  const finished = new Promise<ExecuteResult>((resolve) =>
+    h.onEvent((event) => event.channel === 'runs' && event.type === 'finished' && resolve(event.result)),
+  );
+  const { runId } = await h.services.runs.start({ code, limits: { timeoutMs: 120_000 } });
+  const result = await finished;
+  const entries = await h.services.runs.transcript(runId);
+  const progress = entries.filter((entry) => entry.kind === 'event' && entry.event.type === 'tool_progress');
+  return { result, progress };
+}
+
+describe.concurrent(
+  'the request timeout with progress (server-everything over stdio)',
+  { timeout: 120_000 },
+  () => {
+    // The request timeout also bounds starting the server, so it stays at 8 s for a loaded machine.
+    // A step every 0.5 s: each progress report restarts it.
+    const longCall = (seconds: number) =>
+      `return await everything.trigger_long_running_operation({ duration: ${seconds}, steps: ${seconds * 2} });`;
+
+    it('lets a call run past the request timeout while progress keeps coming', async ({
+      onTestFinished,
+      expect,
+    }) => {
+      const h = await everythingHost(onTestFinished, { requestTimeoutMs: 8_000 });
+      const { result, progress } = await runWithProgress(h, longCall(11));
+      expect(result).toMatchObject({ ok: true });
+      expect(JSON.stringify(result)).toContain('Long running operation completed');
+      expect(progress.length).toBeGreaterThanOrEqual(21);
+    });
+
+    it('fails the call past the maximum total, says why, and keeps the connection', async ({
+      onTestFinished,
+      expect,
+    }) => {
+      const h = await everythingHost(onTestFinished, { requestTimeoutMs: 8_000, maxTotalTimeoutMs: 10_000 });
+      const { result, progress } = await runWithProgress(
+        h,
+        `try { ${longCall(20)} } catch (e) { return { code: e.code, message: e.message }; }`,
+      );
+      expect(result).toMatchObject({
+        ok: true,
+        result: { code: 'timeout', message: expect.stringContaining('maximum total of 10000 ms') },
+      });
+      expect(progress.length).toBeGreaterThanOrEqual(8);
+      expect(progress.length).toBeLessThan(40);
+      // The server was still reporting progress, so it is not treated as hung: no reconnect.
+      const [status] = await h.services.providers.list();
+      expect(status).toMatchObject({ state: 'ready' });
+      expect(status!.error).toBeUndefined();
+      const again = await runWithProgress(h, 'return await everything.echo({ message: "still here" });');
+      expect(JSON.stringify(again.result)).toContain('still here');
+    });
+
+    it('still times out a call without progress at the request timeout', async ({
+      onTestFinished,
+      expect,
+    }) => {
+      const h = await everythingHost(onTestFinished, { requestTimeoutMs: 8_000, maxTotalTimeoutMs: 60_000 });
+      // One step of 14 s: no progress before the 8 s request timeout.
+      const { result } = await runWithProgress(
+        h,
+        'try { await everything.trigger_long_running_operation({ duration: 14, steps: 1 }); } catch (e) { return { code: e.code, message: e.message }; }',
+      );
+      expect(result).toMatchObject({
+        ok: true,
+        result: { code: 'timeout', message: expect.stringContaining('within 8000 ms') },
+      });
     });
   },
 );
@@ -113,7 +189,24 @@ describe('tool_progress transcript entries', () => {
       at: n,
       event: { type: 'tool_progress' as const, callId: 'c', progress: n, ...(message ? { message } : {}) },
     });
-    const rows = describeEntries([call, progress(1), progress(2, 'halfway')]);
-    expect(rows[0]!.note).toBe('progress 2: halfway');
+    const builder = new TranscriptRowsBuilder();
+    const running = [call, progress(1), progress(2, 'halfway')];
+    const rows = builder.update(running);
+    expect(rows[0]).toMatchObject({ note: 'progress 2: halfway', progress: { progress: 2 } });
+    expect(builder.runningProgress()).toBe(rows[0]);
+
+    const result = {
+      kind: 'message' as const,
+      seq: 3,
+      at: 3,
+      direction: 'host_to_runner' as const,
+      message: { type: 'tool_result' as const, id: 'e', callId: 'c', ok: true as const, result: 1 },
+    };
+    const done = builder.update([...running, result]);
+    // Finished: the call's row shows its outcome, not a stale "progress 2"; the progress rows stay.
+    expect(done[0]).toMatchObject({ note: '', outcome: 'ok' });
+    expect(done[0]!.progress).toBeUndefined();
+    expect(done.filter((row) => row.type === 'tool_progress')).toHaveLength(2);
+    expect(builder.runningProgress()).toBeUndefined();
   });
 });

@@ -70,24 +70,52 @@ describe('module provider', () => {
     });
   });
 
-  it('says what is wrong with a module that exports no usable tools', async () => {
-    const cases: [string, RegExp][] = [
-      ['export const nothing = 1;', /exports no tools/],
-      ['export const tools = [{ name: "a" }];', /tools\[0\]\.execute must be a function/],
-      ['export const tools = [{ execute() {} }];', /tools\[0\]\.name must be a non-empty string/],
+  it('says what is wrong with a module that exports the wrong shape, and where', async () => {
+    const cases: [string, string][] = [
+      ['export const answer = 42;', 'bad.mjs exports no tools (it exports answer): export `tools`'],
+      ['export const tools = "get_forecast";', 'bad.mjs: tools is a string; it must be an array of tools'],
+      ['export default () => 1;', 'bad.mjs: the default export is a function; it must be an array'],
+      ['export default { tools: 5 };', 'bad.mjs: default.tools is a number'],
+      [
+        'export const tools = [{ name: "a" }];',
+        "bad.mjs: tools[0] ('a').execute must be a function (input, context) => result, but it is missing",
+      ],
+      [
+        'export const tools = [{ name: "a", handler() {} }];',
+        "bad.mjs: tools[0] ('a') has an unknown field 'handler' (name the function execute); a tool has name, description, inputSchema, outputSchema, annotations, execute",
+      ],
+      [
+        'export const tools = [{ name: "a", parameters: {}, execute() {} }];',
+        "tools[0] ('a') has an unknown field 'parameters' (give the input JSON Schema as inputSchema)",
+      ],
+      ['export const tools = [{ execute() {} }];', 'bad.mjs: tools[0].name must be a non-empty string'],
+      ['export const tools = [5];', 'bad.mjs: tools[0].name must be a non-empty string, but it is missing'],
       [
         'export const tools = [{ name: "a", execute() {} }, { name: "a", execute() {} }];',
-        /'a' is used twice/,
+        "bad.mjs: tools[1]: the tool name 'a' is used twice",
       ],
       [
         'export const tools = [{ name: "a", inputSchema: 5, execute() {} }];',
-        /inputSchema must be a JSON Schema object/,
+        "bad.mjs: tools[0] ('a').inputSchema must be a JSON Schema object, but it is a number",
       ],
-      ['export const tools = ;', /failed to load/],
+      [
+        'export const tools = { a: { name: "b", execute() {} } };',
+        'bad.mjs: tools.a.name is "b", but its key is \'a\'',
+      ],
+      ['export const tools = { a: null };', 'bad.mjs: tools.a must be an object, but it is null'],
+      [
+        'export const tools = [{ name: "a", annotations: { readOnlyHint: "yes" }, execute() {} }];',
+        "tools[0] ('a').annotations.readOnlyHint must be a boolean",
+      ],
+      [
+        'export const tools = [{ name: "a", annotations: { safe: true }, execute() {} }];',
+        "tools[0] ('a').annotations.safe is not a tool annotation",
+      ],
+      ['export const tools = ;', 'failed to load'],
     ];
     for (const [content, message] of cases) {
       const { load } = await moduleSource('bad.mjs', content);
-      await expect(load()).rejects.toThrow(message);
+      await expect(load(), content).rejects.toThrow(message);
     }
     const missing = await loadSource({
       id: 'm',
@@ -96,5 +124,15 @@ describe('module provider', () => {
       path: '/nonexistent/tools.mjs',
     });
     await expect(missing.load()).rejects.toThrow('module file /nonexistent/tools.mjs does not exist');
+  });
+
+  it('passes MCP-style annotations through to the tool list', async () => {
+    const { load } = await moduleSource(
+      'annotated.mjs',
+      'export const tools = [{ name: "peek", annotations: { title: "Peek", readOnlyHint: true }, execute: () => 1 }];',
+    );
+    const provider = await load();
+    expect(provider.tools.peek?.annotations).toEqual({ title: 'Peek', readOnlyHint: true });
+    expect(await callTool(provider, 'peek', undefined)).toEqual({ ok: true, result: 1 });
   });
 });

@@ -30,7 +30,7 @@ export interface RawRunner {
   exited: Promise<number | null>;
 }
 
-/** `node runner.js --stdio` spoken to line by line, as an attacker or a foreign host would. */
+/** `node runner.cjs --stdio` spoken to line by line, as an attacker or a foreign host would. */
 export function startRawRunner(): RawRunner {
   const child = spawn(process.execPath, [TEST_RUNNER_ENTRY, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';

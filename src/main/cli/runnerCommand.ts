@@ -1,6 +1,8 @@
 const USAGE = [
   'usage: execbox runner --stdio | --listen [HOST:]PORT [--token T] [options]',
   '  --stdio                  speak the protocol as JSON lines on stdin/stdout (diagnostics on stderr)',
+  '  --log-stream             with --stdio: also stream console output while code runs (an extension',
+  '                           only the execbox host understands; off, the protocol is exactly the spec)',
   '  --listen [HOST:]PORT     serve it over WebSocket; needs --token or EXECBOX_RUNNER_TOKEN',
   '  --max-message-bytes N    with --listen: largest message accepted',
   '  --max-connections N      with --listen: connections served at once',
@@ -18,12 +20,13 @@ export default async function runnerCommand(args: string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
-  if (args.length === 1 && args[0] === '--stdio') {
+  const stdioOptions = new Set(['--stdio', '--log-stream']);
+  if (args.includes('--stdio') && args.every((arg) => stdioOptions.has(arg))) {
     const { serveRunnerOverStdio } = await import('../../runner/serveRunnerOverStdio');
-    await serveRunnerOverStdio();
+    await serveRunnerOverStdio({ logStream: args.includes('--log-stream') });
     return 0;
   }
-  const unknown = args.find((arg) => arg !== '--stdio');
+  const unknown = args.find((arg) => !stdioOptions.has(arg));
   process.stderr.write(
     `execbox runner: ${unknown ? `unknown option '${unknown}'` : 'choose a transport'}\n${USAGE}\n`,
   );

@@ -49,7 +49,11 @@ function rendererDir(): string {
   throw new Error('the renderer is not built (no out/renderer/index.html); run `npm run build` first');
 }
 
-async function startHost(configDir: string, workspace: string | undefined): Promise<PlaygroundHost> {
+async function startHost(
+  configDir: string,
+  workspace: string | undefined,
+  personPresent: () => boolean,
+): Promise<PlaygroundHost> {
   const [{ createDefaultPlaygroundHost }, { createDefaultExecutorFactory }, { createFileSecretStore }] =
     await Promise.all([
       import('../host/createDefaultPlaygroundHost'),
@@ -60,6 +64,7 @@ async function startHost(configDir: string, workspace: string | undefined): Prom
     configDir,
     secretStore: createFileSecretStore(configDir),
     createExecutor: createDefaultExecutorFactory(),
+    personPresent,
     ...(workspace ? { workspacePath: path.resolve(workspace) } : {}),
   });
 }
@@ -98,7 +103,9 @@ export default async function serveCommand(args: string[]): Promise<number> {
   const renderer = rendererDir();
   const configDir = values['config-dir'] ? path.resolve(values['config-dir']) : resolveConfigDir();
   // The host (workspace, providers and their SDKs, the runner pool) starts while the page loads.
-  const hostReady = startHost(configDir, values.workspace);
+  let pagesConnected = () => 0;
+  // An MCP server's elicitation or sampling request is put to a person only while a page is open.
+  const hostReady = startHost(configDir, values.workspace, () => pagesConnected() > 0);
   hostReady.catch(() => undefined); // reported below, and to each call the page makes meanwhile
   let server;
   try {
@@ -131,6 +138,8 @@ export default async function serveCommand(args: string[]): Promise<number> {
         `!! the token can run code and tools with your secrets here. Stop it with Ctrl+C when done.\n${bar}\n`,
     );
   }
+  const started = server;
+  pagesConnected = () => started.pagesConnected();
   process.stdout.write(`Execbox Playground (browser mode): ${server.url}\n`);
   let host: PlaygroundHost;
   try {

@@ -1,4 +1,5 @@
 import type { ToolCallMessage } from '../../shared/protocol/messages';
+import type { HostEvent } from '../../shared/transcript';
 import type { ExecutionClock, ResolvedToolProvider, ToolCallResult, ToolProgress } from './types';
 
 export interface ToolCallDispatcherOptions {
@@ -6,6 +7,8 @@ export interface ToolCallDispatcherOptions {
   signal: AbortSignal;
   /** Receives each progress report of a call's provider, with the call's id. */
   onProgress?: (callId: string, progress: ToolProgress) => void;
+  /** Receives host events a call's provider records (an MCP server's request and its answer). */
+  onEvent?: (event: HostEvent) => void;
 }
 
 /** `clock` lets a tool that waits for a person (a manual answer) hold the execution's deadline. */
@@ -19,7 +22,7 @@ export type ToolCallDispatcher = (call: ToolCallMessage, clock?: ExecutionClock)
  */
 export function createToolCallDispatcher(
   providers: readonly ResolvedToolProvider[],
-  { signal, onProgress }: ToolCallDispatcherOptions,
+  { signal, onProgress, onEvent }: ToolCallDispatcherOptions,
 ): ToolCallDispatcher {
   const byName = new Map(providers.map((provider) => [provider.name, provider]));
   return async (call, clock) => {
@@ -60,6 +63,7 @@ export function createToolCallDispatcher(
         callId: call.callId,
         ...(clock ? { clock } : {}),
         ...(onProgress ? { onProgress: (progress: ToolProgress) => onProgress(call.callId, progress) } : {}),
+        ...(onEvent ? { onEvent } : {}),
       });
     } catch (error) {
       // ResolvedTool.call never throws; a caller-supplied implementation might.

@@ -18,6 +18,8 @@ export interface ToolExecutionContext {
   clock?: ExecutionClock;
   /** Reports the tool's progress (an MCP server's progress notifications) to the run's transcript. */
   onProgress?: (progress: ToolProgress) => void;
+  /** Records a host event in the run's transcript (an MCP server's request to the client, its answer). */
+  onEvent?: (event: HostEvent) => void;
 }
 
 export interface ToolProgress {

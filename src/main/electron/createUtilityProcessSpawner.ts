@@ -3,8 +3,8 @@ import type { ShellSpawner } from '../executors/createProcessExecutor';
 import { createTransportEvents } from '../../shared/transportEvents';
 
 /** Runners as Electron utility processes (Chromium's process model, no Node in the renderer). */
-export const utilityProcessSpawner: ShellSpawner = (runnerEntryPath) => {
-  const child = utilityProcess.fork(runnerEntryPath, [], {
+export const utilityProcessSpawner: ShellSpawner = (runnerEntryPath, args = []) => {
+  const child = utilityProcess.fork(runnerEntryPath, [...args], {
     serviceName: 'Execbox runner',
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -11,12 +11,13 @@ import { createNativeConfirmations } from './createNativeConfirmations';
 import { registerAppProtocol, registerAppSchemePrivileges } from './registerAppProtocol';
 import { registerIpcHandlers } from './registerIpcHandlers';
 import { utilityProcessSpawner } from './createUtilityProcessSpawner';
+import { RUNNER_LOADER_FILE } from '../../runner/runnerBundleFiles';
 
 // The desktop shell: thin wiring only. Everything it composes runs and is tested under plain Node.
 const here = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 const preloadPath = here('../preload/index.cjs');
 const rendererDir = here('../renderer');
-const runnerEntryPath = here('./runner.js').replace('app.asar', 'app.asar.unpacked');
+const runnerEntryPath = here(`./${RUNNER_LOADER_FILE}`).replace('app.asar', 'app.asar.unpacked');
 
 registerAppSchemePrivileges();
 app.enableSandbox();

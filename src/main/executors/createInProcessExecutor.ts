@@ -10,6 +10,8 @@ export interface InProcessExecutorOptions {
   cancelGraceMs?: number;
   /** Runner-side reports about ignored host messages (default: dropped). */
   onRunnerDiagnostic?: (message: string) => void;
+  /** Stream console output while code runs (default true; both ends are ours). */
+  logStream?: boolean;
 }
 
 /**
@@ -30,6 +32,7 @@ export function createInProcessExecutor(options: InProcessExecutorOptions = {}):
       const endpoint = attachRunnerEndpoint(pair.runner, {
         interruptProbe: () => probe(),
         onDiagnostic: options.onRunnerDiagnostic ?? (() => {}),
+        logStream: options.logStream ?? true,
       });
       try {
         return await runHostSession({
@@ -42,6 +45,7 @@ export function createInProcessExecutor(options: InProcessExecutorOptions = {}):
           cancelGraceMs: options.cancelGraceMs,
           // Only the runner endpoint attached above writes to this pair, and it sends typed messages.
           runnerMessagesTrusted: true,
+          logStream: options.logStream ?? true,
           onInterruptProbe: (next) => {
             probe = next;
           },

@@ -1,4 +1,5 @@
 import { fork } from 'node:child_process';
+import { LOG_STREAM_FLAG } from '../../shared/protocol/logStreamMessage';
 import type { HostToRunnerMessage } from '../../shared/protocol/messages';
 import type { Transport } from '../../shared/transport';
 import { createChildProcessTransport } from '../transports/createChildProcessTransport';
@@ -9,10 +10,14 @@ import { defaultRunnerEntryPath } from './defaultRunnerEntryPath';
  * Starts one runner process for the given entry and returns the host end of its transport. Node
  * uses child_process.fork (the default); the Electron shell passes one built on utilityProcess.
  */
-export type ShellSpawner = (runnerEntryPath: string) => Transport<HostToRunnerMessage>;
+export type ShellSpawner = (
+  runnerEntryPath: string,
+  /** Runner flags (LOG_STREAM_FLAG when the host wants the log stream). */
+  args?: readonly string[],
+) => Transport<HostToRunnerMessage>;
 
 export interface ProcessExecutorOptions extends ShellPoolOptions {
-  /** The built runner entry (default: out/main/runner.js of this package). */
+  /** The built runner entry (default: out/main/runner.cjs of this package). */
   runnerEntryPath?: string;
   spawnShell?: ShellSpawner;
 }
@@ -23,9 +28,9 @@ export interface ProcessExecutorOptions extends ShellPoolOptions {
  * is faster than 'advanced' (structured clone), about 10% per execution and 25% per tool call here.
  * The runner still parses every message strictly.
  */
-export const forkShellSpawner: ShellSpawner = (runnerEntryPath) =>
+export const forkShellSpawner: ShellSpawner = (runnerEntryPath, args = []) =>
   createChildProcessTransport(
-    fork(runnerEntryPath, [], {
+    fork(runnerEntryPath, [...args], {
       execArgv: [],
       serialization: 'json',
       // stdin carries cancels out of band (see createChildProcessTransport).
@@ -37,5 +42,7 @@ export const forkShellSpawner: ShellSpawner = (runnerEntryPath) =>
 export function createProcessExecutor(options: ProcessExecutorOptions = {}): ShellExecutor {
   const entry = options.runnerEntryPath ?? defaultRunnerEntryPath();
   const spawnShell = options.spawnShell ?? forkShellSpawner;
-  return createShellExecutor(() => spawnShell(entry), options);
+  const logStream = options.logStream ?? true;
+  const args = logStream ? [LOG_STREAM_FLAG] : [];
+  return createShellExecutor(() => spawnShell(entry, args), { ...options, logStream });
 }

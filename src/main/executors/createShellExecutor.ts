@@ -5,7 +5,8 @@ import type { Transport } from '../../shared/transport';
 import type { ExecutionOptions, Executor, ResolvedToolProvider } from '../core/types';
 import { createResourcePool, PoolAcquireAbortedError } from './createResourcePool';
 import { RUNTIME_OPTION_IGNORED_KEYS } from './runtimeOptionKeys';
-import { WARM_UP_CODE, WARM_UP_RUNS, warmUpProviders } from './warmUpRun';
+import { WARM_UP_CODE, WARM_UP_RUNS } from './warmUpCode';
+import { warmUpProviders } from './warmUpRun';
 import { runHostSession, runHostSessionDetailed } from './runHostSession';
 
 export interface ShellPoolOptions {
@@ -15,6 +16,11 @@ export interface ShellPoolOptions {
   maxSize?: number;
   idleTimeoutMs?: number;
   cancelGraceMs?: number;
+  /**
+   * Ask the runners for the log stream (console output while code runs): the spawner starts them
+   * with the flag and the host sessions accept the batches. Default true for our own runners.
+   */
+  logStream?: boolean;
 }
 
 export interface ShellExecutor extends Executor {
@@ -68,6 +74,7 @@ export function createShellExecutor(
         code: WARM_UP_CODE,
         providers: warmUpProviders(),
         runtime: resolveRuntimeOptions({ timeoutMs: 30_000 }),
+        logStream: options.logStream === true,
       });
       if (!result.ok) return false;
     }
@@ -84,6 +91,7 @@ export function createShellExecutor(
         signal: execution.signal,
         hooks: execution.hooks,
         cancelGraceMs: options.cancelGraceMs,
+        logStream: options.logStream === true,
       };
       if (options.mode === 'ephemeral') {
         let transport: Transport<HostToRunnerMessage>;

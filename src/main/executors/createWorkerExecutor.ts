@@ -1,10 +1,12 @@
 import { Worker } from 'node:worker_threads';
+import { compiledQuickJsWasmNow } from '../../runner/quickJsWasm';
+import { LOG_STREAM_FLAG } from '../../shared/protocol/logStreamMessage';
 import { createWorkerTransport } from '../transports/createWorkerTransport';
 import { createShellExecutor, type ShellExecutor, type ShellPoolOptions } from './createShellExecutor';
 import { defaultRunnerEntryPath } from './defaultRunnerEntryPath';
 
 export interface WorkerExecutorOptions extends ShellPoolOptions {
-  /** The built runner entry (default: out/main/runner.js of this package). */
+  /** The built runner entry (default: out/main/runner.cjs of this package). */
   runnerEntryPath?: string;
   /** Sees every worker started (e.g. to watch its resource use, or for tests to stop one). */
   onWorker?: (worker: Worker) => void;
@@ -13,9 +15,18 @@ export interface WorkerExecutorOptions extends ShellPoolOptions {
 /** QuickJS in worker threads of this process: pooled by default, `mode: 'ephemeral'` for one per run. */
 export function createWorkerExecutor(options: WorkerExecutorOptions = {}): ShellExecutor {
   const entry = options.runnerEntryPath ?? defaultRunnerEntryPath();
-  return createShellExecutor(() => {
-    const worker = new Worker(entry, { stdout: false, stderr: false });
-    options.onWorker?.(worker);
-    return createWorkerTransport(worker);
-  }, options);
+  const logStream = options.logStream ?? true;
+  const argv = logStream ? [LOG_STREAM_FLAG] : [];
+  compiledQuickJsWasmNow();
+  return createShellExecutor(
+    () => {
+      // The module this process compiled, compiled code and all: a worker handed it compiles nothing.
+      // While this process keeps it, the functions one worker compiled are compiled for the next.
+      const quickJsWasm = compiledQuickJsWasmNow();
+      const worker = new Worker(entry, { stdout: false, stderr: false, argv, workerData: { quickJsWasm } });
+      options.onWorker?.(worker);
+      return createWorkerTransport(worker);
+    },
+    { ...options, logStream },
+  );
 }

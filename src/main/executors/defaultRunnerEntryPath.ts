@@ -1,11 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { RUNNER_LOADER_FILE } from '../../runner/runnerBundleFiles';
 
 const PACKAGE_NAME = 'execbox-playground';
 
 /**
- * `out/main/runner.js` of this package: found by walking up from this module (which lives in
+ * `out/main/runner.cjs` of this package: found by walking up from this module (which lives in
  * out/main when built, or in src/main/executors when run from source) to the package root.
  */
 export function defaultRunnerEntryPath(): string {
@@ -15,14 +16,14 @@ export function defaultRunnerEntryPath(): string {
     if (existsSync(manifest)) {
       try {
         if ((JSON.parse(readFileSync(manifest, 'utf8')) as { name?: unknown }).name === PACKAGE_NAME) {
-          return join(directory, 'out', 'main', 'runner.js');
+          return join(directory, 'out', 'main', RUNNER_LOADER_FILE);
         }
       } catch {
         // Not our package.json; keep walking.
       }
     }
     const parent = dirname(directory);
-    if (parent === directory) return join(dirname(fileURLToPath(import.meta.url)), 'runner.js');
+    if (parent === directory) return join(dirname(fileURLToPath(import.meta.url)), RUNNER_LOADER_FILE);
     directory = parent;
   }
 }

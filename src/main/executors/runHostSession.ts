@@ -6,6 +6,11 @@ import type {
   RunnerToHostMessage,
   ToolCallMessage,
 } from '../../shared/protocol/messages';
+import {
+  LOG_STREAM_MESSAGE_TYPE,
+  looksLikeLogStreamMessage,
+  parseLogStreamMessage,
+} from '../../shared/protocol/logStreamMessage';
 import { parseRunnerMessage } from '../../shared/protocol/parseMessage';
 import { RUNTIME_OPTION_RANGES, type ExecutorRuntimeOptions } from '../../shared/runtimeOptions';
 import type { HostEvent } from '../../shared/transcript';
@@ -53,6 +58,11 @@ export interface HostSessionOptions {
    * transport that decodes data from elsewhere: those messages are always parsed strictly.
    */
   runnerMessagesTrusted?: boolean;
+  /**
+   * The runner was asked for the log stream (our extension, see logStreamMessage.ts) when it was
+   * started; only then are log batches accepted. Otherwise they are malformed messages.
+   */
+  logStream?: boolean;
 }
 
 export interface HostSessionOutcome {
@@ -109,6 +119,7 @@ export function runHostSessionDetailed(options: HostSessionOptions): Promise<Hos
       dispatcher ??= createToolCallDispatcher(options.providers, {
         signal: dispatchSignal(),
         onProgress: (callId, progress) => event({ type: 'tool_progress', callId, ...progress }),
+        onEvent: (hostEvent) => event(hostEvent),
       });
       return dispatcher(call, clock);
     };
@@ -276,8 +287,25 @@ export function runHostSessionDetailed(options: HostSessionOptions): Promise<Hos
       }
     };
 
+    const onLogBatch = (raw: unknown): void => {
+      const parsed = parseLogStreamMessage(raw);
+      if (!parsed.ok || parsed.message.id !== id) {
+        const reason = parsed.ok
+          ? `${LOG_STREAM_MESSAGE_TYPE} for execution ${JSON.stringify(parsed.message.id)}, expected ${JSON.stringify(id)}`
+          : parsed.reason;
+        event({ type: 'malformed_message', direction: 'runner_to_host', reason });
+        return;
+      }
+      const { lines, dropped } = parsed.message;
+      event({ type: 'guest_console', lines, ...(dropped ? { dropped } : {}) });
+    };
+
     const onMessage = (raw: unknown): void => {
       if (settled) return;
+      if (options.logStream && looksLikeLogStreamMessage(raw)) {
+        onLogBatch(raw);
+        return;
+      }
       let message: RunnerToHostMessage;
       if (options.runnerMessagesTrusted) message = raw as RunnerToHostMessage;
       else {

@@ -26,6 +26,8 @@ export interface DefaultPlaygroundHostOptions {
   /** Showing a secret's value in a view (issue 13.4). */
   confirmReveal?: (name: string, where: string) => Promise<boolean>;
   createExecutor(choice: ExecutorChoice): Executor | Promise<Executor>;
+  /** Whether a person can answer an MCP server's elicitation or sampling request now (default: yes, the app's window). */
+  personPresent?: () => boolean;
 }
 
 /** The real host of the app and of browser mode: workspace, providers, runs, the debugger and the network tools. */
@@ -46,6 +48,7 @@ export async function createDefaultPlaygroundHost(
     ...(options.confirmTrust ? { confirmTrust: options.confirmTrust } : {}),
     ...(options.confirmReveal ? { confirmReveal: options.confirmReveal } : {}),
     rememberLastWorkspace: true,
+    personPresent: options.personPresent ?? (() => true),
     ...(options.workspacePath ? { workspacePath: options.workspacePath } : {}),
   });
   const createAnyExecutor = withRemoteExecutor(options.createExecutor, (name, destination) =>

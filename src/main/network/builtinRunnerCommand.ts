@@ -1,7 +1,7 @@
 import { quoteShellArgument } from '../conformance/runnerTarget';
 import { defaultRunnerEntryPath } from '../executors/defaultRunnerEntryPath';
 
-/** The command line (and environment) that starts this app's own runner as `runner.js --stdio`. */
+/** The command line (and environment) that starts this app's own runner as `runner.cjs --stdio`. */
 export function builtinRunnerCommand(entryPath = defaultRunnerEntryPath()): {
   command: string;
   env: NodeJS.ProcessEnv;

@@ -10,7 +10,7 @@ import { InvalidArgumentError } from '../../shared/rpc/invalidArgumentError';
 
 export interface NetworkServiceOptions {
   emit(event: NetworkEvent): void;
-  /** The built runner entry for the `builtin` conformance target (default: out/main/runner.js). */
+  /** The built runner entry for the `builtin` conformance target (default: out/main/runner.cjs). */
   runnerEntryPath?: string;
   readSecret?(name: string): Promise<string | undefined>;
   localExecutor?: LocalExecutorControlOptions['executor'];

@@ -19,7 +19,7 @@ export interface RunnerServerOptions {
   token: string;
   maxMessageBytes?: number;
   maxConnections?: number;
-  /** The built runner entry each connection's worker thread runs (default: out/main/runner.js). */
+  /** The built runner entry each connection's worker thread runs (default: out/main/runner.cjs). */
   runnerEntryPath?: string;
   /** How long a runner may take to honour cancel before its worker is stopped (default 500 ms). */
   cancelGraceMs?: number;

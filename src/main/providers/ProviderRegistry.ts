@@ -1,5 +1,6 @@
 import type {
   ProviderConfig,
+  ProviderConsoleLine,
   ProvidersEvent,
   ProviderStatus,
   ProviderToolInfo,
@@ -8,6 +9,8 @@ import { resolveProvider } from '../core/resolveProvider';
 import type { ResolvedToolProvider, ToolProvider } from '../core/types';
 import type { SecretStore } from '../secrets/SecretStore';
 import { createProviderSource } from './createProviderSource';
+import { ProviderConsole } from './ProviderConsole';
+import type { ServerRequestBroker } from './mcp/ServerRequestBroker';
 import type { ManualCallBroker } from './mock/ManualCallBroker';
 import type { ProviderSource } from './ProviderSource';
 
@@ -22,11 +25,18 @@ interface Entry {
   reloadPending?: boolean;
   /** Bumped on every (re)load so a slow old load cannot overwrite a newer one. */
   generation: number;
+  /** MCP log messages and stderr; kept when the provider is edited or reconnected. */
+  console: ProviderConsole;
 }
+
+/** Console lines are announced at most this often (a chatty server must not flood the renderer). */
+const CONSOLE_ANNOUNCE_MS = 100;
 
 export interface ProviderRegistryOptions {
   secrets: SecretStore;
   manual: ManualCallBroker;
+  /** MCP servers' elicitation and sampling requests go to a person through it; absent: declined. */
+  serverRequests?: ServerRequestBroker;
   baseDir: string;
   emit(event: ProvidersEvent): void;
   /** Whether a module provider's content (by sha256) is trusted; see ProviderSourceDeps. */
@@ -76,13 +86,20 @@ export class ProviderRegistry {
   private batchDepth = 0;
   /** A load finished: one announcement soon covers every load that finishes meanwhile. */
   private announceScheduled = false;
+  private consoleTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: ProviderRegistryOptions) {}
 
   /** Adds or replaces a provider; `run` false leaves it waiting for the user's trust. */
   async set(config: ProviderConfig, run: boolean): Promise<void> {
+    const keptConsole = this.entries.get(config.id)?.console ?? new ProviderConsole();
     await this.remove(config.id, false);
-    const entry: Entry = { config, state: run ? 'connecting' : 'awaiting_trust', generation: 0 };
+    const entry: Entry = {
+      config,
+      state: run ? 'connecting' : 'awaiting_trust',
+      generation: 0,
+      console: keptConsole,
+    };
     this.entries.set(config.id, entry);
     if (!this.order.includes(config.id)) this.order.push(config.id);
     if (run) this.startLoad(entry);
@@ -207,8 +224,19 @@ export class ProviderRegistry {
       .join('\n\n');
   }
 
+  /** The provider's console lines, oldest first; undefined for an unknown provider. */
+  consoleLines(id: string): ProviderConsoleLine[] | undefined {
+    return this.entries.get(id)?.console.all();
+  }
+
+  clearConsole(id: string): void {
+    this.entries.get(id)?.console.clear();
+    this.announceConsoleSoon();
+  }
+
   async dispose(): Promise<void> {
     this.disposed = true;
+    clearTimeout(this.consoleTimer);
     const entries = [...this.entries.values()];
     this.entries.clear();
     await Promise.all(entries.map((entry) => entry.source?.dispose().catch(() => undefined)));
@@ -221,6 +249,7 @@ export class ProviderRegistry {
     entry.source ??= createProviderSource(entry.config, {
       secrets: this.options.secrets,
       manual: this.options.manual,
+      ...(this.options.serverRequests ? { serverRequests: this.options.serverRequests } : {}),
       baseDir: this.options.baseDir,
       ...(this.options.moduleContentTrusted
         ? {
@@ -238,7 +267,14 @@ export class ProviderRegistry {
           if (this.entries.get(entry.config.id) !== entry) return;
           entry.state = error === undefined ? 'ready' : 'error';
           entry.error = error;
+          entry.console.add({ source: 'app', text: error ?? 'connected again' });
+          this.announceConsoleSoon();
           this.announce();
+        },
+        consoleLine: (line) => {
+          if (this.entries.get(entry.config.id) !== entry) return;
+          entry.console.add(line);
+          this.announceConsoleSoon();
         },
       },
     });
@@ -264,6 +300,26 @@ export class ProviderRegistry {
         this.startLoad(entry);
       }
     })();
+  }
+
+  private announceConsoleSoon(): void {
+    if (this.consoleTimer || this.disposed) return;
+    this.consoleTimer = setTimeout(() => {
+      this.consoleTimer = undefined;
+      if (this.disposed) return;
+      for (const [providerId, entry] of this.entries) {
+        const unsent = entry.console.takeUnsent();
+        if (!unsent) continue;
+        this.options.emit({
+          channel: 'providers',
+          type: 'console',
+          providerId,
+          lines: unsent.lines,
+          ...(unsent.cleared ? { cleared: true } : {}),
+        });
+      }
+    }, CONSOLE_ANNOUNCE_MS);
+    this.consoleTimer.unref?.();
   }
 
   private announceSoon(): void {

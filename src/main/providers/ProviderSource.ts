@@ -1,6 +1,8 @@
 import type { SecretStore } from '../secrets/SecretStore';
 import type { ToolProvider } from '../core/types';
+import type { ServerRequestBroker } from './mcp/ServerRequestBroker';
 import type { ManualCallBroker } from './mock/ManualCallBroker';
+import type { NewConsoleLine } from './ProviderConsole';
 
 /** What a provider reports between loads. */
 export interface ProviderSourceListener {
@@ -8,11 +10,15 @@ export interface ProviderSourceListener {
   toolsChanged(): void;
   /** The connection broke (`error` set) or recovered (`error` undefined). */
   connectionChanged(error?: string): void;
+  /** A line for the provider's console: an MCP server's log message or a stdio server's stderr. */
+  consoleLine?(line: NewConsoleLine): void;
 }
 
 export interface ProviderSourceDeps {
   secrets: SecretStore;
   manual: ManualCallBroker;
+  /** Where MCP servers' elicitation and sampling requests go to a person; absent: they are declined. */
+  serverRequests?: ServerRequestBroker;
   /** Relative paths in the config (module files, stdio cwd) resolve against this folder. */
   baseDir: string;
   listener: ProviderSourceListener;
@@ -21,6 +27,8 @@ export interface ProviderSourceDeps {
    * means that content is not trusted (yet), so it must not run. Absent: everything may load.
    */
   moduleContentTrusted?(digest: string): Promise<boolean>;
+  /** Stops connecting and loading, and the process it started (a connection test whose dialog closed). */
+  signal?: AbortSignal;
 }
 
 /** A configured provider that can (re)load its current tools and must be disposed. */

@@ -35,6 +35,8 @@ export interface PlaygroundServer {
   url: string;
   token: string;
   port: number;
+  /** Pages connected now: someone who could answer an MCP server's elicitation or sampling request. */
+  pagesConnected(): number;
   close(): Promise<void>;
 }
 
@@ -179,6 +181,7 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
     url: `http://${shownHost}:${port}/#token=${token}`,
     token,
     port,
+    pagesConnected: () => sockets.size,
     async close() {
       closed = true;
       stopEvents();

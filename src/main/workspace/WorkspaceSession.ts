@@ -12,6 +12,7 @@ import type {
 import { InvalidArgumentError } from '../../shared/rpc/invalidArgumentError';
 import { DEFAULT_RUNTIME_OPTIONS } from '../../shared/runtimeOptions';
 import type { WorkspaceFile } from '../../shared/workspaceFormat';
+import type { ServerRequestBroker } from '../providers/mcp/ServerRequestBroker';
 import type { ManualCallBroker } from '../providers/mock/ManualCallBroker';
 import { ProviderRegistry } from '../providers/ProviderRegistry';
 import { secretNamesIn } from '../secrets/expandSecretRefs';
@@ -31,6 +32,8 @@ export interface WorkspaceSessionDeps {
   secrets: SecretStore;
   trust: TrustStore;
   manual: ManualCallBroker;
+  /** MCP servers' elicitation and sampling requests go to a person through it; absent: declined. */
+  serverRequests?: ServerRequestBroker;
   /** Allow everything the workspace would run without asking (CLI `--trust`). */
   trustAll: boolean;
   /**
@@ -66,6 +69,7 @@ export class WorkspaceSession {
     this.registry = new ProviderRegistry({
       secrets: deps.secrets,
       manual: deps.manual,
+      ...(deps.serverRequests ? { serverRequests: deps.serverRequests } : {}),
       baseDir: path.dirname(file),
       emit: (event) => {
         if (!this.closed) deps.emit(event);

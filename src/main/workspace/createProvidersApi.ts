@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { ManualAnswer, ProviderConfig, ProvidersApi, ProviderStatus } from '../../shared/api/providers';
 import { InvalidArgumentError } from '../../shared/rpc/invalidArgumentError';
 import { resolveProvider } from '../core/resolveProvider';
+import { untilAborted } from '../core/untilAborted';
 import { createProviderSource } from '../providers/createProviderSource';
 import { findMockAnswerProblems } from '../providers/mock/findMockAnswerProblems';
+import type { ServerRequestBroker } from '../providers/mcp/ServerRequestBroker';
 import type { ManualCallBroker } from '../providers/mock/ManualCallBroker';
 import { requireRecord, requireString } from './checkArgument';
 import { validateProviderConfig } from './validateWorkspaceDocument';
@@ -45,8 +47,16 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** The renderer-facing providers API. Providers the user adds or edits count as trusted by them. */
-export function createProvidersApi(control: WorkspaceControl, manual: ManualCallBroker): ProvidersApi {
+/**
+ * The renderer-facing providers API. Providers the user adds or edits count as trusted by them.
+ * `closing` stops connection tests in flight (and their processes) when the host closes.
+ */
+export function createProvidersApi(
+  control: WorkspaceControl,
+  manual: ManualCallBroker,
+  closing?: AbortSignal,
+  serverRequests?: ServerRequestBroker,
+): ProvidersApi {
   const session = () => control.session();
   const status = (id: string): ProviderStatus => {
     const found = session()
@@ -62,6 +72,8 @@ export function createProvidersApi(control: WorkspaceControl, manual: ManualCall
   };
   const nameTaken = (name: string, exceptId?: string) =>
     session().document.providers.some((p) => p.name === name && p.id !== exceptId);
+  /** Connection tests in flight that named an attempt id, so `cancelTest` can stop them. */
+  const testsInFlight = new Map<string, AbortController>();
 
   return {
     list: async () => session().registry.statuses(),
@@ -104,19 +116,31 @@ export function createProvidersApi(control: WorkspaceControl, manual: ManualCall
       await session().removeProvider(key);
       await session().announce();
     },
-    async test(input) {
+    async test(input, attemptId) {
       const raw = requireRecord(input, 'config');
       const config = checkConfig(raw, typeof raw.id === 'string' ? raw.id : 'test');
+      const attempt =
+        attemptId === undefined ? undefined : requireString(attemptId, 'attemptId', { max: 200 });
+      if (attempt !== undefined && testsInFlight.has(attempt))
+        throw new InvalidArgumentError(`a connection test with attemptId '${attempt}' is running already`);
+      const stop = new AbortController();
+      const signal = closing ? AbortSignal.any([stop.signal, closing]) : stop.signal;
+      const stopped = { ok: false, cancelled: true, error: 'the test was stopped' };
       const current = session();
       const source = createProviderSource(config, {
         secrets: control.secrets,
         manual,
         baseDir: current.baseDir,
         listener: { toolsChanged: () => undefined, connectionChanged: () => undefined },
+        signal,
       });
+      if (attempt !== undefined) testsInFlight.set(attempt, stop);
       try {
         await source.check?.();
-        const resolved = resolveProvider(await source.load());
+        // A module whose top-level code never settles cannot be stopped, but the test still ends.
+        const loaded = await untilAborted(source.load(), signal);
+        if (loaded.aborted) return stopped;
+        const resolved = resolveProvider(loaded.value);
         const tools = Object.values(resolved.tools).map((t) => ({
           safeName: t.safeName,
           originalName: t.originalName,
@@ -124,10 +148,15 @@ export function createProvidersApi(control: WorkspaceControl, manual: ManualCall
         }));
         return { ok: true, toolCount: tools.length, tools };
       } catch (error) {
+        if (signal.aborted) return stopped;
         return { ok: false, error: describe(error) };
       } finally {
+        if (attempt !== undefined) testsInFlight.delete(attempt);
         await source.dispose().catch(() => undefined);
       }
+    },
+    async cancelTest(attemptId) {
+      testsInFlight.get(requireString(attemptId, 'attemptId', { max: 200 }))?.abort();
     },
     async validate(input) {
       const raw = requireRecord(input, 'config');
@@ -153,6 +182,11 @@ export function createProvidersApi(control: WorkspaceControl, manual: ManualCall
       }
     },
     pendingManualCalls: async () => manual.pending(),
+    async answerServerRequest(requestId, answer) {
+      if (!serverRequests) throw new InvalidArgumentError('no server request can be waiting here');
+      serverRequests.answer(requireString(requestId, 'requestId'), answer);
+    },
+    pendingServerRequests: async () => serverRequests?.pending() ?? [],
     async setOutputType(providerId, toolName, schema) {
       const key = existing(providerId);
       const tool = requireString(toolName, 'toolName');
@@ -175,6 +209,10 @@ export function createProvidersApi(control: WorkspaceControl, manual: ManualCall
       });
       await session().registry.retype(config);
       return status(key);
+    },
+    consoleLines: async (providerId) => session().registry.consoleLines(existing(providerId)) ?? [],
+    async clearConsole(providerId) {
+      session().registry.clearConsole(existing(providerId));
     },
   };
 }

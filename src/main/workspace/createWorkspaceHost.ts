@@ -5,6 +5,7 @@ import type { RuntimeSettings, TrustRequest, WorkspaceApi, WorkspaceEvent } from
 import type { WorkspaceFile } from '../../shared/workspaceFormat';
 import type { ResolvedToolProvider } from '../core/types';
 import { ensurePrivateDir } from '../fs/ensurePrivateDir';
+import { ServerRequestBroker } from '../providers/mcp/ServerRequestBroker';
 import { ManualCallBroker } from '../providers/mock/ManualCallBroker';
 import type { SecretStore } from '../secrets/SecretStore';
 import { createFileTrustStore, type TrustStore } from './createTrustStore';
@@ -38,6 +39,12 @@ export interface WorkspaceHostOptions {
   confirmTrust?: (request: TrustRequest) => Promise<boolean>;
   /** The app's confirmation before a secret's value is shown in a view. */
   confirmReveal?: (name: string, where: string) => Promise<boolean>;
+  /**
+   * Whether a person can answer an MCP server's elicitation or sampling request now (the app's
+   * window, a browser tab). Absent: nobody can (CLI, `execbox mcp`), so requests no workspace rule
+   * answers are declined.
+   */
+  personPresent?: () => boolean;
 }
 
 export type WorkspaceHostEvent = WorkspaceEvent | ProvidersEvent;
@@ -89,10 +96,12 @@ export async function createWorkspaceHost(options: WorkspaceHostOptions): Promis
     for (const listener of listeners) listener(event);
   };
   const manual = new ManualCallBroker(emit);
+  const serverRequests = new ServerRequestBroker(emit, options.personPresent);
   const deps = {
     secrets: secretStore,
     trust,
     manual,
+    serverRequests,
     trustAll: options.trustAll ?? false,
     emit,
     ...(options.confirmTrust ? { confirmTrust: options.confirmTrust } : {}),
@@ -112,6 +121,7 @@ export async function createWorkspaceHost(options: WorkspaceHostOptions): Promis
     const previous = current;
     current = next;
     manual.cancelAll('the workspace was closed');
+    serverRequests.cancelAll('the workspace was closed');
     await previous?.close();
     await rememberLast(next.file);
     await next.announce();
@@ -229,10 +239,11 @@ export async function createWorkspaceHost(options: WorkspaceHostOptions): Promis
   };
 
   await switchTo(await initial());
+  const closing = new AbortController();
 
   return {
     workspace: createWorkspaceApi(control),
-    providers: createProvidersApi(control, manual),
+    providers: createProvidersApi(control, manual, closing.signal, serverRequests),
     resolvedProviders: () => control.session().registry.resolvedProviders(),
     runtimeSettings: () => control.session().runtimeSettings(),
     workspaceFile: () => control.session().file,
@@ -242,6 +253,8 @@ export async function createWorkspaceHost(options: WorkspaceHostOptions): Promis
     },
     async dispose() {
       manual.cancelAll('the playground is closing');
+      serverRequests.cancelAll('the playground is closing');
+      closing.abort();
       const session = current;
       current = undefined;
       await session?.close();

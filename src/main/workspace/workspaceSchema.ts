@@ -1,3 +1,4 @@
+import { MCP_LOG_LEVELS } from '../../shared/api/providers';
 import { EXECUTE_ERROR_CODES } from '../../shared/errors';
 import { WORKSPACE_FORMAT_VERSION } from '../../shared/workspaceFormat';
 
@@ -131,6 +132,69 @@ const mcpTransport = {
   ],
 };
 
+const ruleConditions = { type: 'array', items: mockCondition };
+
+const elicitationAnswer = {
+  type: 'object',
+  required: ['action'],
+  discriminator: { propertyName: 'action' },
+  oneOf: [
+    {
+      additionalProperties: false,
+      required: ['content'],
+      properties: {
+        action: { const: 'accept' },
+        content: {
+          type: 'object',
+          description: 'the form fields: strings, numbers, booleans or lists of strings',
+          additionalProperties: { type: ['string', 'number', 'boolean', 'array'], items: { type: 'string' } },
+        },
+      },
+    },
+    { additionalProperties: false, properties: { action: { const: 'decline' } } },
+    { additionalProperties: false, properties: { action: { const: 'cancel' } } },
+  ],
+};
+
+const samplingAnswer = {
+  type: 'object',
+  required: ['action'],
+  discriminator: { propertyName: 'action' },
+  oneOf: [
+    {
+      additionalProperties: false,
+      required: ['text'],
+      properties: {
+        action: { const: 'accept' },
+        text: { type: 'string' },
+        model: { type: 'string', minLength: 1 },
+        stopReason: { type: 'string', minLength: 1 },
+      },
+    },
+    {
+      additionalProperties: false,
+      properties: { action: { const: 'decline' }, message: { type: 'string', minLength: 1 } },
+    },
+  ],
+};
+
+const ruleOf = (answer: object) => ({
+  type: 'object',
+  required: ['then'],
+  additionalProperties: false,
+  properties: { when: ruleConditions, then: answer },
+});
+
+/** Mock answers to an MCP server's elicitation and sampling requests. */
+const serverRequests = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    elicitation: { type: 'array', items: ruleOf(elicitationAnswer) },
+    sampling: { type: 'array', items: ruleOf(samplingAnswer) },
+  },
+};
+
 const tpmjsTool = {
   oneOf: [
     { type: 'string', minLength: 1 },
@@ -172,6 +236,9 @@ const provider = {
         kind: { const: 'mcp' },
         transport: mcpTransport,
         requestTimeoutMs: timeoutMs,
+        maxTotalTimeoutMs: timeoutMs,
+        logLevel: { enum: [...MCP_LOG_LEVELS] },
+        serverRequests,
       },
     },
     {

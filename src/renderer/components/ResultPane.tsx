@@ -1,6 +1,7 @@
 import { useCurrentRun, usePlaygroundStore } from '../state/store';
 import { ERROR_CODE_WORDS } from '../util/describeErrorCode';
 import { describeRunOutcome } from '../../shared/format';
+import { LogsSummary } from '../console/LogsSummary';
 import { ValueViewer } from '../values/ValueViewer';
 import { SecretRevealToggle } from '../secrets/SecretRevealToggle';
 import { useSecretReveal } from '../secrets/useSecretReveal';
@@ -65,16 +66,7 @@ export function ResultPane() {
           </div>
         </section>
       )}
-      <section>
-        <h3>Logs {result.logs.length > 0 && <span className="muted">({result.logs.length})</span>}</h3>
-        {result.logs.length === 0 ? (
-          <div className="muted">Nothing was logged.</div>
-        ) : (
-          <pre className="logs" data-testid="logs">
-            {result.logs.join('\n')}
-          </pre>
-        )}
-      </section>
+      <LogsSummary run={run} />
     </div>
   );
 }

@@ -9,6 +9,9 @@ import { describeRunOutcome, formatDuration } from '../../shared/format';
 import { LimitInput } from './LimitInput';
 import { shortcutLabel } from '../util/shortcutLabel';
 import { Icon } from './Icon';
+import { ProgressMeter } from './ProgressMeter';
+import { transcriptModelFor } from '../transcript/transcriptModel';
+import type { RunView } from '../state/runView';
 
 const EXECUTORS: { value: string; label: string; choice: ExecutorChoice }[] = [
   { value: 'process:pooled', label: 'Process (pooled)', choice: { kind: 'process', mode: 'pooled' } },
@@ -46,6 +49,20 @@ function useElapsed(since: number | undefined, until: number | undefined): numbe
   }, [since, until]);
   if (since === undefined) return undefined;
   return Math.max(0, (until ?? now) - since);
+}
+
+/** The tool call that reported progress last, while it runs: "· ▬▬▭ progress 2/5 · everything.slow". */
+function RunningCallProgress(props: { runId: string; entries: RunView['entries'] }) {
+  const row = transcriptModelFor(props.runId, props.entries).progressing;
+  if (!row?.progress) return null;
+  const name = `${row.provider ?? ''}.${row.tool ?? ''}`;
+  return (
+    <span className="running-call" data-testid="running-call-progress">
+      {' · '}
+      <ProgressMeter {...row.progress} label={`${name} progress`} />
+      {row.note} · {name}
+    </span>
+  );
 }
 
 /** Run and Cancel, the executor, the limits, and what is happening now. */
@@ -89,6 +106,7 @@ export function RunBar() {
           <>
             <span className="spinner" aria-hidden /> Running…{' '}
             {elapsed !== undefined ? formatDuration(elapsed) : ''}
+            {run && <RunningCallProgress runId={run.runId} entries={run.entries} />}
           </>
         ) : run?.hostStopped ? (
           <span className="run-host-stopped">The host stopped before the run finished</span>

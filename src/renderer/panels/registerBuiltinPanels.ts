@@ -1,4 +1,5 @@
 import { ResultPane } from '../components/ResultPane';
+import { ConsoleView } from '../console/ConsoleView';
 import { SnippetList } from '../components/SnippetList';
 import { ProvidersPane } from '../providers/ProvidersPane';
 import { TranscriptPane } from '../transcript/TranscriptPane';
@@ -7,4 +8,5 @@ import { registerPanel } from './registry';
 registerPanel({ id: 'snippets', title: 'Snippets', area: 'left', order: 0, component: SnippetList });
 registerPanel({ id: 'providers', title: 'Providers', area: 'left', order: 1, component: ProvidersPane });
 registerPanel({ id: 'result', title: 'Result', area: 'bottom', order: 0, component: ResultPane });
+registerPanel({ id: 'console', title: 'Console', area: 'bottom', order: 1, component: ConsoleView });
 registerPanel({ id: 'transcript', title: 'Transcript', area: 'right', order: 0, component: TranscriptPane });

@@ -1,11 +1,22 @@
-import { useEffect, useMemo, useState } from 'react';
-import type { NewProviderConfig, ProviderConfig, ProviderKind } from '../../shared/api/providers';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import {
+  DEFAULT_MCP_REQUEST_TIMEOUT_MS,
+  MAX_TOTAL_TIMEOUT_FACTOR,
+  MCP_LOG_LEVELS,
+  type NewProviderConfig,
+  type ProviderConfig,
+  type ProviderKind,
+} from '../../shared/api/providers';
 import { Dialog } from '../components/Dialog';
 import { Field } from '../components/Field';
 import { useApi } from '../state/hostContext';
 import { usePlaygroundStore } from '../state/store';
 import { describeError } from '../util/describeError';
-import { buildProviderConfig, draftFromConfig } from '../../shared/view/buildProviderConfig';
+import {
+  buildProviderConfig,
+  draftFromConfig,
+  withFieldsNotInTheForm,
+} from '../../shared/view/buildProviderConfig';
 import { DraftTextField } from './DraftTextField';
 import { MockToolFields } from './MockToolFields';
 import { ModuleProviderHelp } from './ModuleProviderHelp';
@@ -74,7 +85,8 @@ export function ProviderEditor(props: { existing?: ProviderConfig; onClose(): vo
     if (!config || blocked) return;
     setBusy('saving');
     try {
-      if (props.existing) await api.providers.update(props.existing.id, config);
+      if (props.existing)
+        await api.providers.update(props.existing.id, withFieldsNotInTheForm(config, props.existing));
       else await api.providers.add(config);
       props.onClose();
     } catch (error) {
@@ -84,20 +96,43 @@ export function ProviderEditor(props: { existing?: ProviderConfig; onClose(): vo
     }
   };
 
+  // The connection test in flight: closing the dialog (or "Stop") stops it and the server it started.
+  const testAttempt = useRef<string | null>(null);
+  const stopTest = () => {
+    const attempt = testAttempt.current;
+    testAttempt.current = null;
+    if (attempt) void api.providers.cancelTest(attempt).catch(() => undefined);
+  };
+  useEffect(() => {
+    // A reload or a closed window ends the dialog without unmounting it.
+    window.addEventListener('pagehide', stopTest);
+    return () => {
+      window.removeEventListener('pagehide', stopTest);
+      stopTest();
+    };
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+
   const test = async () => {
     setTouched(true);
     if (!config) return;
     setBusy('testing');
+    setTestResult(null);
+    // getRandomValues, unlike randomUUID, also works when browser mode is served over plain http.
+    const attempt = `test-${crypto.getRandomValues(new Uint32Array(4)).join('-')}`;
+    testAttempt.current = attempt;
     try {
-      const result = await api.providers.test(config);
+      const result = await api.providers.test(config, attempt);
       setTestResult(
         result.ok
           ? `Connected: ${plural(result.toolCount ?? 0, 'tool')}.`
-          : `Failed: ${result.error ?? 'unknown reason'}`,
+          : result.cancelled
+            ? 'Stopped before it finished.'
+            : `Failed: ${result.error ?? 'unknown reason'}`,
       );
     } catch (error) {
       setTestResult(`Failed: ${describeError(error)}`);
     } finally {
+      if (testAttempt.current === attempt) testAttempt.current = null;
       setBusy(null);
     }
   };
@@ -252,6 +287,31 @@ export function ProviderEditor(props: { existing?: ProviderConfig; onClose(): vo
               onChange={set}
               placeholder="30000"
             />
+            <DraftTextField
+              field="maxTotalTimeoutMs"
+              label="Maximum total with progress (ms, optional)"
+              draft={draft}
+              errors={shown}
+              onChange={set}
+              placeholder={String(
+                (Number(draft.requestTimeoutMs) || DEFAULT_MCP_REQUEST_TIMEOUT_MS) * MAX_TOTAL_TIMEOUT_FACTOR,
+              )}
+              hint="Each progress report from the server restarts the request timeout, up to this total."
+            />
+            <Field
+              label="Server log level"
+              error={shown.logLevel}
+              hint="Log messages and stderr appear in the provider's console."
+            >
+              <select value={draft.logLevel} onChange={(e) => set({ logLevel: e.target.value })}>
+                <option value="">the server's default</option>
+                {MCP_LOG_LEVELS.map((level) => (
+                  <option key={level} value={level}>
+                    {level} and above
+                  </option>
+                ))}
+              </select>
+            </Field>
           </>
         )}
 
@@ -310,6 +370,12 @@ export function ProviderEditor(props: { existing?: ProviderConfig; onClose(): vo
           </>
         )}
 
+        {busy === 'testing' && (
+          <div className="test-result" role="status">
+            Testing: connecting and listing tools… Closing this dialog stops the test and any server it
+            started.
+          </div>
+        )}
         {testResult && (
           <div
             className={`test-result ${testResult.startsWith('Connected') ? 'ok' : 'failed'}`}
@@ -320,9 +386,15 @@ export function ProviderEditor(props: { existing?: ProviderConfig; onClose(): vo
         )}
         <footer className="dialog-actions">
           {touched && !config && <span className="field-error">Fix the fields marked above to save.</span>}
-          <button type="button" onClick={() => void test()} disabled={busy !== null}>
-            {busy === 'testing' ? 'Testing…' : 'Test connection'}
-          </button>
+          {busy === 'testing' ? (
+            <button type="button" onClick={stopTest} title="Stop the test and the server it started">
+              Stop test
+            </button>
+          ) : (
+            <button type="button" onClick={() => void test()} disabled={busy !== null}>
+              Test connection
+            </button>
+          )}
           <button type="button" onClick={props.onClose}>
             Cancel
           </button>

@@ -3,6 +3,7 @@ import type { ProviderConfig, ProviderStatus } from '../../shared/api/providers'
 import { useApi } from '../state/hostContext';
 import { usePlaygroundStore } from '../state/store';
 import { describeError } from '../util/describeError';
+import { ProviderConsoleView } from './console/ProviderConsoleView';
 import { ProviderEditor } from './ProviderEditor';
 import { SecretsDialog } from './SecretsDialog';
 import { ToolApprovalToggles } from './ToolApprovalToggles';
@@ -16,6 +17,15 @@ const STATE_WORDS: Record<ProviderStatus['state'], string> = {
   awaiting_trust: 'waiting for your OK',
 };
 
+/** A link that shows or hides one part of a provider ("tools" / "hide tools"). */
+function ShowHide(props: { label: string; shown: boolean; onToggle(): void }) {
+  return (
+    <button className="link" aria-expanded={props.shown} onClick={props.onToggle}>
+      {props.shown ? `hide ${props.label}` : props.label}
+    </button>
+  );
+}
+
 /** The providers with their status, typings and actions. */
 export function ProvidersPane() {
   const api = useApi();
@@ -25,6 +35,7 @@ export function ProvidersPane() {
   const [secretsOpen, setSecretsOpen] = useState(false);
   const [showTypes, setShowTypes] = useState<string | null>(null);
   const [showTools, setShowTools] = useState<string | null>(null);
+  const [showConsole, setShowConsole] = useState<string | null>(null);
   const [confirmRemove, setConfirmRemove] = useState<string | null>(null);
   const act = (what: string, action: () => Promise<unknown>) =>
     action().catch((error: unknown) => notify('error', `Could not ${what}: ${describeError(error)}`));
@@ -55,16 +66,23 @@ export function ProvidersPane() {
             </div>
             {p.error && <div className="provider-error">{p.error}</div>}
             <div className="row-actions visible">
-              <button
-                className="link"
-                aria-expanded={showTools === p.id}
-                onClick={() => setShowTools(showTools === p.id ? null : p.id)}
-              >
-                {showTools === p.id ? 'hide tools' : 'tools'}
-              </button>
-              <button className="link" onClick={() => setShowTypes(showTypes === p.id ? null : p.id)}>
-                {showTypes === p.id ? 'hide typings' : 'typings'}
-              </button>
+              <ShowHide
+                label="tools"
+                shown={showTools === p.id}
+                onToggle={() => setShowTools(showTools === p.id ? null : p.id)}
+              />
+              <ShowHide
+                label="typings"
+                shown={showTypes === p.id}
+                onToggle={() => setShowTypes(showTypes === p.id ? null : p.id)}
+              />
+              {p.kind === 'mcp' && (
+                <ShowHide
+                  label="console"
+                  shown={showConsole === p.id}
+                  onToggle={() => setShowConsole(showConsole === p.id ? null : p.id)}
+                />
+              )}
               <button className="link" onClick={() => setEditing(p.config)}>
                 edit
               </button>
@@ -93,6 +111,7 @@ export function ProvidersPane() {
             </div>
             {p.tools.length > 0 && <ToolApprovalToggles provider={p} />}
             {showTools === p.id && <ToolList provider={p} />}
+            {showConsole === p.id && <ProviderConsoleView provider={p} />}
             {showTypes === p.id && (
               <pre className="typings">{p.types || '// no typings (the provider is not ready)'}</pre>
             )}

@@ -6,14 +6,15 @@ import { usePlaygroundStore } from './store';
 export async function loadInitialState(api: PlaygroundApi): Promise<void> {
   const store = usePlaygroundStore;
   try {
-    const [workspace, providers, declarations, manualCalls, runs] = await Promise.all([
+    const [workspace, providers, declarations, manualCalls, runs, serverRequests] = await Promise.all([
       api.workspace.get(),
       api.providers.list(),
       api.providers.declarations(),
       api.providers.pendingManualCalls(),
       api.runs.list(),
+      api.providers.pendingServerRequests(),
     ]);
-    store.setState({ workspace, providers, declarations, manualCalls });
+    store.setState({ workspace, providers, declarations, manualCalls, serverRequests });
     const last = runs.at(-1);
     if (last && !store.getState().currentRunId) {
       const entries = await api.runs.transcript(last.runId);

@@ -1,6 +1,12 @@
 import { create } from 'zustand';
 import type { PlaygroundEvent } from '../../shared/api/playgroundApi';
-import type { ManualCallRequest, ProviderStatus } from '../../shared/api/providers';
+import type {
+  ManualCallRequest,
+  ProviderConsoleLine,
+  ProviderStatus,
+  ServerRequest,
+} from '../../shared/api/providers';
+import { mergeConsoleLines } from '../../shared/view/mergeConsoleLines';
 import type { WorkspaceView } from '../../shared/api/workspace';
 import type { RunView } from './runView';
 
@@ -18,6 +24,12 @@ export interface PlaygroundState {
   providers: ProviderStatus[];
   declarations: string;
   manualCalls: ManualCallRequest[];
+  /** MCP servers' elicitation and sampling requests waiting for the person, oldest first. */
+  serverRequests: ServerRequest[];
+  /** Each provider's console lines (MCP log messages, stderr), by provider id. */
+  consoles: Record<string, ProviderConsoleLine[]>;
+  /** Adds console lines fetched from the host (they may overlap lines that came as events). */
+  addConsoleLines(providerId: string, lines: readonly ProviderConsoleLine[], cleared?: boolean): void;
   runs: Record<string, RunView>;
   /** The run the result and transcript panes show. */
   currentRunId: string | null;
@@ -33,6 +45,8 @@ export interface PlaygroundState {
 }
 
 let nextNoticeId = 1;
+/** The host keeps as many (PROVIDER_CONSOLE_LINES). */
+const MAX_CONSOLE_LINES = 500;
 const MAX_RUNS_KEPT = 10;
 
 function withRun(runs: Record<string, RunView>, runId: string, update: (run: RunView) => RunView) {
@@ -49,6 +63,15 @@ export const usePlaygroundStore = create<PlaygroundState>()((set) => ({
   providers: [],
   declarations: '',
   manualCalls: [],
+  serverRequests: [],
+  consoles: {},
+  addConsoleLines: (providerId, lines, cleared) =>
+    set((state) => ({
+      consoles: {
+        ...state.consoles,
+        [providerId]: mergeConsoleLines(state.consoles[providerId] ?? [], lines, MAX_CONSOLE_LINES, cleared),
+      },
+    })),
   runs: {},
   currentRunId: null,
   starting: false,
@@ -72,6 +95,22 @@ export const usePlaygroundStore = create<PlaygroundState>()((set) => ({
           }
           if (event.type === 'manual_call_settled') {
             return { manualCalls: state.manualCalls.filter((c) => c.requestId !== event.requestId) };
+          }
+          if (event.type === 'server_request') {
+            if (state.serverRequests.some((r) => r.requestId === event.request.requestId)) return {};
+            return { serverRequests: [...state.serverRequests, event.request] };
+          }
+          if (event.type === 'server_request_settled') {
+            return { serverRequests: state.serverRequests.filter((r) => r.requestId !== event.requestId) };
+          }
+          if (event.type === 'console') {
+            const held = state.consoles[event.providerId] ?? [];
+            return {
+              consoles: {
+                ...state.consoles,
+                [event.providerId]: mergeConsoleLines(held, event.lines, MAX_CONSOLE_LINES, event.cleared),
+              },
+            };
           }
           return {};
         case 'runs':

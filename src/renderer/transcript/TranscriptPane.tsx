@@ -22,6 +22,7 @@ import { TranscriptHeader } from './TranscriptHeader';
 import { transcriptModelFor } from './transcriptModel';
 import { useTranscriptColumns } from './useTranscriptColumns';
 import { cellText, COLUMN_IDS } from './transcriptColumns';
+import { ProgressMeter } from '../components/ProgressMeter';
 import { useTranscriptFocus } from './transcriptFocus';
 import { useUiScale } from '../display/displaySettings';
 
@@ -314,9 +315,20 @@ export function TranscriptPane() {
                     key={id}
                     className={`col-${id}${id === 'dir' ? ` dir ${row.direction ?? 'event'}` : ''}`}
                   >
+                    {id === 'note' && row.progress && (
+                      <ProgressMeter {...row.progress} label={`${row.tool ?? 'call'} progress`} />
+                    )}
                     {cellText(row, id)}
                   </span>
                 ))}
+                {row.progress?.total ? (
+                  // A line under the running call's row that fills as it progresses, wherever the table is scrolled.
+                  <span
+                    className="row-progress"
+                    aria-hidden
+                    style={{ width: `${Math.min(100, (100 * row.progress.progress) / row.progress.total)}%` }}
+                  />
+                ) : null}
               </div>
             );
           })}

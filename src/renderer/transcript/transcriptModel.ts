@@ -7,6 +7,8 @@ export interface TranscriptModel {
   rows: TranscriptRow[];
   content: ContentWidths;
   providers: string[];
+  /** The running call that reported progress last (its row has `progress`). */
+  progressing?: TranscriptRow;
 }
 
 interface RunState {
@@ -56,5 +58,7 @@ export function transcriptModelFor(runId: string, entries: readonly TranscriptEn
         ? state.model.providers
         : [...state.providerNames].sort(),
   };
+  const progressing = state.builder.runningProgress();
+  if (progressing) state.model.progressing = progressing;
   return state.model;
 }

@@ -92,7 +92,96 @@ export interface McpProviderConfig extends ProviderConfigBase {
   transport: McpTransportConfig;
   /** Deadline of each tools/call (default 30 s): `timeout` when exceeded, and the server is reconnected. */
   requestTimeoutMs?: number;
+  /**
+   * Progress notifications restart a call's request timeout, but a call never runs longer than this
+   * in all (default: 10 request timeouts).
+   */
+  maxTotalTimeoutMs?: number;
+  /** Asks the server (when it supports logging) to send log messages of this level and above. */
+  logLevel?: McpLogLevel;
+  /**
+   * Mock answers to the server's own requests during a tool call (elicitation, sampling). The first
+   * rule whose conditions all hold answers; with none, a person is asked, and without a person the
+   * request is declined.
+   */
+  serverRequests?: ServerRequestRules;
 }
+
+export const DEFAULT_MCP_REQUEST_TIMEOUT_MS = 30_000;
+/** Progress restarts a call's request timeout, as the MCP Inspector does, up to this many request timeouts in all. */
+export const MAX_TOTAL_TIMEOUT_FACTOR = 10;
+
+/** MCP log levels, least severe first (RFC 5424 severities). */
+export const MCP_LOG_LEVELS = [
+  'debug',
+  'info',
+  'notice',
+  'warning',
+  'error',
+  'critical',
+  'alert',
+  'emergency',
+] as const;
+export type McpLogLevel = (typeof MCP_LOG_LEVELS)[number];
+
+/** One line of a provider's console. Text that leaves the host is masked like every other answer. */
+export interface ProviderConsoleLine {
+  /** Increases by one per line of that provider, so copies from a list and from events merge. */
+  seq: number;
+  /** Epoch ms when the host received it. */
+  at: number;
+  /** A server's log message (`notifications/message`), its stderr, or a note from the app. */
+  source: 'log' | 'stderr' | 'app';
+  level?: McpLogLevel;
+  logger?: string;
+  text: string;
+}
+
+/** Conditions read the request's params: `/message`, `/requestedSchema/…` or `/messages/0/content/text`. */
+export interface ServerRequestRules {
+  elicitation?: ElicitationRule[];
+  sampling?: SamplingRule[];
+}
+
+export interface ElicitationRule {
+  when?: MockCondition[];
+  then: ElicitationAnswer;
+}
+
+export interface SamplingRule {
+  when?: MockCondition[];
+  then: SamplingAnswer;
+}
+
+/** An answer to `elicitation/create`; accepted content must fit the requested schema. */
+export type ElicitationAnswer =
+  | { action: 'accept'; content: Record<string, string | number | boolean | string[]> }
+  | { action: 'decline' }
+  | { action: 'cancel' };
+
+/** An answer to `sampling/createMessage`: a completion, or a refusal the server receives as an error. */
+export type SamplingAnswer =
+  | { action: 'accept'; text: string; model?: string; stopReason?: string }
+  | { action: 'decline'; message?: string };
+
+export type ServerRequestKind = 'elicitation' | 'sampling';
+
+/** A request an MCP server made of the client, waiting for a person's answer. */
+export type ServerRequest = {
+  requestId: string;
+  providerName: string;
+  /** The guest-visible name of the tool call it came during, when one was running. */
+  toolName?: string;
+  callId?: string;
+  /** Milliseconds since the epoch. */
+  askedAt: number;
+} & (
+  | { kind: 'elicitation'; message: string; requestedSchema: Record<string, unknown> }
+  /** `params` as the server sent them: messages, systemPrompt, maxTokens, … */
+  | { kind: 'sampling'; params: Record<string, unknown> }
+);
+
+export type ServerRequestAnswer = ElicitationAnswer | SamplingAnswer;
 
 /** A `package@version::tool` reference, optionally with schemas the executor cannot report. */
 export interface TpmjsToolEntry {
@@ -167,6 +256,8 @@ export interface ProviderTestResult {
   toolCount?: number;
   tools?: ToolManifest[];
   error?: string;
+  /** Stopped by `cancelTest` before it finished. */
+  cancelled?: boolean;
 }
 
 export interface ProvidersApi {
@@ -175,8 +266,16 @@ export interface ProvidersApi {
   /** Replaces the provider's config; `config.id`, when given, must equal `id`. */
   update(id: string, config: NewProviderConfig): Promise<ProviderStatus>;
   remove(id: string): Promise<void>;
-  /** Connects and lists tools without saving anything. */
-  test(config: NewProviderConfig): Promise<ProviderTestResult>;
+  /**
+   * Connects and lists tools without saving anything. With `attemptId` (unique per attempt),
+   * `cancelTest(attemptId)` stops it.
+   */
+  test(config: NewProviderConfig, attemptId?: string): Promise<ProviderTestResult>;
+  /**
+   * Stops a `test` in flight and the process it started (the dialog was closed); it then answers
+   * `{ ok: false, cancelled: true }`. An attempt that already finished is ignored.
+   */
+  cancelTest(attemptId: string): Promise<void>;
   /**
    * Problems the form cannot find by itself (a mock's fixed or rule result that breaks the tool's
    * output schema), keyed by the form's field paths such as `tools.0.response`; empty when none.
@@ -188,6 +287,9 @@ export interface ProvidersApi {
   declarations(): Promise<string>;
   answerManualCall(requestId: string, answer: ManualAnswer): Promise<void>;
   pendingManualCalls(): Promise<ManualCallRequest[]>;
+  /** Answers an MCP server's elicitation or sampling request (see `server_request` events). */
+  answerServerRequest(requestId: string, answer: ServerRequestAnswer): Promise<void>;
+  pendingServerRequests(): Promise<ServerRequest[]>;
   /**
    * Stores (or with `null` removes) the output type of a tool that declares no output schema, in
    * the workspace, and regenerates the typings. `toolName` is the tool's original name.
@@ -197,6 +299,9 @@ export interface ProvidersApi {
     toolName: string,
     schema: JsonSchemaValue | null,
   ): Promise<ProviderStatus>;
+  /** The provider's console (MCP log messages, stdio stderr), oldest first, the newest lines only. */
+  consoleLines(providerId: string): Promise<ProviderConsoleLine[]>;
+  clearConsole(providerId: string): Promise<void>;
 }
 
 export const PROVIDERS_API_METHODS = [
@@ -205,12 +310,17 @@ export const PROVIDERS_API_METHODS = [
   'update',
   'remove',
   'test',
+  'cancelTest',
   'validate',
   'refresh',
   'declarations',
   'answerManualCall',
   'pendingManualCalls',
+  'answerServerRequest',
+  'pendingServerRequests',
   'setOutputType',
+  'consoleLines',
+  'clearConsole',
 ] as const satisfies readonly (keyof ProvidersApi)[];
 
 export interface ManualCallRequest {
@@ -225,4 +335,15 @@ export type ProvidersEvent =
   | { channel: 'providers'; type: 'typings'; declarations: string }
   | ({ channel: 'providers'; type: 'manual_call' } & ManualCallRequest)
   /** The call was cancelled (run cancel or timeout) or answered elsewhere: the UI drops its prompt. */
-  | { channel: 'providers'; type: 'manual_call_settled'; requestId: string };
+  | { channel: 'providers'; type: 'manual_call_settled'; requestId: string }
+  | { channel: 'providers'; type: 'server_request'; request: ServerRequest }
+  /** Answered, by a person or elsewhere, or the call ended: the UI drops its prompt. */
+  | { channel: 'providers'; type: 'server_request_settled'; requestId: string }
+  /** New console lines of a provider; `cleared`: drop the lines shown before these. */
+  | {
+      channel: 'providers';
+      type: 'console';
+      providerId: string;
+      lines: ProviderConsoleLine[];
+      cleared?: boolean;
+    };

@@ -1,4 +1,12 @@
-import type { MockResponse, MockToolConfig, NewProviderConfig, ProviderConfig } from '../api/providers';
+import {
+  DEFAULT_MCP_REQUEST_TIMEOUT_MS,
+  MCP_LOG_LEVELS,
+  type McpLogLevel,
+  type MockResponse,
+  type MockToolConfig,
+  type NewProviderConfig,
+  type ProviderConfig,
+} from '../api/providers';
 import type { MockToolDraft, ProviderDraft } from './providerDraft';
 import { emptyDraft, emptyMockTool } from './providerDraft';
 
@@ -168,6 +176,17 @@ export function buildProviderConfig(draft: ProviderDraft): {
         };
       }
       if (timeout !== undefined) config.requestTimeoutMs = timeout;
+      const maxTotal = parsePositiveInt(draft.maxTotalTimeoutMs, 'maxTotalTimeoutMs', errors);
+      if (maxTotal !== undefined) {
+        if (maxTotal < (timeout ?? DEFAULT_MCP_REQUEST_TIMEOUT_MS))
+          errors.maxTotalTimeoutMs = 'the maximum total must be at least the request timeout';
+        config.maxTotalTimeoutMs = maxTotal;
+      }
+      if (draft.logLevel) {
+        if ((MCP_LOG_LEVELS as readonly string[]).includes(draft.logLevel))
+          config.logLevel = draft.logLevel as McpLogLevel;
+        else errors.logLevel = `choose one of ${MCP_LOG_LEVELS.join(', ')}`;
+      }
       break;
     }
     case 'tpmjs': {
@@ -246,6 +265,9 @@ export function draftFromConfig(config: ProviderConfig): ProviderDraft {
     case 'mcp':
       draft.mcpTransport = config.transport.type;
       draft.requestTimeoutMs = config.requestTimeoutMs === undefined ? '' : String(config.requestTimeoutMs);
+      draft.maxTotalTimeoutMs =
+        config.maxTotalTimeoutMs === undefined ? '' : String(config.maxTotalTimeoutMs);
+      draft.logLevel = config.logLevel ?? '';
       if (config.transport.type === 'stdio') {
         draft.command = config.transport.command;
         draft.args = (config.transport.args ?? []).join('\n');
@@ -269,4 +291,21 @@ export function draftFromConfig(config: ProviderConfig): ProviderDraft {
       break;
   }
   return draft;
+}
+
+/** Workspace fields the form does not show; saving an edit keeps them as they were. */
+const FIELDS_NOT_IN_THE_FORM = ['outputTypes', 'askBeforeRunning', 'serverRequests'] as const;
+
+/** The edited config plus the existing provider's fields the form does not edit (when the kind is unchanged). */
+export function withFieldsNotInTheForm(
+  config: NewProviderConfig,
+  existing: ProviderConfig | undefined,
+): NewProviderConfig {
+  if (!existing || existing.kind !== config.kind) return config;
+  const kept: Record<string, unknown> = {};
+  for (const field of FIELDS_NOT_IN_THE_FORM) {
+    const value = (existing as unknown as Record<string, unknown>)[field];
+    if (value !== undefined) kept[field] = value;
+  }
+  return { ...config, ...kept } as NewProviderConfig;
 }

@@ -19,6 +19,8 @@ export interface TranscriptRow {
   outcome?: string;
   /** A few words: ok/error code, executor, reason. */
   note: string;
+  /** A running tool_call's latest progress report (an MCP progress notification); gone once it ends. */
+  progress?: { progress: number; total?: number };
   entry: TranscriptEntry;
 }
 
@@ -48,6 +50,19 @@ function consoleNote(
 export function progressNote(progress: number, total?: number, message?: string): string {
   const amount = total === undefined ? String(progress) : `${progress}/${total}`;
   return `progress ${amount}${message ? `: ${message.slice(0, 120)}` : ''}`;
+}
+
+const ANSWER_VERBS = { accept: 'answered', decline: 'declined', cancel: 'cancelled' } as const;
+
+/** `elicitation: "Please provide…"` or `sampling: "the first message's text"`. */
+function serverRequestNote(kind: 'elicitation' | 'sampling', params: unknown): string {
+  const record = (value: unknown): Record<string, unknown> =>
+    value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  const text =
+    kind === 'elicitation'
+      ? record(params).message
+      : record(record((record(params).messages as unknown[] | undefined)?.[0]).content).text;
+  return typeof text === 'string' ? `${kind}: ${JSON.stringify(text.slice(0, 120))}` : kind;
 }
 
 function outcomeOf(entry: TranscriptEntry): string | undefined {
@@ -88,6 +103,10 @@ function noteFor(entry: TranscriptEntry): string {
         return consoleNote(event.lines, event.dropped);
       case 'tool_progress':
         return progressNote(event.progress, event.total, event.message);
+      case 'server_request':
+        return serverRequestNote(event.kind, event.params);
+      case 'server_request_answered':
+        return `${event.kind} ${ANSWER_VERBS[event.action]} by ${event.by === 'nobody' ? 'nobody' : `a ${event.by}`}${event.reason ? `: ${event.reason.slice(0, 160)}` : ''}`;
       default:
         return '';
     }
@@ -114,6 +133,13 @@ export class TranscriptRowsBuilder {
   /** The provider's own time and the held time the host recorded per call (tool_dispatch_finished). */
   private readonly dispatched = new Map<string, { durationMs: number; heldMs?: number }>();
   private source: readonly TranscriptEntry[] = [];
+  /** The call row that reported progress last. */
+  private lastProgressed: TranscriptRow | undefined;
+
+  /** The running call that reported progress last, if it is still running. */
+  runningProgress(): TranscriptRow | undefined {
+    return this.lastProgressed?.progress ? this.lastProgressed : undefined;
+  }
 
   /**
    * The rows for `entries`, reusing the work done for an earlier array that `entries` extends
@@ -137,6 +163,7 @@ export class TranscriptRowsBuilder {
     this.latest = [];
     this.calls.clear();
     this.dispatched.clear();
+    this.lastProgressed = undefined;
     this.source = [];
     return this.update(entries);
   }
@@ -173,6 +200,11 @@ export class TranscriptRowsBuilder {
           if (own?.heldMs) row.heldMs = call.row.heldMs = own.heldMs;
           call.row.durationMs = row.durationMs;
           call.row.outcome = row.outcome;
+          if (call.row.progress) {
+            // The progress rows stay; the call's row now shows how it ended.
+            delete call.row.progress;
+            call.row.note = '';
+          }
         }
       }
     } else {
@@ -190,7 +222,14 @@ export class TranscriptRowsBuilder {
       if (event.type === 'tool_progress') {
         // The call's own row shows its latest progress until the result arrives.
         const call = calls.get(event.callId);
-        if (call && call.row.outcome === undefined) call.row.note = row.note;
+        if (call && call.row.outcome === undefined) {
+          call.row.note = row.note;
+          call.row.progress = {
+            progress: event.progress,
+            ...(event.total === undefined ? {} : { total: event.total }),
+          };
+          this.lastProgressed = call.row;
+        }
       }
       if (event.type === 'tool_dispatch_finished') {
         row.durationMs = event.durationMs;

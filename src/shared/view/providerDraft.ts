@@ -41,6 +41,10 @@ export interface ProviderDraft {
   tpmjsEntries?: (string | TpmjsToolEntry)[];
   path: string;
   requestTimeoutMs: string;
+  /** MCP: blank means 10 request timeouts. */
+  maxTotalTimeoutMs: string;
+  /** MCP: an MCP log level, or blank to let the server choose what it sends. */
+  logLevel: string;
 }
 
 export function emptyMockTool(): MockToolDraft {
@@ -75,5 +79,7 @@ export function emptyDraft(kind: ProviderKind): ProviderDraft {
     tpmjsTools: '',
     path: '',
     requestTimeoutMs: '',
+    maxTotalTimeoutMs: '',
+    logLevel: '',
   };
 }

@@ -1,20 +1,29 @@
 import {
   ErrorCode,
+  LoggingMessageNotificationSchema,
   McpError,
   ToolListChangedNotificationSchema,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { McpProviderConfig } from '../../../shared/api/providers';
-import type { ToolProgress } from '../../core/types';
+import {
+  DEFAULT_MCP_REQUEST_TIMEOUT_MS,
+  MAX_TOTAL_TIMEOUT_FACTOR,
+  type McpProviderConfig,
+} from '../../../shared/api/providers';
+import type { ToolExecutionContext, ToolProgress } from '../../core/types';
 import type { SecretStore } from '../../secrets/SecretStore';
 import type { ProviderSourceListener } from '../ProviderSource';
 import { toolError } from '../toolError';
+import { answerServerRequests, type RunningCall } from './answerServerRequests';
 import { connectMcpClient, type McpClientHandle } from './connectMcpClient';
+import { createCallDeadline } from './createCallDeadline';
+import type { ServerRequestBroker } from './ServerRequestBroker';
 import { mapMcpCallResult } from './mapMcpCallResult';
 
-export const DEFAULT_MCP_REQUEST_TIMEOUT_MS = 30_000;
-/** Progress resets a call's request timeout, as the MCP Inspector does, up to this many request timeouts in all. */
-export const MAX_TOTAL_TIMEOUT_FACTOR = 10;
+/** The abort reason when a call reached its maximum total time. */
+const OVERRAN = Symbol('maximum total time reached');
+/** The SDK's own request timeout is left out (the longest a timer can wait); createCallDeadline applies ours. */
+const NO_SDK_TIMEOUT_MS = 2_147_483_647;
 /** Connecting and listing tools when the provider sets no request timeout. */
 const SETUP_TIMEOUT_MS = 30_000;
 
@@ -27,7 +36,11 @@ export class McpConnection {
   private connecting: Promise<McpClientHandle> | undefined;
   private disposed = false;
   private everConnected = false;
+  /** Calls in flight, oldest first: a server's elicitation or sampling request is put down to the latest. */
+  private readonly running = new Set<RunningCall>();
   readonly timeoutMs: number;
+  /** Progress restarts the request timeout, but a call never lasts longer than this. */
+  readonly maxTotalTimeoutMs: number;
   /** The configured timeout also bounds connecting and listing tools ("Test connection" too). */
   private readonly setupTimeoutMs: number;
 
@@ -36,8 +49,15 @@ export class McpConnection {
     private readonly secrets: SecretStore,
     private readonly baseDir: string,
     private readonly listener: ProviderSourceListener,
+    /** Stops connecting and listing tools (a connection test whose dialog closed). */
+    private readonly setupSignal?: AbortSignal,
+    private readonly serverRequests?: ServerRequestBroker,
   ) {
     this.timeoutMs = config.requestTimeoutMs ?? DEFAULT_MCP_REQUEST_TIMEOUT_MS;
+    this.maxTotalTimeoutMs = Math.max(
+      this.timeoutMs,
+      config.maxTotalTimeoutMs ?? this.timeoutMs * MAX_TOTAL_TIMEOUT_FACTOR,
+    );
     this.setupTimeoutMs = config.requestTimeoutMs ?? SETUP_TIMEOUT_MS;
   }
 
@@ -46,7 +66,10 @@ export class McpConnection {
     const tools: Tool[] = [];
     let cursor: string | undefined;
     do {
-      const page = await client.listTools(cursor ? { cursor } : undefined, { timeout: this.setupTimeoutMs });
+      const page = await client.listTools(cursor ? { cursor } : undefined, {
+        timeout: this.setupTimeoutMs,
+        ...(this.setupSignal ? { signal: this.setupSignal } : {}),
+      });
       tools.push(...page.tools);
       cursor = page.nextCursor;
     } while (cursor);
@@ -58,36 +81,49 @@ export class McpConnection {
     input: unknown,
     signal: AbortSignal,
     onProgress?: (progress: ToolProgress) => void,
+    context?: ToolExecutionContext,
   ): Promise<unknown> {
     if (input !== undefined && (input === null || typeof input !== 'object' || Array.isArray(input))) {
       throw toolError('validation_error', `MCP tool '${name}' takes an object argument`);
     }
     const handle = await this.connected();
     let result: Awaited<ReturnType<typeof handle.client.callTool>>;
+    // Our own deadline instead of the SDK's: it stops while a person answers the server's request,
+    // and ends the call (telling the server to cancel it) exactly when a limit is reached.
+    const timedOut = new AbortController();
+    const deadline = createCallDeadline(this.timeoutMs, this.maxTotalTimeoutMs, (limit) =>
+      timedOut.abort(
+        limit === 'total'
+          ? OVERRAN
+          : new McpError(ErrorCode.RequestTimeout, `no answer within ${this.timeoutMs} ms`),
+      ),
+    );
+    const running: RunningCall | undefined = context ? { context, deadline } : undefined;
+    if (running) this.running.add(running);
     try {
       result = await handle.client.callTool(
         { name, arguments: (input ?? {}) as Record<string, unknown> },
         undefined,
         {
-          signal,
-          timeout: this.timeoutMs,
-          ...(onProgress
-            ? {
-                onprogress: ({ progress, total, message }) =>
-                  onProgress({
-                    progress,
-                    ...(total === undefined ? {} : { total }),
-                    ...(message === undefined ? {} : { message }),
-                  }),
-                resetTimeoutOnProgress: true,
-                maxTotalTimeout: this.timeoutMs * MAX_TOTAL_TIMEOUT_FACTOR,
-              }
-            : {}),
+          signal: AbortSignal.any([signal, timedOut.signal]),
+          timeout: NO_SDK_TIMEOUT_MS,
+          onprogress: ({ progress, total, message }) => {
+            deadline.progress();
+            onProgress?.({
+              progress,
+              ...(total === undefined ? {} : { total }),
+              ...(message === undefined ? {} : { message }),
+            });
+          },
         },
       );
     } catch (error) {
       if (signal.aborted) throw signal.reason;
+      if (timedOut.signal.reason === OVERRAN) throw this.overran(name);
       throw this.classify(error, name, handle);
+    } finally {
+      deadline.dispose();
+      if (running) this.running.delete(running);
     }
     return mapMcpCallResult(result, name);
   }
@@ -97,6 +133,14 @@ export class McpConnection {
     const handle = this.handle;
     this.handle = undefined;
     await handle?.client.close().catch(() => undefined);
+  }
+
+  /** Still reporting progress, so still alive: the call ends but the connection stays. */
+  private overran(toolName: string): unknown {
+    return toolError(
+      'timeout',
+      `MCP server of provider '${this.config.name}' did not finish ${toolName} within its maximum total of ${this.maxTotalTimeoutMs} ms (progress restarts the ${this.timeoutMs} ms request timeout, up to that total)`,
+    );
   }
 
   private classify(error: unknown, toolName: string, handle: McpClientHandle): unknown {
@@ -139,7 +183,30 @@ export class McpConnection {
   }
 
   private async open(): Promise<McpClientHandle> {
-    const handle = await connectMcpClient(this.config, this.secrets, this.baseDir, this.setupTimeoutMs);
+    const handle = await connectMcpClient(
+      this.config,
+      this.secrets,
+      this.baseDir,
+      this.setupTimeoutMs,
+      this.setupSignal,
+      (client) =>
+        answerServerRequests(client, {
+          providerName: this.config.name,
+          rules: () => this.config.serverRequests,
+          ...(this.serverRequests ? { broker: this.serverRequests } : {}),
+          currentCall: () => [...this.running].at(-1),
+        }),
+      (text) => this.listener.consoleLine?.({ source: 'stderr', text }),
+    );
+    handle.client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
+      this.listener.consoleLine?.({
+        source: 'log',
+        level: params.level,
+        ...(params.logger === undefined ? {} : { logger: params.logger }),
+        text: typeof params.data === 'string' ? params.data : (JSON.stringify(params.data) ?? 'null'),
+      });
+    });
+    await this.applyLogLevel(handle);
     if (this.disposed) {
       await handle.client.close().catch(() => undefined);
       throw toolError('tool_error', `provider '${this.config.name}' was closed`);
@@ -164,6 +231,20 @@ export class McpConnection {
       this.listener.toolsChanged();
     }
     return handle;
+  }
+
+  /** Asks for the configured log level, when the server offers logging; a refusal is only noted. */
+  private async applyLogLevel(handle: McpClientHandle): Promise<void> {
+    const level = this.config.logLevel;
+    if (!level || !handle.client.getServerCapabilities()?.logging) return;
+    try {
+      await handle.client.setLoggingLevel(level, { timeout: this.setupTimeoutMs });
+    } catch (error) {
+      this.listener.consoleLine?.({
+        source: 'app',
+        text: `the server refused log level '${level}': ${error instanceof Error ? error.message : String(error)}`,
+      });
+    }
   }
 
   /** Forgets a broken connection (once) and says why; the next use connects again. */

@@ -7,9 +7,22 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { McpProviderConfig } from '../../../shared/api/providers';
 import { expandSecretRecord } from '../../secrets/expandSecretRefs';
 import type { SecretStore } from '../../secrets/SecretStore';
+import { PROVIDER_CONSOLE_LINE_CHARS } from '../ProviderConsole';
+import { createLineSplitter } from './createLineSplitter';
 
 const CLIENT_INFO = { name: 'execbox-playground', version: '0.1.0' };
 const STDERR_TAIL_CHARS = 2000;
+/** The server may ask for form input (elicitation) and for model completions (sampling) during a call. */
+const CLIENT_CAPABILITIES = { elicitation: { form: {} }, sampling: {} };
+
+/** Sets up a new client before it connects (request handlers for the declared capabilities). */
+export type PrepareClient = (client: Client) => void;
+
+function newClient(prepare: PrepareClient | undefined): Client {
+  const client = new Client(CLIENT_INFO, { capabilities: CLIENT_CAPABILITIES });
+  prepare?.(client);
+  return client;
+}
 
 export interface McpClientHandle {
   client: Client;
@@ -19,11 +32,13 @@ export interface McpClientHandle {
   stderrTail(): string;
 }
 
-function keepTail(stream: Readable | null): () => string {
+function keepTail(stream: Readable | null, onLine?: (line: string) => void): () => string {
   let tail = '';
+  const split = onLine ? createLineSplitter(onLine, PROVIDER_CONSOLE_LINE_CHARS) : undefined;
   stream?.setEncoding('utf8');
   stream?.on('data', (chunk: string) => {
     tail = (tail + chunk).slice(-STDERR_TAIL_CHARS);
+    split?.(chunk);
   });
   return () => tail.trim();
 }
@@ -32,12 +47,41 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Connects an MCP client: stdio, Streamable HTTP, or SSE (also the fallback when Streamable HTTP fails). */
+/**
+ * Connects, closing the client (which stops a stdio server's process) as soon as `signal` aborts.
+ * Closing rather than cancelling: the MCP spec forbids cancelling `initialize`.
+ */
+async function connectUnlessAborted(
+  client: Client,
+  transport: Parameters<Client['connect']>[0],
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  signal?.throwIfAborted();
+  const stop = () => void client.close().catch(() => undefined);
+  signal?.addEventListener('abort', stop, { once: true });
+  try {
+    await client.connect(transport, { timeout: timeoutMs });
+  } catch (error) {
+    throw signal?.aborted ? signal.reason : error;
+  } finally {
+    signal?.removeEventListener('abort', stop);
+  }
+}
+
+/**
+ * Connects an MCP client: stdio, Streamable HTTP, or SSE (also the fallback when Streamable HTTP
+ * fails). Aborting `signal` stops the attempt and its process; it then rejects with the abort reason.
+ */
 export async function connectMcpClient(
   config: McpProviderConfig,
   secrets: SecretStore,
   baseDir: string,
   timeoutMs: number,
+  signal?: AbortSignal,
+  prepare?: PrepareClient,
+  /** Receives each line the stdio server writes to stderr. */
+  onStderrLine?: (line: string) => void,
 ): Promise<McpClientHandle> {
   const transport = config.transport;
   const where = `provider '${config.name}'`;
@@ -55,12 +99,13 @@ export async function connectMcpClient(
       cwd: path.resolve(baseDir, transport.cwd ?? '.'),
       stderr: 'pipe',
     });
-    const stderrTail = keepTail(stdio.stderr as Readable | null);
-    const client = new Client(CLIENT_INFO);
+    const stderrTail = keepTail(stdio.stderr as Readable | null, onStderrLine);
+    const client = newClient(prepare);
     try {
-      await client.connect(stdio, { timeout: timeoutMs });
+      await connectUnlessAborted(client, stdio, timeoutMs, signal);
     } catch (error) {
       await client.close().catch(() => undefined);
+      if (signal?.aborted) throw signal.reason;
       const tail = stderrTail();
       throw new Error(
         `could not start MCP server '${transport.command}': ${describe(error)}${tail ? `\nstderr: ${tail}` : ''}`,
@@ -78,15 +123,26 @@ export async function connectMcpClient(
   const requestInit = { headers };
   const noTail = () => '';
   if (transport.type === 'http') {
-    const client = new Client(CLIENT_INFO);
+    const client = newClient(prepare);
     try {
-      await client.connect(new StreamableHTTPClientTransport(url, { requestInit }), { timeout: timeoutMs });
+      await connectUnlessAborted(
+        client,
+        new StreamableHTTPClientTransport(url, { requestInit }),
+        timeoutMs,
+        signal,
+      );
       return { client, via: 'streamable-http', stderrTail: noTail };
     } catch (streamableError) {
       await client.close().catch(() => undefined);
+      if (signal?.aborted) throw signal.reason;
       try {
-        return { client: await connectSse(url, requestInit, timeoutMs), via: 'sse', stderrTail: noTail };
+        return {
+          client: await connectSse(url, requestInit, timeoutMs, signal, prepare),
+          via: 'sse',
+          stderrTail: noTail,
+        };
       } catch (sseError) {
+        if (signal?.aborted) throw signal.reason;
         throw new Error(
           `could not connect to MCP server ${url.href}: Streamable HTTP failed (${describe(streamableError)}) and the SSE fallback failed (${describe(sseError)})`,
         );
@@ -94,16 +150,27 @@ export async function connectMcpClient(
     }
   }
   try {
-    return { client: await connectSse(url, requestInit, timeoutMs), via: 'sse', stderrTail: noTail };
+    return {
+      client: await connectSse(url, requestInit, timeoutMs, signal, prepare),
+      via: 'sse',
+      stderrTail: noTail,
+    };
   } catch (error) {
+    if (signal?.aborted) throw signal.reason;
     throw new Error(`could not connect to MCP server ${url.href} over SSE: ${describe(error)}`);
   }
 }
 
-async function connectSse(url: URL, requestInit: RequestInit, timeoutMs: number): Promise<Client> {
-  const client = new Client(CLIENT_INFO);
+async function connectSse(
+  url: URL,
+  requestInit: RequestInit,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+  prepare: PrepareClient | undefined,
+): Promise<Client> {
+  const client = newClient(prepare);
   try {
-    await client.connect(new SSEClientTransport(url, { requestInit }), { timeout: timeoutMs });
+    await connectUnlessAborted(client, new SSEClientTransport(url, { requestInit }), timeoutMs, signal);
     return client;
   } catch (error) {
     await client.close().catch(() => undefined);

@@ -5,7 +5,14 @@ import { McpConnection } from './McpConnection';
 
 /** An MCP server as a provider: tools/list becomes the tools, tools/call answers each call. */
 export function createMcpSource(config: McpProviderConfig, deps: ProviderSourceDeps): ProviderSource {
-  const connection = new McpConnection(config, deps.secrets, deps.baseDir, deps.listener);
+  const connection = new McpConnection(
+    config,
+    deps.secrets,
+    deps.baseDir,
+    deps.listener,
+    deps.signal,
+    deps.serverRequests,
+  );
   return {
     async load() {
       const tools: Record<string, ToolDefinition> = {};
@@ -16,7 +23,7 @@ export function createMcpSource(config: McpProviderConfig, deps: ProviderSourceD
           outputSchema: tool.outputSchema as JsonSchema | undefined,
           ...(tool.annotations ? { annotations: tool.annotations } : {}),
           execute: (input, context) =>
-            connection.callTool(tool.name, input, context.signal, context.onProgress),
+            connection.callTool(tool.name, input, context.signal, context.onProgress, context),
         };
       }
       return { name: config.name, tools };

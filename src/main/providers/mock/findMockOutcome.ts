@@ -20,12 +20,17 @@ function conditionHolds(condition: MockCondition, input: unknown): boolean {
   return false;
 }
 
+/** Whether every condition holds for `input` (no conditions: always). */
+export function conditionsHold(conditions: readonly MockCondition[], input: unknown): boolean {
+  return conditions.every((condition) => conditionHolds(condition, input));
+}
+
 /** The first rule whose conditions all hold decides; `otherwise` when none does. */
 export function findMockOutcome(
   rules: readonly MockRule[],
   otherwise: MockOutcome | undefined,
   input: unknown,
 ): MockOutcome | undefined {
-  const rule = rules.find((candidate) => candidate.when.every((c) => conditionHolds(c, input)));
+  const rule = rules.find((candidate) => conditionsHold(candidate.when, input));
   return rule ? rule.then : otherwise;
 }

@@ -1,4 +1,3 @@
-import { Validator } from '@cfworker/json-schema';
 import { useMemo, useState } from 'react';
 import type { ProviderStatus, ProviderToolInfo } from '../../../shared/api/providers';
 import { useApi } from '../../state/hostContext';
@@ -6,38 +5,10 @@ import { isRunning } from '../../state/runActions';
 import { usePlaygroundStore } from '../../state/store';
 import { describeError } from '../../util/describeError';
 import { SchemaField } from './SchemaField';
+import { SchemaProblemList } from './SchemaProblemList';
+import { compileSchemaChecker, schemaProblems } from './schemaProblems';
 import { initialValue } from '../../../shared/view/schemaFormModel';
 import { toolCallCode } from '../../../shared/view/toolCallCode';
-
-// A validator that interprets schemas instead of compiling them: the renderer's CSP forbids eval,
-// which ajv needs. The host still validates every call with ajv.
-function compile(schema: unknown): Validator | string | undefined {
-  if (schema === undefined) return undefined;
-  try {
-    return new Validator(schema as boolean, '2020-12', false);
-  } catch (error) {
-    return `the tool's input schema cannot be checked here: ${describeError(error)}`;
-  }
-}
-
-function problemsOf(validator: Validator | string | undefined, value: unknown): string[] {
-  if (validator === undefined) return [];
-  if (typeof validator === 'string') return [validator];
-  try {
-    const outcome = validator.validate(value);
-    if (outcome.valid) return [];
-    // The innermost errors say what is wrong; the outer ones only repeat "properties failed".
-    const leaves = outcome.errors.filter(
-      (e) =>
-        !outcome.errors.some(
-          (other) => other !== e && other.keywordLocation.startsWith(`${e.keywordLocation}/`),
-        ),
-    );
-    return [...new Set(leaves.map((e) => `${e.instanceLocation.replace(/^#/, '') || 'input'}: ${e.error}`))];
-  } catch (error) {
-    return [`the tool's input schema cannot be checked here: ${describeError(error)}`];
-  }
-}
 
 /**
  * Calls one tool without writing code: a form generated from its input schema (or JSON), checked as
@@ -52,8 +23,11 @@ export function ToolTryPanel({ provider, tool }: { provider: ProviderStatus; too
   const [jsonText, setJsonText] = useState('');
   const [jsonProblem, setJsonProblem] = useState<string>();
   const [copied, setCopied] = useState(false);
-  const validate = useMemo(() => compile(tool.inputSchema), [tool.inputSchema]);
-  const problems = jsonProblem ? [jsonProblem] : problemsOf(validate, value);
+  const validate = useMemo(
+    () => compileSchemaChecker(tool.inputSchema, "the tool's input schema"),
+    [tool.inputSchema],
+  );
+  const problems = jsonProblem ? [jsonProblem] : schemaProblems(validate, value, "the tool's input schema");
   const code = toolCallCode(provider.name, tool.safeName, value);
   const label = `${provider.name}.${tool.safeName}`;
 
@@ -113,15 +87,11 @@ export function ToolTryPanel({ provider, tool }: { provider: ProviderStatus; too
           }}
         />
       )}
-      {problems.length > 0 ? (
-        <ul className="tool-try-problems" aria-label="Input problems">
-          {problems.slice(0, 8).map((problem) => (
-            <li key={problem}>{problem}</li>
-          ))}
-        </ul>
-      ) : (
-        <div className="muted tool-try-ok">The input fits the tool's schema.</div>
-      )}
+      <SchemaProblemList
+        problems={problems}
+        label="Input problems"
+        fits="The input fits the tool's schema."
+      />
       <div className="tool-try-actions">
         <button className="primary" disabled={problems.length > 0} onClick={() => void call()}>
           Call {label}

@@ -1,0 +1,42 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+
+/** The WebAssembly JS API (the Node typings declare its types but not the global value). */
+const wasm = (
+  globalThis as unknown as {
+    WebAssembly: {
+      compile(bytes: Uint8Array): Promise<WebAssembly.Module>;
+      Module: new (bytes: Uint8Array) => WebAssembly.Module;
+    };
+  }
+).WebAssembly;
+
+let compiled: Promise<WebAssembly.Module> | undefined;
+let ready: WebAssembly.Module | undefined;
+
+/** QuickJS's WebAssembly module, compiled once per thread (or handed over by the thread that did). */
+export function compileQuickJsWasm(): Promise<WebAssembly.Module> {
+  compiled ??= (async () => {
+    const path = createRequire(import.meta.url).resolve('@jitl/quickjs-wasmfile-release-sync/wasm');
+    ready = await wasm.compile(await readFile(path));
+    return ready;
+  })();
+  return compiled;
+}
+
+/** The compiled module if it is ready now; starts compiling it otherwise. */
+export function compiledQuickJsWasmNow(): WebAssembly.Module | undefined {
+  void compileQuickJsWasm().catch(() => {});
+  return ready;
+}
+
+/**
+ * Uses a module another thread of this process compiled (a worker's host passes its own): V8 shares
+ * the compiled code, including every function that thread or an earlier worker already compiled.
+ * Anything else is ignored and the module is compiled here as usual.
+ */
+export function adoptQuickJsWasm(candidate: unknown): void {
+  if (compiled || !(candidate instanceof wasm.Module)) return;
+  ready = candidate;
+  compiled = Promise.resolve(candidate);
+}
