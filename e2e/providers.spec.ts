@@ -37,7 +37,7 @@ test('TypeScript runs, and a type error is reported at the column the user wrote
   await setProgram(page, "enum Sky { Clear }\nconst s: string = 'x';\nundefinedName");
   await runProgram(page);
   await expect(page.getByTestId('error-message')).toContainText('enum is not supported');
-  await expect(page.getByTestId('error-message')).toContainText('line 1, column 0');
+  await expect(page.getByTestId('error-message')).toContainText('line 1, column 1');
 });
 
 test.describe('trying tools from the providers list', () => {

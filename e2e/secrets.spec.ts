@@ -48,7 +48,7 @@ test('a stored secret echoed by a tool is masked in the transcript and result, a
   await page.getByRole('button', { name: /E2E workspace/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Workspace' });
   await dialog.getByLabel('Open a workspace file').fill(workspace);
-  await dialog.getByRole('button', { name: 'Open' }).click();
+  await dialog.getByRole('button', { name: 'Open', exact: true }).click();
   await expect(dialog).toBeHidden();
   await page.getByRole('button', { name: 'Allow', exact: true }).click();
 
