@@ -68,7 +68,23 @@ test.describe('MCP notifications from server-everything', () => {
     });
     await page.screenshot({ path: join(SCREENSHOTS, 'mcp-provider-console.png') });
 
+    // Switch simulated logging off again (it logs every 5 s), then clear.
+    await setProgram(page, 'await everything.toggle_simulated_logging({});');
+    await runProgram(page);
     await provider.getByRole('button', { name: 'clear' }).click();
     await expect(providerConsole).toContainText('No log messages or stderr output');
+
+    // The provider form shows the log level and the maximum total (default: ten request timeouts).
+    await provider.getByRole('button', { name: 'edit' }).click();
+    const form = page.getByRole('dialog');
+    await expect(form.getByLabel('Server log level')).toHaveValue('debug');
+    await expect(form.getByLabel('Maximum total with progress (ms, optional)')).toHaveAttribute(
+      'placeholder',
+      '200000',
+    );
+    await form.getByLabel('Maximum total with progress (ms, optional)').fill('1000');
+    await expect(form).toContainText('the maximum total must be at least the request timeout');
+    await expect(form.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await page.screenshot({ path: join(SCREENSHOTS, 'mcp-provider-form-limits.png') });
   });
 });

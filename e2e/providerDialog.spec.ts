@@ -67,14 +67,17 @@ test('closing the provider dialog stops a connection test and the server process
   );
 
   await page.getByRole('tab', { name: 'Providers' }).click();
-  await page.getByRole('button', { name: '+ Add provider' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add a provider' });
-  await dialog.getByRole('radio', { name: /MCP server/ }).check();
-  await dialog.getByLabel('Name (the namespace in your program)').fill('silent');
-  await dialog.getByRole('textbox', { name: /^Command/ }).fill(process.execPath);
-  await dialog.getByLabel('Arguments (one per line)').fill(silent);
-  // Far beyond this test's own limits: only closing the dialog can end the attempt in time.
-  await dialog.getByLabel('Request timeout (ms, optional)').fill('600000');
+  const openSilentProvider = async () => {
+    await page.getByRole('button', { name: '+ Add provider' }).click();
+    await dialog.getByRole('radio', { name: /MCP server/ }).check();
+    await dialog.getByLabel('Name (the namespace in your program)').fill('silent');
+    await dialog.getByRole('textbox', { name: /^Command/ }).fill(process.execPath);
+    await dialog.getByLabel('Arguments (one per line)').fill(silent);
+    // Far beyond this test's own limits: only stopping the test can end the attempt in time.
+    await dialog.getByLabel('Request timeout (ms, optional)').fill('600000');
+  };
+  await openSilentProvider();
   const startTest = async (): Promise<number> => {
     await rm(pidFile, { force: true });
     await dialog.getByRole('button', { name: 'Test connection' }).click();
@@ -101,4 +104,10 @@ test('closing the provider dialog stops a connection test and the server process
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect.poll(() => processState(second), { timeout: 30_000 }).toBe('stopped');
+
+  // So does reloading the page while the dialog tests.
+  await openSilentProvider();
+  const third = await startTest();
+  await page.reload();
+  await expect.poll(() => processState(third), { timeout: 30_000 }).toBe('stopped');
 });

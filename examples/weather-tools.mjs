@@ -1,6 +1,7 @@
 // A module provider: a trusted ES module the host imports (it runs with the host's rights).
-// Add it in the app with Providers → Add → Module, file `examples/weather-tools.mjs`, name `weather`,
-// then call it from guest code: `const today = await weather.get_forecast({ city: 'Oslo' })`.
+// Add it in the app with Providers → + Add provider → Module, name `weather`, and the full path of
+// this file as the module file (a relative path is taken from the workspace file's folder), then call
+// it from guest code: `const today = await weather.get_forecast({ city: 'Oslo' })`.
 // It is offline on purpose (fixed data); a real module would fetch here.
 
 const FORECASTS = {

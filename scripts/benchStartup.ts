@@ -9,6 +9,7 @@ import { newQuickJSWASMModuleFromVariant } from 'quickjs-emscripten-core';
 import releaseSync from '@jitl/quickjs-wasmfile-release-sync';
 import { createDefaultExecutorFactory } from '../src/main/host/createDefaultExecutorFactory';
 import { createDefaultPlaygroundHost } from '../src/main/host/createDefaultPlaygroundHost';
+import type { Executor } from '../src/main/core/types';
 import type { ExecuteResult } from '../src/shared/executeResult';
 import { createFileSecretStore } from '../src/main/secrets/createFileSecretStore';
 
@@ -173,4 +174,48 @@ export async function freshRuntimeEvalDispose(runs: number): Promise<number[]> {
     runtime.dispose();
     return performance.now() - start;
   });
+}
+
+export interface ColdStartSamples {
+  floor: number[];
+  /** Spawn to the result. */
+  total: number[];
+  /** Spawn to the runner's `started`: its boot, up to reading the execute message. */
+  started: number[];
+  /** The runner's own durationMs for its first (and only) execution. */
+  runner: number[];
+}
+
+/**
+ * An ephemeral executor's cold starts, each right after one sample of its floor (interleaved, so
+ * both see the same load on a shared machine), split into the runner's boot and its first execution.
+ */
+export async function coldStarts(
+  executor: Executor,
+  floorOnce: () => Promise<number[]>,
+  runs: number,
+): Promise<ColdStartSamples> {
+  const samples: ColdStartSamples = { floor: [], total: [], started: [], runner: [] };
+  const once = async (record: boolean): Promise<void> => {
+    const start = performance.now();
+    let started = Number.NaN;
+    const result = await executor.execute('return 1', [], {
+      hooks: {
+        onMessage: ({ message }) => {
+          if (message.type === 'started') started = performance.now() - start;
+        },
+      },
+    });
+    if (!result.ok) throw new Error(`bench run failed: ${result.error.code}: ${result.error.message}`);
+    if (!record) return;
+    samples.total.push(performance.now() - start);
+    samples.started.push(started);
+    samples.runner.push(result.durationMs);
+  };
+  for (let i = 0; i < 3; i++) await once(false);
+  for (let i = 0; i < runs; i++) {
+    samples.floor.push(...(await floorOnce()));
+    await once(true);
+  }
+  return samples;
 }

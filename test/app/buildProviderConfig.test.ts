@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ProviderConfig } from '../../src/shared/api/providers';
-import { buildProviderConfig, draftFromConfig } from '../../src/shared/view/buildProviderConfig';
+import {
+  buildProviderConfig,
+  draftFromConfig,
+  withFieldsNotInTheForm,
+} from '../../src/shared/view/buildProviderConfig';
 import { emptyDraft, emptyMockTool } from '../../src/shared/view/providerDraft';
 
 describe('the provider form', () => {
@@ -96,6 +100,28 @@ describe('the provider form', () => {
     for (const config of configs) {
       expect(buildProviderConfig(draftFromConfig(config))).toEqual({ config, errors: {} });
     }
+  });
+
+  it('saving an edit keeps what the form does not show: mock answers to server requests, output types, approvals', () => {
+    const existing: ProviderConfig = {
+      id: 'ev',
+      name: 'everything',
+      kind: 'mcp',
+      transport: { type: 'stdio', command: 'node', args: ['server.js'] },
+      serverRequests: { sampling: [{ then: { action: 'accept', text: 'Mock reply' } }] },
+      outputTypes: { echo: { type: 'object' } },
+      askBeforeRunning: ['echo'],
+    };
+    const { config } = buildProviderConfig({ ...draftFromConfig(existing), description: 'edited' });
+    expect(config).not.toHaveProperty('serverRequests');
+    expect(withFieldsNotInTheForm(config!, existing)).toEqual({ ...existing, description: 'edited' });
+    // Another kind has none of these.
+    const mock = buildProviderConfig({
+      ...emptyDraft('mock'),
+      name: 'm',
+      tools: [{ ...emptyMockTool(), name: 't' }],
+    });
+    expect(withFieldsNotInTheForm(mock.config!, existing)).toEqual(mock.config);
   });
 
   it('keeps a stdio working directory, trimmed, and leaves it out when blank (the workspace folder)', () => {

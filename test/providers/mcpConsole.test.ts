@@ -157,6 +157,55 @@ describe('the per-provider console of an MCP server', { timeout: 90_000 }, () =>
     await expect.poll(() => consoleEvents(view!, 'chatty').some((event) => event.cleared)).toBe(true);
   });
 
+  it('survives malformed and huge notifications: bad ones are dropped, a huge one is cut, text stays text', async () => {
+    view = await startRendererView(
+      () => [mcp('chatty', { type: 'stdio', command: process.execPath, args: [CHATTY] })],
+      {},
+    );
+    const { runId, result } = await view.run('return await chatty.hostile({});');
+    expect(result).toMatchObject({ ok: true, result: 'survived' });
+    const lines = await consoleWhen(view, 'chatty', (got) =>
+      got.some((line) => line.text.includes('onerror')),
+    );
+    const logs = lines.filter((line) => line.source === 'log');
+    expect(logs.map((line) => line.text)).not.toContain('bad level');
+    expect(logs.map((line) => line.text)).not.toContain('no level');
+    const huge = logs.find((line) => line.text.startsWith('{"huge"'))!;
+    expect(huge.text).toHaveLength(PROVIDER_CONSOLE_LINE_CHARS + 1);
+    expect(logs.at(-1)!.text).toBe('<img src=x onerror=alert(1)>\u001b[31mred');
+    // A progress report that is not a number is not recorded; the call's own run is unharmed.
+    const entries = (await view.call('runs', 'transcript', runId)) as {
+      kind: string;
+      event?: { type: string };
+    }[];
+    expect(entries.filter((entry) => entry.event?.type === 'tool_progress')).toEqual([]);
+    // The connection is still good.
+    expect((await view.run('return await chatty.chatter({});')).result).toMatchObject({ ok: true });
+  });
+
+  it('keeps the console when the provider is edited (the restarted server adds to it)', async () => {
+    view = await startRendererView(
+      () => [mcp('chatty', { type: 'stdio', command: process.execPath, args: [CHATTY] })],
+      {},
+    );
+    await view.run('return await chatty.chatter({});');
+    const before = await consoleWhen(view, 'chatty', (got) =>
+      got.some((line) => line.text === 'last stderr line'),
+    );
+    await view.call(
+      'providers',
+      'update',
+      'chatty',
+      mcp('chatty', { type: 'stdio', command: process.execPath, args: [CHATTY] }, { logLevel: 'error' }),
+    );
+    const after = await consoleWhen(
+      view,
+      'chatty',
+      (got) => got.filter((line) => line.text.startsWith('chatty starting')).length === 2,
+    );
+    expect(after.slice(0, before.length)).toEqual(before);
+  });
+
   it('refuses an unknown provider with a message naming it', async () => {
     view = await startRendererView(() => [], {});
     const answer = await view.callRaw('providers', 'consoleLines', 'nope');

@@ -1,4 +1,7 @@
+import { once } from 'node:events';
 import { readFile, writeFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startHost, tempDir, type HostFixture } from './hostFixture';
@@ -119,5 +122,48 @@ describe('connecting honours the provider timeout', () => {
     await host.dispose();
     expect(await outcome).toMatchObject({ ok: false, cancelled: true });
     await expect.poll(() => processState(pid), { timeout: 20_000 }).toBe('stopped');
+  }, 60_000);
+
+  it('cancelTest stops a test against an HTTP server that never answers, and drops its request', async () => {
+    const requests: IncomingMessage[] = [];
+    const stalled = createServer((request) => requests.push(request)); // never responds
+    stalled.listen(0, '127.0.0.1');
+    await once(stalled, 'listening');
+    try {
+      fixture = await startHost({ workspacePath: undefined, trustAll: true });
+      const { port } = stalled.address() as AddressInfo;
+      const outcome = fixture.host.providers.test(
+        {
+          name: 'stalled',
+          kind: 'mcp',
+          transport: { type: 'http', url: `http://127.0.0.1:${port}/mcp` },
+          requestTimeoutMs: 600_000,
+        },
+        'attempt-http',
+      );
+      await expect.poll(() => requests.length, { timeout: 20_000 }).toBeGreaterThan(0);
+      const closed = once(requests[0]!.socket, 'close');
+      await fixture.host.providers.cancelTest('attempt-http');
+      expect(await outcome).toEqual({ ok: false, cancelled: true, error: 'the test was stopped' });
+      await closed;
+      // Stopped means stopped: no SSE fallback attempt follows the cancelled one.
+      expect(requests).toHaveLength(1);
+    } finally {
+      stalled.closeAllConnections();
+      stalled.close();
+    }
+  }, 60_000);
+
+  it('cancelTest ends a test of a module whose top-level code never settles', async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, 'stuck.mjs');
+    await writeFile(file, 'export const tools = [];\nawait new Promise(() => undefined);\n');
+    fixture = await startHost({ workspacePath: undefined, trustAll: true });
+    const outcome = fixture.host.providers.test(
+      { name: 'stuck', kind: 'module', path: file },
+      'attempt-module',
+    );
+    await fixture.host.providers.cancelTest('attempt-module');
+    expect(await outcome).toEqual({ ok: false, cancelled: true, error: 'the test was stopped' });
   }, 60_000);
 });

@@ -45,7 +45,7 @@ async function loadRunProviders(values: {
   if (!values.workspace)
     return { providers: demoProviders(), masker: () => NO_SECRET_MASKER, dispose: async () => undefined };
   // The workspace layer (providers of every kind, their SDKs) loads only for a workspace run.
-  const [{ openWorkspaceForRun }, { terminalAsker }] = await Promise.all([
+  const [{ openWorkspaceForRun }, { terminalAsker, questionOnTerminal }] = await Promise.all([
     import('../workspace/openWorkspaceForRun'),
     import('../workspace/askOnTerminal'),
   ]);
@@ -54,6 +54,15 @@ async function loadRunProviders(values: {
     workspace = await openWorkspaceForRun(values.workspace, {
       trust: values.trust ?? false,
       ask: terminalAsker(),
+      // A person at the terminal answers MCP servers' elicitation and sampling requests; piped, they are declined.
+      ...(process.stdin.isTTY
+        ? {
+            serverRequestPrompt: {
+              ask: questionOnTerminal,
+              say: (text: string) => process.stderr.write(text),
+            },
+          }
+        : {}),
     });
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));

@@ -3,6 +3,7 @@ import { checkTransportSafe, describeTransportUnsafe } from '../../shared/transp
 import { classifyToolFailure } from './classifyToolFailure';
 import { inputForOmitted } from './inputForOmitted';
 import type { SchemaValidator } from './compileSchemaValidator';
+import { untilAborted } from './untilAborted';
 import type { ResolvedTool, ToolCallResult, ToolDefinition, ToolExecutionContext } from './types';
 
 export interface ResolvedToolParts {
@@ -20,27 +21,6 @@ function describe(error: unknown): string {
 
 function failure(code: ExecuteErrorCode, message: string): ToolCallResult {
   return { ok: false, error: { code, message } };
-}
-
-/** Settles when the tool settles or the signal aborts, whichever is first. */
-function untilAborted<T>(
-  work: Promise<T>,
-  signal: AbortSignal,
-): Promise<{ aborted: true } | { aborted: false; value: T }> {
-  return new Promise((resolve, reject) => {
-    const onAbort = (): void => resolve({ aborted: true });
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve({ aborted: false, value });
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
 }
 
 /**

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ManualAnswer, ProviderConfig, ProvidersApi, ProviderStatus } from '../../shared/api/providers';
 import { InvalidArgumentError } from '../../shared/rpc/invalidArgumentError';
 import { resolveProvider } from '../core/resolveProvider';
+import { untilAborted } from '../core/untilAborted';
 import { createProviderSource } from '../providers/createProviderSource';
 import { findMockAnswerProblems } from '../providers/mock/findMockAnswerProblems';
 import type { ServerRequestBroker } from '../providers/mcp/ServerRequestBroker';
@@ -123,18 +124,23 @@ export function createProvidersApi(
       if (attempt !== undefined && testsInFlight.has(attempt))
         throw new InvalidArgumentError(`a connection test with attemptId '${attempt}' is running already`);
       const stop = new AbortController();
+      const signal = closing ? AbortSignal.any([stop.signal, closing]) : stop.signal;
+      const stopped = { ok: false, cancelled: true, error: 'the test was stopped' };
       const current = session();
       const source = createProviderSource(config, {
         secrets: control.secrets,
         manual,
         baseDir: current.baseDir,
         listener: { toolsChanged: () => undefined, connectionChanged: () => undefined },
-        signal: closing ? AbortSignal.any([stop.signal, closing]) : stop.signal,
+        signal,
       });
       if (attempt !== undefined) testsInFlight.set(attempt, stop);
       try {
         await source.check?.();
-        const resolved = resolveProvider(await source.load());
+        // A module whose top-level code never settles cannot be stopped, but the test still ends.
+        const loaded = await untilAborted(source.load(), signal);
+        if (loaded.aborted) return stopped;
+        const resolved = resolveProvider(loaded.value);
         const tools = Object.values(resolved.tools).map((t) => ({
           safeName: t.safeName,
           originalName: t.originalName,
@@ -142,8 +148,7 @@ export function createProvidersApi(
         }));
         return { ok: true, toolCount: tools.length, tools };
       } catch (error) {
-        if (stop.signal.aborted || closing?.aborted)
-          return { ok: false, cancelled: true, error: 'the test was stopped' };
+        if (signal.aborted) return stopped;
         return { ok: false, error: describe(error) };
       } finally {
         if (attempt !== undefined) testsInFlight.delete(attempt);

@@ -6,6 +6,7 @@ import type { SecretMasker } from '../secrets/createSecretMasker';
 import { createSecretMasking } from '../secrets/createSecretMasking';
 import { bindSecretDestinations } from '../secrets/bindSecretDestinations';
 import { createSecretDestinations } from '../secrets/createSecretDestinations';
+import { askServerRequestOnTerminal, type AskLine } from '../providers/mcp/askServerRequestOnTerminal';
 import { createWorkspaceHost, type WorkspaceHost } from './createWorkspaceHost';
 import { resolveConfigDir } from './resolveConfigDir';
 
@@ -15,6 +16,11 @@ export interface OpenForRunOptions {
   /** Asks the user a yes/no question; absent when there is no terminal to ask on. */
   ask?: (question: string) => Promise<boolean>;
   configDir?: string;
+  /**
+   * A person at a terminal who answers MCP servers' elicitation and sampling requests; without it
+   * the requests no workspace rule answers are declined.
+   */
+  serverRequestPrompt?: { ask: AskLine; say(text: string): void };
 }
 
 export interface WorkspaceForRun {
@@ -27,6 +33,30 @@ export interface WorkspaceForRun {
   /** Masks every secret value known to the store (for the result, logs and `--transcript`). */
   masker(): SecretMasker;
   dispose(): Promise<void>;
+}
+
+/** Puts each server request to the terminal, one at a time, and sends the answer back. */
+function answerOnTerminal(
+  host: WorkspaceHost,
+  prompt: NonNullable<OpenForRunOptions['serverRequestPrompt']>,
+) {
+  let queue: Promise<unknown> = Promise.resolve();
+  host.onEvent((event) => {
+    if (event.channel !== 'providers' || event.type !== 'server_request') return;
+    const { request } = event;
+    queue = queue
+      .then(async () => {
+        if (!(await host.providers.pendingServerRequests()).some((r) => r.requestId === request.requestId))
+          return;
+        const answer = await askServerRequestOnTerminal(request, prompt.ask, prompt.say);
+        await host.providers.answerServerRequest(request.requestId, answer).catch((error: unknown) => {
+          prompt.say(`The answer was not sent: ${error instanceof Error ? error.message : String(error)}\n`);
+        });
+      })
+      // The terminal went away (input closed): decline rather than leave the tool call waiting.
+      .catch(() => host.providers.answerServerRequest(request.requestId, { action: 'decline' }))
+      .catch(() => undefined);
+  });
 }
 
 /** What a trust request would do, as a verb phrase ("run node server.js", "load the ES module …"). */
@@ -61,7 +91,9 @@ export async function openWorkspaceForRun(
     secretStore: bindSecretDestinations(masking.store, destinations),
     trustAll: options.trust,
     rememberLastWorkspace: false,
+    ...(options.serverRequestPrompt ? { personPresent: () => true } : {}),
   });
+  if (options.serverRequestPrompt) answerOnTerminal(host, options.serverRequestPrompt);
   try {
     const pending = (await host.workspace.get()).pendingTrust;
     if (pending.length > 0 && !options.ask) {

@@ -51,7 +51,7 @@ function useElapsed(since: number | undefined, until: number | undefined): numbe
   return Math.max(0, (until ?? now) - since);
 }
 
-/** The tool call that reported progress last, while it runs: "· everything.slow ▬▬▭ progress 2/5". */
+/** The tool call that reported progress last, while it runs: "· ▬▬▭ progress 2/5 · everything.slow". */
 function RunningCallProgress(props: { runId: string; entries: RunView['entries'] }) {
   const row = transcriptModelFor(props.runId, props.entries).progressing;
   if (!row?.progress) return null;
@@ -59,7 +59,8 @@ function RunningCallProgress(props: { runId: string; entries: RunView['entries']
   return (
     <span className="running-call" data-testid="running-call-progress">
       {' · '}
-      {name} <ProgressMeter {...row.progress} label={`${name} progress`} /> {row.note}
+      <ProgressMeter {...row.progress} label={`${name} progress`} />
+      {row.note} · {name}
     </span>
   );
 }

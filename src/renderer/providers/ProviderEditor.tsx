@@ -12,7 +12,11 @@ import { Field } from '../components/Field';
 import { useApi } from '../state/hostContext';
 import { usePlaygroundStore } from '../state/store';
 import { describeError } from '../util/describeError';
-import { buildProviderConfig, draftFromConfig } from '../../shared/view/buildProviderConfig';
+import {
+  buildProviderConfig,
+  draftFromConfig,
+  withFieldsNotInTheForm,
+} from '../../shared/view/buildProviderConfig';
 import { DraftTextField } from './DraftTextField';
 import { MockToolFields } from './MockToolFields';
 import { ModuleProviderHelp } from './ModuleProviderHelp';
@@ -81,7 +85,8 @@ export function ProviderEditor(props: { existing?: ProviderConfig; onClose(): vo
     if (!config || blocked) return;
     setBusy('saving');
     try {
-      if (props.existing) await api.providers.update(props.existing.id, config);
+      if (props.existing)
+        await api.providers.update(props.existing.id, withFieldsNotInTheForm(config, props.existing));
       else await api.providers.add(config);
       props.onClose();
     } catch (error) {
@@ -98,7 +103,14 @@ export function ProviderEditor(props: { existing?: ProviderConfig; onClose(): vo
     testAttempt.current = null;
     if (attempt) void api.providers.cancelTest(attempt).catch(() => undefined);
   };
-  useEffect(() => stopTest, []); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    // A reload or a closed window ends the dialog without unmounting it.
+    window.addEventListener('pagehide', stopTest);
+    return () => {
+      window.removeEventListener('pagehide', stopTest);
+      stopTest();
+    };
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
   const test = async () => {
     setTouched(true);

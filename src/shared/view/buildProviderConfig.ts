@@ -292,3 +292,20 @@ export function draftFromConfig(config: ProviderConfig): ProviderDraft {
   }
   return draft;
 }
+
+/** Workspace fields the form does not show; saving an edit keeps them as they were. */
+const FIELDS_NOT_IN_THE_FORM = ['outputTypes', 'askBeforeRunning', 'serverRequests'] as const;
+
+/** The edited config plus the existing provider's fields the form does not edit (when the kind is unchanged). */
+export function withFieldsNotInTheForm(
+  config: NewProviderConfig,
+  existing: ProviderConfig | undefined,
+): NewProviderConfig {
+  if (!existing || existing.kind !== config.kind) return config;
+  const kept: Record<string, unknown> = {};
+  for (const field of FIELDS_NOT_IN_THE_FORM) {
+    const value = (existing as unknown as Record<string, unknown>)[field];
+    if (value !== undefined) kept[field] = value;
+  }
+  return { ...config, ...kept } as NewProviderConfig;
+}

@@ -156,8 +156,13 @@ export function answerServerRequests(client: Client, options: ServerRequestOptio
 
   client.setRequestHandler(ElicitRequestSchema, async (request, extra): Promise<ElicitResult> => {
     const params = request.params as Record<string, unknown>;
+    // The form as the MCP schema defines it, unknown keywords dropped: a server's `pattern` (say)
+    // never reaches the validator, so it cannot make checking an answer slow.
+    const parsed = ElicitRequestSchema.safeParse(request);
     const requestedSchema =
-      request.params.mode === 'url' ? undefined : (request.params.requestedSchema as Record<string, unknown>);
+      parsed.success && parsed.data.params.mode !== 'url'
+        ? (parsed.data.params.requestedSchema as Record<string, unknown>)
+        : undefined;
     const { answer } = await handle('elicitation', params, requestedSchema, extra.signal);
     const elicitation = answer as ElicitationAnswer;
     return elicitation.action === 'accept'

@@ -18,9 +18,11 @@ export function createModuleSource(config: ModuleProviderConfig, deps: ProviderS
   let watcher: FSWatcher | undefined;
   let debounce: NodeJS.Timeout | undefined;
   let generation = 0;
+  let disposed = false;
 
   const startWatching = () => {
-    if (watcher) return;
+    // A load that finishes after dispose (a stopped connection test) must not leave a watch behind.
+    if (watcher || disposed) return;
     // The folder, not the file: editors often save by replacing the file, which ends a file watch.
     watcher = watch(path.dirname(file), (_event, name) => {
       if (name !== null && name.toString() !== path.basename(file)) return;
@@ -62,6 +64,7 @@ export function createModuleSource(config: ModuleProviderConfig, deps: ProviderS
       return { name: config.name, tools: readModuleTools(exports, file) };
     },
     async dispose() {
+      disposed = true;
       clearTimeout(debounce);
       watcher?.close();
       watcher = undefined;
