@@ -151,7 +151,10 @@ export async function forkToFirstMessage(runs: number): Promise<number[]> {
 export function workerToFirstMessage(runs: number): Promise<number[]> {
   return timed(runs, async () => {
     const start = performance.now();
-    const worker = new Worker('require("node:worker_threads").parentPort.postMessage(1)', { eval: true });
+    const worker = new Worker('require("node:worker_threads").parentPort.postMessage(1)', {
+      eval: true,
+      execArgv: [],
+    });
     await new Promise((resolve) => worker.once('message', resolve));
     const took = performance.now() - start;
     await worker.terminate();

@@ -23,7 +23,15 @@ export function createWorkerExecutor(options: WorkerExecutorOptions = {}): Shell
       // The module this process compiled, compiled code and all: a worker handed it compiles nothing.
       // While this process keeps it, the functions one worker compiled are compiled for the next.
       const quickJsWasm = compiledQuickJsWasmNow();
-      const worker = new Worker(entry, { stdout: false, stderr: false, argv, workerData: { quickJsWasm } });
+      // execArgv: [] as for a forked runner: the host's own Node options (an --import preload, a
+      // loader such as tsx) are not the runner's, and would slow every worker's start.
+      const worker = new Worker(entry, {
+        stdout: false,
+        stderr: false,
+        argv,
+        execArgv: [],
+        workerData: { quickJsWasm },
+      });
       options.onWorker?.(worker);
       return createWorkerTransport(worker);
     },

@@ -53,7 +53,7 @@ export async function startRunnerServer(options: RunnerServerOptions): Promise<R
   const runnerEntry = options.runnerEntryPath ?? defaultRunnerEntryPath();
   const maxMessageBytes = options.maxMessageBytes ?? DEFAULT_RUNNER_MAX_MESSAGE_BYTES;
   const spares = createSpareRunners(
-    () => createWorkerTransport(new Worker(runnerEntry, { stdout: false, stderr: false })),
+    () => createWorkerTransport(new Worker(runnerEntry, { stdout: false, stderr: false, execArgv: [] })),
     options.spareRunners ?? 2,
   );
   const http = createServer((_request, response) => {
