@@ -46,6 +46,7 @@ interface Active {
   cancelled: boolean;
   /** Why the execution must end with internal_error (the host sent something unreadable). */
   failure?: string;
+  logStream?: LogStream;
 }
 
 function defaultDiagnostic(message: string): void {
@@ -113,6 +114,7 @@ export function attachRunnerEndpoint(
       } else {
         logStream = options.logStream ? createLogStream(execute.id, send) : undefined;
         const stream = logStream;
+        current.logStream = stream;
         const session = runQuickJsSession({
           execute,
           bounded: lease.bounded,
@@ -161,6 +163,7 @@ export function attachRunnerEndpoint(
     if (now - lastPoll < CONTROL_POLL_MS) return current.cancelled;
     lastPoll = now;
     options.checkParent?.();
+    current.logStream?.flushIfDue();
     const drained = transport.drainSync?.() ?? [];
     if (drained.length === 0) return current.cancelled;
     if (deferred.length === 0) setImmediate(flushDeferred);

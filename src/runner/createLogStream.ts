@@ -17,6 +17,8 @@ export interface LogSink {
 export interface LogStream extends LogSink {
   /** Sends what is buffered (before a tool_call and before done, so the order holds). */
   flush(): void;
+  /** Sends the batch if its first line is LOG_BATCH_MS old (a guest in a CPU loop starves the timer). */
+  flushIfDue(): void;
   dispose(): void;
 }
 
@@ -79,6 +81,9 @@ export function createLogStream(id: string, send: (message: LogStreamMessage) =>
       pending();
     },
     flush,
+    flushIfDue() {
+      if (timer && performance.now() - firstAt >= LOG_BATCH_MS) flush();
+    },
     dispose() {
       if (timer) clearTimeout(timer);
       timer = undefined;

@@ -112,6 +112,33 @@ describe('log stream: runner side', () => {
     expect(batches.at(-1)!.dropped).toEqual({ lines: 1, chars: 2 + 3, byLevel: { error: 1 } });
     expect(received.at(-1)!.logs).toEqual(['abcd']);
   });
+
+  it('sends a line while the guest is still in a CPU loop (the batch timer cannot fire then)', async () => {
+    const pair = createInMemoryTransportPair();
+    const sent: string[] = [];
+    const send = pair.runner.send.bind(pair.runner);
+    pair.runner.send = (message) => {
+      sent.push(message.type);
+      send(message);
+    };
+    // The loop ends only once a batch went out: without it, the run would spin to its 60 s deadline.
+    attachRunnerEndpoint(pair.runner, {
+      onDiagnostic: () => {},
+      logStream: true,
+      interruptProbe: () => sent.includes(LOG_STREAM_MESSAGE_TYPE),
+    });
+    const done = new Promise<Record<string, unknown>>((resolve) =>
+      pair.host.onMessage((raw) => {
+        if ((raw as { type: string }).type === 'done') resolve(raw as Record<string, unknown>);
+      }),
+    );
+    pair.host.send({
+      ...execute("console.warn('spinning'); while (true) {}"),
+      options: { ...DEFAULT_RUNTIME_OPTIONS, timeoutMs: 60_000 },
+    });
+    expect(await done).toMatchObject({ ok: false, logs: ['spinning'] });
+    expect(sent).toEqual(['started', LOG_STREAM_MESSAGE_TYPE, 'done']);
+  });
 });
 
 /** A scripted runner: answers execute with started, the given extra messages, then done. */
