@@ -143,7 +143,7 @@ test('a run with 10,000 transcript entries stays virtualized and responsive', as
   await runProgram(page);
   await expect(page.getByTestId('result-value')).toHaveText('"done"');
   // 2,500 calls × (tool_call, tool_result, dispatch started and finished) + execute, started, done, run start and end.
-  await expect(page.getByTestId('transcript-count')).toHaveText('10005 entries');
+  await expect(page.getByTestId('transcript-count')).toHaveText('10,005 entries');
   const rendered = await page.getByTestId('transcript-row').count();
   expect(rendered).toBeLessThan(200);
   await page
@@ -151,7 +151,7 @@ test('a run with 10,000 transcript entries stays virtualized and responsive', as
     .evaluate((grid) => (grid.scrollTop = grid.scrollHeight / 2));
   await expect(page.getByTestId('transcript-row').filter({ hasText: 'tool_call' }).first()).toBeVisible();
   await page.getByRole('checkbox', { name: 'host event' }).uncheck();
-  await expect(page.getByTestId('transcript-count')).toHaveText('5003 of 10005 entries');
+  await expect(page.getByTestId('transcript-count')).toHaveText('5,003 of 10,005 entries');
 });
 
 test('the workspace can be saved as a copy and the copy is a real workspace file', async ({
@@ -161,11 +161,12 @@ test('the workspace can be saved as a copy and the copy is a real workspace file
   const copy = join(dirname(playground.workspaceFile), 'copy.execbox.json');
   await page.getByRole('button', { name: /E2E workspace/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Workspace' });
-  await dialog.getByLabel('Save a copy as').fill(join(dirname(playground.workspaceFile), 'copy.json'));
-  await expect(dialog.getByText('a workspace file name ends with .execbox.json')).toBeVisible();
-  await dialog.getByLabel('Save a copy as').fill(copy);
-  await dialog.getByRole('button', { name: 'Save as' }).click();
-  await expect(dialog).toBeHidden();
+  const copyPath = dialog.getByLabel('Save a copy (this workspace stays open)');
+  await copyPath.fill(join(dirname(playground.workspaceFile), 'copy.json'));
+  await expect(dialog.getByText('the file name ends with .execbox.json')).toBeVisible();
+  await copyPath.fill(copy);
+  await dialog.getByRole('button', { name: 'Save a copy', exact: true }).click();
+  await expect(page.getByText(/Saved a copy at/).first()).toBeVisible();
   const saved = JSON.parse(await readFile(copy, 'utf8')) as { snippets: { name: string }[] };
   expect(saved.snippets.map((s) => s.name)).toContain('First steps');
 });

@@ -160,7 +160,7 @@ test('the timeline draws a 1,000-call run and shows details on hover', async ({ 
   await expect(page.getByTestId('result-value')).toContainText('1000');
 
   await page.getByRole('tab', { name: 'Timeline' }).click();
-  await expect(page.getByTestId('timeline-summary')).toContainText('1000 calls · 1 provider');
+  await expect(page.getByTestId('timeline-summary')).toContainText('1,000 calls · 1 provider');
   const canvas = page.getByRole('img', { name: 'Timeline of 1000 tool calls' });
   await expect(canvas).toBeVisible();
   const box = (await canvas.boundingBox())!;

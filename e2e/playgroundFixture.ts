@@ -99,3 +99,30 @@ export async function runProgram(page: Page): Promise<void> {
 }
 
 export const SCREENSHOTS = fileURLToPath(new URL('./output/screenshots/', import.meta.url));
+
+const LEAKY_SERVER = fileURLToPath(new URL('../test/fixtures/mcp/leakyServer.mjs', import.meta.url));
+
+/** An MCP stdio provider that echoes the stored secret LEAKY_TOKEN back in its `env` tool's result. */
+export const LEAKY_PROVIDER = {
+  id: 'leaky',
+  name: 'leaky',
+  kind: 'mcp',
+  transport: {
+    type: 'stdio',
+    command: process.execPath,
+    args: [LEAKY_SERVER],
+    env: { LEAKY_TOKEN: '${secret:LEAKY_TOKEN}' },
+  },
+};
+
+/** Stores a secret through the Providers tab's Secrets dialog. */
+export async function storeSecret(page: Page, name: string, value: string): Promise<void> {
+  await page.getByRole('tab', { name: 'Providers' }).click();
+  await page.getByRole('button', { name: 'Secrets' }).click();
+  const secrets = page.getByRole('dialog', { name: 'Secrets' });
+  await secrets.getByLabel('Name').fill(name);
+  await secrets.getByLabel('Value (write-only)').fill(value);
+  await secrets.getByRole('button', { name: 'Save secret' }).click();
+  await expect(secrets).toContainText(name);
+  await secrets.getByRole('button', { name: 'Close' }).click();
+}

@@ -1,9 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { expect, runProgram, SCREENSHOTS, test } from './playgroundFixture';
+import { expect, LEAKY_PROVIDER, runProgram, SCREENSHOTS, storeSecret, test } from './playgroundFixture';
 
-const LEAKY_SERVER = fileURLToPath(new URL('../test/fixtures/mcp/leakyServer.mjs', import.meta.url));
 const TOKEN = 'e2e-leaky-Token-5521';
 const MASK = '«secret:LEAKY_TOKEN»';
 
@@ -18,37 +16,18 @@ test('a stored secret echoed by a tool is masked in the transcript and result, a
     JSON.stringify({
       formatVersion: 1,
       name: 'Leaky',
-      providers: [
-        {
-          id: 'leaky',
-          name: 'leaky',
-          kind: 'mcp',
-          transport: {
-            type: 'stdio',
-            command: process.execPath,
-            args: [LEAKY_SERVER],
-            env: { LEAKY_TOKEN: '${secret:LEAKY_TOKEN}' },
-          },
-        },
-      ],
+      providers: [LEAKY_PROVIDER],
       snippets: [{ id: 's', name: 'Echo', code: 'const env = await leaky.env({});\nenv' }],
       activeSnippetId: 's',
     }),
   );
 
-  await page.getByRole('tab', { name: 'Providers' }).click();
-  await page.getByRole('button', { name: 'Secrets' }).click();
-  const secrets = page.getByRole('dialog', { name: 'Secrets' });
-  await secrets.getByLabel('Name').fill('LEAKY_TOKEN');
-  await secrets.getByLabel('Value (write-only)').fill(TOKEN);
-  await secrets.getByRole('button', { name: 'Save secret' }).click();
-  await expect(secrets).toContainText('LEAKY_TOKEN');
-  await secrets.getByRole('button', { name: 'Close' }).click();
+  await storeSecret(page, 'LEAKY_TOKEN', TOKEN);
 
   await page.getByRole('button', { name: /E2E workspace/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Workspace' });
   await dialog.getByLabel('Open a workspace file').fill(workspace);
-  await dialog.getByRole('button', { name: 'Open' }).click();
+  await dialog.getByRole('button', { name: 'Open', exact: true }).click();
   await expect(dialog).toBeHidden();
   await page.getByRole('button', { name: 'Allow', exact: true }).click();
 

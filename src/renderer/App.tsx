@@ -14,6 +14,8 @@ import { runActiveSnippet } from './state/runActions';
 import { usePlaygroundStore } from './state/store';
 import { useShortcuts } from './util/useShortcuts';
 import { Icon } from './components/Icon';
+import { DisplayControls } from './display/DisplayControls';
+import { uiScale, useDisplaySettings } from './display/displaySettings';
 
 const CONNECTION_WORDS = {
   connecting: 'Connecting to the host…',
@@ -36,7 +38,11 @@ export function App() {
   const helpOpen = usePlaygroundStore((s) => s.helpOpen);
   const unsaved = usePlaygroundStore((s) => s.unsavedEdits || s.workspace?.savedToFile === false);
   const [workspaceOpen, setWorkspaceOpen] = useState(false);
-  const columns = useSavedLayout('columns');
+  const display = useDisplaySettings();
+  const { presenting } = display;
+  // Pixel minimums grow with presenter zoom (up to 1.5x, so two panes still fit in 1024 px) to keep larger type readable.
+  const px = (n: number) => Math.round(n * Math.min(uiScale(display), 1.5));
+  const columns = useSavedLayout(presenting ? 'columns-presenting' : 'columns');
   const center = useSavedLayout('center');
 
   return (
@@ -67,6 +73,7 @@ export function App() {
           </span>
         )}
         <span className="run-bar-spacer" />
+        <DisplayControls />
         <button
           className="link"
           onClick={() => usePlaygroundStore.setState({ helpOpen: true })}
@@ -84,33 +91,38 @@ export function App() {
       <RunBar />
       <main className="app-main">
         <Group
+          key={presenting ? 'presenting' : 'normal'}
           orientation="horizontal"
-          id="columns"
+          id={presenting ? 'columns-presenting' : 'columns'}
           defaultLayout={columns.defaultLayout}
           onLayoutChanged={columns.onLayoutChanged}
         >
-          <Panel id="left" defaultSize="20" minSize={180}>
-            <PanelTabs area="left" label="Workspace" />
-          </Panel>
-          <Separator className="separator vertical" />
-          <Panel id="center" defaultSize="42" minSize={280}>
+          {!presenting && (
+            <>
+              <Panel id="left" defaultSize="20" minSize={px(180)}>
+                <PanelTabs area="left" label="Workspace" />
+              </Panel>
+              <Separator className="separator vertical" />
+            </>
+          )}
+          <Panel id="center" defaultSize={presenting ? '58' : '42'} minSize={px(280)}>
             <Group
               orientation="vertical"
               id="center"
               defaultLayout={center.defaultLayout}
               onLayoutChanged={center.onLayoutChanged}
             >
-              <Panel id="editor" defaultSize="60" minSize={120}>
+              <Panel id="editor" defaultSize="60" minSize={px(120)}>
                 <EditorPane onRun={() => void runActiveSnippet(api)} />
               </Panel>
               <Separator className="separator horizontal" />
-              <Panel id="bottom" defaultSize="40" minSize={80}>
+              <Panel id="bottom" defaultSize="40" minSize={px(80)}>
                 <PanelTabs area="bottom" label="Run output" />
               </Panel>
             </Group>
           </Panel>
           <Separator className="separator vertical" />
-          <Panel id="right" defaultSize="38" minSize={260}>
+          <Panel id="right" defaultSize={presenting ? '42' : '38'} minSize={px(260)}>
             <PanelTabs area="right" label="Protocol" />
           </Panel>
         </Group>

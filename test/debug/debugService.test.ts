@@ -86,6 +86,11 @@ describe('debug service (host level, scripted executor)', () => {
     await expect(harness.debug.openTranscript({ file: '/etc/passwd' })).rejects.toThrow(
       /must end in \.jsonl/,
     );
+    // A missing file is a sentence naming the file, not an errno.
+    const missing = path.join(harness.dir, 'gone.jsonl');
+    await expect(harness.debug.openTranscript({ file: missing })).rejects.toThrow(
+      `Cannot open ${missing}: there is no such file.`,
+    );
   });
 
   it('opens a broken file as far as it is valid and says where it broke', async () => {

@@ -30,7 +30,7 @@ export async function readTranscriptFile(file: string): Promise<ParsedTranscript
   try {
     size = (await stat(checked)).size;
   } catch (error) {
-    throw new InvalidArgumentError(`cannot open ${checked}: ${describeFsError(error)}`);
+    throw new InvalidArgumentError(`Cannot open ${checked}: there is ${describeFsError(error)}.`);
   }
   if (size > MAX_TRANSCRIPT_BYTES)
     throw new InvalidArgumentError(
@@ -57,7 +57,7 @@ export async function writeNewTextFile(file: string, text: string): Promise<void
 function describeFsError(error: unknown): string {
   const code = (error as { code?: unknown }).code;
   if (code === 'ENOENT') return 'no such file';
-  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
-  if (code === 'EISDIR') return 'it is a folder';
-  return error instanceof Error ? error.message : String(error);
+  if (code === 'EACCES' || code === 'EPERM') return 'no permission to read it';
+  if (code === 'EISDIR') return 'a folder there, not a file';
+  return `a problem reading it (${error instanceof Error ? error.message : String(error)})`;
 }

@@ -8,6 +8,8 @@ export const SHORTCUTS: { keys: string; what: string }[] = [
   { keys: 'Ctrl+Space', what: 'Suggest tools and fields in the editor' },
   { keys: 'F8', what: 'Jump to the next problem in the editor' },
   { keys: '↑ / ↓', what: 'Move through transcript rows (when the transcript has focus)' },
+  { keys: 'Mod+Alt+P', what: 'Presenter mode on or off (larger type, workspace pane hidden)' },
+  { keys: 'Mod+= / Mod+- / Mod+0', what: 'While presenting: zoom in, out, back to the default' },
   { keys: '? or F1', what: 'Show this help' },
 ];
 

@@ -28,12 +28,15 @@ export function WorkspaceDialog({ onClose }: { onClose(): void }) {
   const [paths, setPaths] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [replace, setReplace] = useState<PendingReplace | null>(null);
+  // Shown inside the dialog: a modal dialog makes the notices behind it unreachable (they could not be dismissed).
+  const [failure, setFailure] = useState<string | null>(null);
   const value = (key: string) => paths[key] ?? '';
   const set = (key: string) => (next: string) => setPaths((p) => ({ ...p, [key]: next }));
 
   /** Runs an action; an existing target asks before the same action runs again with overwrite. */
   const act = async (what: string, action: (overwrite: boolean) => Promise<string>, overwrite = false) => {
     setBusy(true);
+    setFailure(null);
     try {
       notify('info', await action(overwrite));
       setReplace(null);
@@ -41,7 +44,7 @@ export function WorkspaceDialog({ onClose }: { onClose(): void }) {
     } catch (error) {
       if (!overwrite && error instanceof ApiCallError && error.kind === 'conflict') {
         setReplace({ what, message: error.message, run: () => action(true) });
-      } else notify('error', `${what} failed: ${describeError(error)}`);
+      } else setFailure(`${what} failed: ${describeError(error)}`);
     } finally {
       setBusy(false);
     }
@@ -85,6 +88,11 @@ export function WorkspaceDialog({ onClose }: { onClose(): void }) {
           <br />
           <code className="muted">{workspace.path}</code>
         </p>
+      )}
+      {failure && (
+        <div className="banner error" role="alert" data-testid="workspace-dialog-error">
+          {failure}
+        </div>
       )}
       {replace && (
         <div className="banner warn" role="alert">

@@ -4,6 +4,8 @@ import { useApi } from '../state/hostContext';
 import { usePlaygroundStore } from '../state/store';
 import { describeError } from '../util/describeError';
 import { useColorScheme } from '../util/useColorScheme';
+import { EDITOR_FONT_SIZE } from '../display/DisplayControls';
+import { useUiScale } from '../display/displaySettings';
 import { setActiveEditor } from './activeEditor';
 import { createSnippetSync } from '../../shared/createSnippetSync';
 import { monaco, setProviderTypings, setupMonaco } from './setupMonaco';
@@ -45,6 +47,7 @@ export function EditorPane({ onRun }: { onRun: () => void }) {
   const [syncVersion, setSyncVersion] = useState(0);
   const [markersVersion, setMarkersVersion] = useState(0);
   const scheme = useColorScheme();
+  const scale = useUiScale();
   const workspace = usePlaygroundStore((s) => s.workspace);
   const declarations = usePlaygroundStore((s) => s.declarations);
   const activeId = workspace?.activeSnippetId ?? null;
@@ -71,7 +74,7 @@ export function EditorPane({ onRun }: { onRun: () => void }) {
       model: null,
       automaticLayout: true,
       minimap: { enabled: false },
-      fontSize: 13,
+      fontSize: EDITOR_FONT_SIZE,
       scrollBeyondLastLine: false,
       // The editor pane is narrow beside the transcript; long lines wrap rather than hide.
       wordWrap: 'on',
@@ -110,6 +113,12 @@ export function EditorPane({ onRun }: { onRun: () => void }) {
   useEffect(() => {
     monaco.editor.setTheme(scheme === 'dark' ? 'vs-dark' : 'vs');
   }, [scheme]);
+
+  useEffect(() => {
+    editorInstance?.updateOptions({
+      fontSize: Math.round(EDITOR_FONT_SIZE * scale),
+    });
+  }, [scale, editorInstance]);
 
   useEffect(() => {
     setProviderTypings(declarations);

@@ -24,6 +24,7 @@ import { useTranscriptColumns } from './useTranscriptColumns';
 import { cellText, COLUMN_IDS } from './transcriptColumns';
 import { ProgressMeter } from '../components/ProgressMeter';
 import { useTranscriptFocus } from './transcriptFocus';
+import { useUiScale } from '../display/displaySettings';
 
 const TYPES = [
   'execute',
@@ -35,6 +36,7 @@ const TYPES = [
   CONSOLE_TYPE,
   HOST_EVENT_TYPE,
 ];
+/** At normal size; presenter mode's zoom scales it with the type. */
 const ROW_HEIGHT = 24;
 const NO_TERMS = [] as const;
 
@@ -83,6 +85,7 @@ export function TranscriptPane() {
   const currentMatch =
     selectedSeq !== null && matchSet.has(selectedSeq) ? matchSeqs.indexOf(selectedSeq) : null;
 
+  const rowHeight = Math.round(ROW_HEIGHT * useUiScale());
   const scroller = useRef<HTMLDivElement>(null);
   const header = useRef<HTMLDivElement>(null);
   const searchBox = useRef<HTMLInputElement>(null);
@@ -92,9 +95,10 @@ export function TranscriptPane() {
   const virtualizer = useVirtualizer({
     count: visible.length,
     getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => rowHeight,
     overscan: 10,
   });
+  useEffect(() => virtualizer.measure(), [rowHeight, virtualizer]);
 
   useEffect(() => {
     if (follow && visible.length > 0) virtualizer.scrollToIndex(visible.length - 1, { align: 'end' });
@@ -297,7 +301,7 @@ export function TranscriptPane() {
                 className={`transcript-row ${row.isEvent ? 'is-event' : ''} ${isSelected ? 'selected' : ''} ${matchSet.has(row.seq) ? 'match' : ''} ${row.outcome && row.outcome !== 'ok' ? 'has-error' : ''} ${row.type === 'tool_call' && row.callId !== undefined && diverged.has(row.callId) ? 'diverged' : ''} ${row.callId !== undefined && row.callId === selectedCallId ? 'same-call' : ''}`}
                 style={{
                   gridTemplateColumns: columns.template,
-                  height: ROW_HEIGHT,
+                  height: rowHeight,
                   transform: `translateY(${item.start}px)`,
                 }}
                 onClick={() => {

@@ -1,10 +1,12 @@
 import { useSyncExternalStore } from 'react';
+import { useDisplaySettings } from '../display/displaySettings';
 
 const query = () => window.matchMedia('(prefers-color-scheme: dark)');
 
-/** Follows the OS light/dark setting live. */
+/** The scheme in use: the one chosen in the header, or the OS setting (followed live) for "system". */
 export function useColorScheme(): 'light' | 'dark' {
-  return useSyncExternalStore(
+  const { theme } = useDisplaySettings();
+  const os = useSyncExternalStore(
     (onChange) => {
       const media = query();
       media.addEventListener('change', onChange);
@@ -12,4 +14,5 @@ export function useColorScheme(): 'light' | 'dark' {
     },
     () => (query().matches ? 'dark' : 'light'),
   );
+  return theme === 'system' ? os : theme;
 }

@@ -3,6 +3,7 @@ import type { PlaygroundApi } from '../../shared/api/playgroundApi';
 import { getActiveEditor } from '../editor/activeEditor';
 import { cancelCurrentRun, isRunning, runActiveSnippet } from '../state/runActions';
 import { usePlaygroundStore } from '../state/store';
+import { isPresenting, togglePresenting, zoomPresenter } from '../display/displaySettings';
 
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -21,6 +22,13 @@ export function useShortcuts(api: PlaygroundApi): void {
       if (mod && event.key === 'Enter') {
         event.preventDefault();
         void runActiveSnippet(api);
+      } else if (mod && event.altKey && event.code === 'KeyP') {
+        event.preventDefault();
+        togglePresenting();
+      } else if (mod && isPresenting() && ['=', '+', '-', '0'].includes(event.key)) {
+        // While presenting, the browser's own zoom keys zoom the app instead, so the panes and editor follow.
+        event.preventDefault();
+        zoomPresenter(event.key === '0' ? 0 : event.key === '-' ? -1 : 1);
       } else if (mod && event.key.toLowerCase() === 's') {
         event.preventDefault();
         void getActiveEditor()?.flushSave();

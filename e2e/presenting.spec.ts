@@ -1,0 +1,90 @@
+import { join } from 'node:path';
+import type { Locator } from '@playwright/test';
+import { expect, runProgram, SCREENSHOTS, test } from './playgroundFixture';
+
+test.use({ viewport: { width: 1024, height: 700 } });
+
+const fontSizeOf = (locator: Locator) => () =>
+  locator.evaluate((el) => parseFloat(el.ownerDocument.defaultView!.getComputedStyle(el).fontSize));
+
+test('at 1024×700 the theme switch and presenter mode keep Run, the editor and the transcript in view', async ({
+  page,
+  playground: _,
+}) => {
+  const run = page.getByRole('button', { name: 'Run', exact: true });
+  const editor = page.getByTestId('program-editor');
+  const html = page.locator('html');
+  const firstRow = page.getByTestId('transcript-row').first();
+  const inView = async () => {
+    await expect(run).toBeInViewport();
+    await expect(editor).toBeInViewport();
+    await expect(firstRow).toBeInViewport();
+  };
+  await runProgram(page);
+  await inView();
+  await page.screenshot({ path: join(SCREENSHOTS, 'presenting-1024-normal.png') });
+
+  // Columns that do not fit are reached by scrolling the transcript sideways, not cut off.
+  const grid = page.getByRole('grid', { name: 'Transcript' });
+  expect(await grid.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  await grid.evaluate((el) => (el.scrollLeft = el.scrollWidth));
+  await expect(firstRow.locator('.col-note')).toBeInViewport();
+  await grid.evaluate((el) => (el.scrollLeft = 0));
+
+  const theme = page.getByRole('combobox', { name: 'Theme' });
+  await theme.selectOption('dark');
+  await expect(html).toHaveAttribute('data-scheme', 'dark');
+  await expect(editor.locator('.monaco-editor.vs-dark')).toBeVisible();
+  await theme.selectOption('light');
+  await expect(html).toHaveAttribute('data-scheme', 'light');
+  await expect(editor.locator('.monaco-editor.vs-dark')).toHaveCount(0);
+  await theme.selectOption('dark');
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Theme' })).toHaveValue('dark');
+  await expect(html).toHaveAttribute('data-scheme', 'dark');
+  await runProgram(page);
+  await inView();
+  await page.screenshot({ path: join(SCREENSHOTS, 'presenting-1024-dark.png') });
+
+  const editorFont = fontSizeOf(editor.locator('.view-lines'));
+  const rowFont = fontSizeOf(firstRow);
+  const tabFont = fontSizeOf(page.getByRole('tab', { name: 'Transcript' }));
+  const rowHeight = async () => (await firstRow.boundingBox())!.height;
+  const normal = {
+    editor: await editorFont(),
+    row: await rowFont(),
+    tab: await tabFont(),
+    height: await rowHeight(),
+  };
+  await page.getByRole('button', { name: 'Present' }).click();
+  await expect(html).toHaveClass(/presenting/);
+  await expect(page.getByRole('navigation', { name: 'Snippets' })).toHaveCount(0);
+  await expect(page.getByTestId('presenter-zoom')).toHaveText('130%');
+  // Everything grows together: the editor, the transcript's type and rows, the tabs.
+  await expect.poll(editorFont).toBeGreaterThan(normal.editor);
+  await expect.poll(rowFont).toBeCloseTo(normal.row * 1.3, 0);
+  await expect.poll(tabFont).toBeGreaterThan(normal.tab);
+  await expect.poll(rowHeight).toBeGreaterThan(normal.height);
+  await inView();
+  await page.screenshot({ path: join(SCREENSHOTS, 'presenting-1024-presenter.png') });
+
+  // The zoom keys zoom the app while presenting, and the layout follows.
+  await page.getByTestId('transcript-count').click();
+  await page.keyboard.press('ControlOrMeta+Equal');
+  await page.keyboard.press('ControlOrMeta+Equal');
+  await expect(page.getByTestId('presenter-zoom')).toHaveText('150%');
+  await expect.poll(rowFont).toBeCloseTo(normal.row * 1.5, 0);
+  await inView();
+  await page.screenshot({ path: join(SCREENSHOTS, 'presenting-1024-presenter-150.png') });
+  await page.getByRole('button', { name: 'Zoom out' }).click();
+  await expect(page.getByTestId('presenter-zoom')).toHaveText('140%');
+  await page.keyboard.press('ControlOrMeta+Digit0');
+  await expect(page.getByTestId('presenter-zoom')).toHaveText('130%');
+
+  await page.keyboard.press('ControlOrMeta+Alt+KeyP');
+  await expect(html).not.toHaveClass(/presenting/);
+  await expect(page.getByRole('navigation', { name: 'Snippets' })).toBeVisible();
+  await expect(page.getByTestId('presenter-zoom')).toHaveCount(0);
+  await expect.poll(editorFont).toBe(normal.editor);
+  await expect.poll(rowFont).toBe(normal.row);
+});
