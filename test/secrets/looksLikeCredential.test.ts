@@ -78,4 +78,16 @@ describe('revealing masked values in a view', () => {
     ]);
     expect(maskedSecretNamesInValue({ clean: ['nothing'] })).toEqual([]);
   });
+
+  it('finds a name deep in a wide value, and the answer is a fresh array each time', () => {
+    const rows: unknown[] = Array.from({ length: 50_000 }, (_, i) => ({ i, tags: ['a'] }));
+    rows.push(
+      { inherited: Object.create({ [secretMaskToken('PROTO')]: 1 }) },
+      { note: secretMaskToken('LAST') },
+    );
+    const first = maskedSecretNamesInValue(rows);
+    expect(first).toEqual(['LAST']);
+    first.push('changed');
+    expect(maskedSecretNamesInValue(rows)).toEqual(['LAST']);
+  });
 });
