@@ -25,37 +25,44 @@ export function revealMaskedSecrets(text: string, revealed: ReadonlyMap<string, 
 
 const namesCache = new WeakMap<object, readonly string[]>();
 const NO_NAMES: readonly string[] = Object.freeze([]);
+/** Objects this close to the root have their names cached (a transcript's entries); deeper ones are walked. */
+const CACHED_DEPTH = 1;
 
 /**
  * The secret names masked anywhere in a JSON-like value (strings and object keys), without
- * duplicates. Cached per object, so a growing live transcript is only walked for its new entries;
- * an object without secrets allocates nothing (a 50,000-row result is walked once, cheaply).
+ * duplicates. The root's children are cached, so a growing live transcript is only walked for its
+ * new entries; deeper objects are walked without a cache entry each (a 50,000-row result would
+ * otherwise cost 150,000 of them).
  */
 export function maskedSecretNamesInValue(value: unknown): string[] {
-  const visit = (item: unknown): readonly string[] => {
-    if (typeof item === 'string')
-      return item.includes(SECRET_MASK_OPEN) ? maskedSecretNamesIn(item) : NO_NAMES;
-    if (typeof item !== 'object' || item === null) return NO_NAMES;
-    const cached = namesCache.get(item);
-    if (cached) return cached;
-    let found: Set<string> | undefined;
-    const take = (names: readonly string[]): void => {
-      if (names.length === 0) return;
-      found ??= new Set();
-      for (const name of names) found.add(name);
-    };
-    if (Array.isArray(item)) for (const part of item) take(visit(part));
+  const collect = (item: unknown, into: Set<string>, depth: number): void => {
+    if (typeof item === 'string') {
+      if (item.includes(SECRET_MASK_OPEN)) for (const name of maskedSecretNamesIn(item)) into.add(name);
+      return;
+    }
+    if (typeof item !== 'object' || item === null) return;
+    if (depth > CACHED_DEPTH) return walk(item, into, depth);
+    let names = namesCache.get(item);
+    if (!names) {
+      const own = new Set<string>();
+      walk(item, own, depth);
+      names = own.size === 0 ? NO_NAMES : [...own];
+      namesCache.set(item, names);
+    }
+    for (const name of names) into.add(name);
+  };
+  const walk = (item: object, into: Set<string>, depth: number): void => {
+    if (Array.isArray(item)) for (const part of item) collect(part, into, depth + 1);
     else
       for (const key in item) {
         if (!Object.hasOwn(item, key)) continue;
-        take(visit(key));
-        take(visit((item as Record<string, unknown>)[key]));
+        collect(key, into, depth);
+        collect((item as Record<string, unknown>)[key], into, depth + 1);
       }
-    const list = found ? [...found] : NO_NAMES;
-    namesCache.set(item, list);
-    return list;
   };
-  return [...visit(value)];
+  const found = new Set<string>();
+  collect(value, found, 0);
+  return [...found];
 }
 
 /** `revealMaskedSecrets` over every string and key of a JSON-like value; returns copies. */
