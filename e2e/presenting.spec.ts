@@ -23,6 +23,13 @@ test('at 1024×700 the theme switch and presenter mode keep Run, the editor and 
   await runProgram(page);
   await inView();
   await page.screenshot({ path: join(SCREENSHOTS, 'presenting-1024-normal.png') });
+  // The narrow workspace pane wraps a provider's actions rather than cutting the last one off.
+  await page.getByRole('tab', { name: 'Providers' }).click();
+  await expect(
+    page.getByTestId('provider').first().getByRole('button', { name: 'remove', exact: true }),
+  ).toBeInViewport({ ratio: 1 });
+  await page.screenshot({ path: join(SCREENSHOTS, 'presenting-1024-providers.png') });
+  await page.getByRole('tab', { name: 'Snippets' }).click();
 
   // Columns that do not fit are reached by scrolling the transcript sideways, not cut off.
   const grid = page.getByRole('grid', { name: 'Transcript' });
