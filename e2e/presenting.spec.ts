@@ -28,6 +28,7 @@ test('at 1024×700 the theme switch and presenter mode keep Run, the editor and 
   await expect(
     page.getByTestId('provider').first().getByRole('button', { name: 'remove', exact: true }),
   ).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole('button', { name: '+ Add provider' })).toBeInViewport({ ratio: 1 });
   await page.screenshot({ path: join(SCREENSHOTS, 'presenting-1024-providers.png') });
   await page.getByRole('tab', { name: 'Snippets' }).click();
 
@@ -82,6 +83,9 @@ test('at 1024×700 the theme switch and presenter mode keep Run, the editor and 
   await expect(page.getByTestId('presenter-zoom')).toHaveText('150%');
   await expect.poll(rowFont).toBeCloseTo(normal.row * 1.5, 0);
   await inView();
+  // The header wraps rather than pushing its last controls out of the window.
+  await expect(page.getByRole('button', { name: 'Stop presenting' })).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole('button', { name: /Shortcuts/ })).toBeInViewport({ ratio: 1 });
   await page.screenshot({ path: join(SCREENSHOTS, 'presenting-1024-presenter-150.png') });
   await page.getByRole('button', { name: 'Zoom out' }).click();
   await expect(page.getByTestId('presenter-zoom')).toHaveText('140%');
