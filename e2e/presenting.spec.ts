@@ -23,6 +23,14 @@ test('at 1024×700 the theme switch and presenter mode keep Run, the editor and 
   await runProgram(page);
   await inView();
   await page.screenshot({ path: join(SCREENSHOTS, 'presenting-1024-normal.png') });
+  // The narrow workspace pane wraps a provider's actions rather than cutting the last one off.
+  await page.getByRole('tab', { name: 'Providers' }).click();
+  await expect(
+    page.getByTestId('provider').first().getByRole('button', { name: 'remove', exact: true }),
+  ).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole('button', { name: '+ Add provider' })).toBeInViewport({ ratio: 1 });
+  await page.screenshot({ path: join(SCREENSHOTS, 'presenting-1024-providers.png') });
+  await page.getByRole('tab', { name: 'Snippets' }).click();
 
   // Columns that do not fit are reached by scrolling the transcript sideways, not cut off.
   const grid = page.getByRole('grid', { name: 'Transcript' });
@@ -75,6 +83,9 @@ test('at 1024×700 the theme switch and presenter mode keep Run, the editor and 
   await expect(page.getByTestId('presenter-zoom')).toHaveText('150%');
   await expect.poll(rowFont).toBeCloseTo(normal.row * 1.5, 0);
   await inView();
+  // The header wraps rather than pushing its last controls out of the window.
+  await expect(page.getByRole('button', { name: 'Stop presenting' })).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole('button', { name: /Shortcuts/ })).toBeInViewport({ ratio: 1 });
   await page.screenshot({ path: join(SCREENSHOTS, 'presenting-1024-presenter-150.png') });
   await page.getByRole('button', { name: 'Zoom out' }).click();
   await expect(page.getByTestId('presenter-zoom')).toHaveText('140%');

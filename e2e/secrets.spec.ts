@@ -30,6 +30,10 @@ test('a stored secret echoed by a tool is masked in the transcript and result, a
   await dialog.getByRole('button', { name: 'Open', exact: true }).click();
   await expect(dialog).toBeHidden();
   await page.getByRole('button', { name: 'Allow', exact: true }).click();
+  await page.getByRole('tab', { name: 'Providers' }).click();
+  await expect(page.getByTestId('provider').filter({ hasText: 'leaky' })).toContainText('ready', {
+    timeout: 30_000,
+  });
 
   await runProgram(page);
   const result = page.getByTestId('result');
