@@ -61,8 +61,27 @@ export function maskedSecretNamesInValue(value: unknown): string[] {
       }
   };
   const found = new Set<string>();
-  collect(value, found, 0);
+  if (Array.isArray(value) && extendsLastRoot(value)) {
+    // A live transcript grows by appending: only its new entries are looked at.
+    for (const name of lastRoot.names) found.add(name);
+    for (let i = lastRoot.length; i < value.length; i++) collect(value[i], found, 1);
+  } else collect(value, found, 0);
+  if (Array.isArray(value)) lastRoot = { array: value, length: value.length, names: [...found] };
   return [...found];
+}
+
+let lastRoot: { array: readonly unknown[]; length: number; names: readonly string[] } = {
+  array: [],
+  length: 0,
+  names: NO_NAMES,
+};
+
+/** Whether `array` starts with the last root array seen (the same first and last items). */
+function extendsLastRoot(array: readonly unknown[]): boolean {
+  const { array: last, length } = lastRoot;
+  if (length === 0 || array.length < length) return false;
+  if (array === last) return true;
+  return array[0] === last[0] && array[length - 1] === last[length - 1];
 }
 
 /** `revealMaskedSecrets` over every string and key of a JSON-like value; returns copies. */

@@ -90,4 +90,12 @@ describe('revealing masked values in a view', () => {
     first.push('changed');
     expect(maskedSecretNamesInValue(rows)).toEqual(['LAST']);
   });
+
+  it('follows a growing transcript: names in appended entries are found, earlier ones kept', () => {
+    const entries: unknown[] = [{ text: secretMaskToken('FIRST') }, { text: 'plain' }];
+    expect(maskedSecretNamesInValue(entries)).toEqual(['FIRST']);
+    const grown = [...entries, { text: secretMaskToken('LATER') }];
+    expect(maskedSecretNamesInValue(grown)).toEqual(['FIRST', 'LATER']);
+    expect(maskedSecretNamesInValue([{ text: 'other run' }, ...grown.slice(1)])).toEqual(['LATER']);
+  });
 });
