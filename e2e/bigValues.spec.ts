@@ -58,6 +58,12 @@ test('the transcript search finds a call by id and by input text, and steps with
     "for (let i = 0; i < 300; i++) await demo.echo({ text: i === 222 ? 'needle in a haystack' : 'hay ' + i });",
   );
   await runProgram(page);
+  // Following the tail: the transcript is scrolled to its last entry without a hand on the wheel.
+  const grid = page.getByRole('grid', { name: 'Transcript' });
+  await expect(grid.getByTestId('transcript-row').filter({ hasText: 'run_finished' })).toBeAttached();
+  await expect
+    .poll(() => grid.evaluate((e) => e.scrollHeight - e.clientHeight - e.scrollTop))
+    .toBeLessThanOrEqual(1);
   const search = page.getByRole('searchbox', { name: 'Search the transcript' });
   await search.fill('type:tool_call call:call-250');
   await expect(page.getByTestId('transcript-matches')).toHaveText('1 match');

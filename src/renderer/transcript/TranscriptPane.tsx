@@ -101,11 +101,8 @@ export function TranscriptPane() {
   useEffect(() => virtualizer.measure(), [rowHeight, virtualizer]);
 
   useEffect(() => {
-    // Rows have one fixed height: one scroll write reaches the end (scrollToIndex re-measures the
-    // scroller on every batch, the longest work while following a long run).
-    const element = scroller.current;
-    if (follow && element && visible.length > 0) element.scrollTop = visible.length * rowHeight;
-  }, [follow, visible.length, rowHeight]);
+    if (follow && visible.length > 0) virtualizer.scrollToIndex(visible.length - 1, { align: 'end' });
+  }, [follow, visible.length, virtualizer]);
 
   const show = (row: TranscriptRow) => {
     setSelectedSeq(row.seq);
