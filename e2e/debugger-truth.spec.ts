@@ -31,10 +31,11 @@ async function bottomTab(page: Page, name: string) {
 /** A click in the editor's gutter beside `line` (1-based). */
 async function clickGutter(page: Page, line: number, modifiers: 'Shift'[] = []) {
   const editor = page.getByTestId('program-editor');
-  const lineBox = await editor
-    .locator('.view-line')
-    .nth(line - 1)
-    .boundingBox();
+  const viewLine = editor.locator('.view-line').nth(line - 1);
+  // Monaco lays lines out after the model changes: wait for them rather than measure too early.
+  await expect(viewLine).toBeVisible();
+  await expect(editor.locator('.margin')).toBeVisible();
+  const lineBox = await viewLine.boundingBox();
   const margin = await editor.locator('.margin').boundingBox();
   if (!lineBox || !margin) throw new Error('the editor is not laid out');
   await page.mouse.move(margin.x + 8, lineBox.y + lineBox.height / 2);
