@@ -69,16 +69,18 @@ export async function serveStartToUrl(runs: number): Promise<number[]> {
           stdio: ['ignore', 'pipe', 'inherit'],
         });
         let out = '';
+        let took: number | undefined;
         child.stdout.on('data', (chunk: Buffer) => {
           out += chunk.toString();
-          if (/#token=\S+/.test(out)) {
-            const took = performance.now() - start;
-            child.once('exit', () => resolve(took));
+          if (took === undefined && /#token=\S+/.test(out)) {
+            took = performance.now() - start;
             child.kill('SIGTERM');
           }
         });
         child.once('exit', (code) =>
-          reject(new Error(`execbox serve exited ${code} before its URL:\n${out}`)),
+          took === undefined
+            ? reject(new Error(`execbox serve exited ${code} before its URL:\n${out}`))
+            : resolve(took),
         );
       });
     });
