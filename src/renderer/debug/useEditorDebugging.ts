@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type * as Monaco from 'monaco-editor';
 import type { Breakpoint } from '../../shared/api/debug';
 import type { ToolCallMessage } from '../../shared/protocol/messages';
@@ -55,9 +55,23 @@ export function useEditorDebugging(editor: Monaco.editor.IStandaloneCodeEditor |
     return findToolCallLines(code, tools);
   }, [editor, tools, textVersion]);
 
-  // Gutter glyphs and the paused-call highlight.
+  // One decorations collection per editor, replaced only when what it shows changes: a live run's
+  // batches must not re-render the editor (each render forces a layout of the whole page).
+  const shown = useRef<{ collection: Monaco.editor.IEditorDecorationsCollection; key: string } | null>(null);
   useEffect(() => {
     if (!editor) return;
+    const collection = editor.createDecorationsCollection();
+    shown.current = { collection, key: '' };
+    return () => {
+      collection.clear();
+      shown.current = null;
+    };
+  }, [editor]);
+
+  // Gutter glyphs and the paused-call highlight.
+  useEffect(() => {
+    const target = shown.current;
+    if (!editor || !target) return;
     const pausedHere = paused.filter((p) => p.runId === run?.runId);
     const decorations: Monaco.editor.IModelDeltaDecoration[] = [];
     const highlight = (line: number, className: string) =>
@@ -99,9 +113,18 @@ export function useEditorDebugging(editor: Monaco.editor.IStandaloneCodeEditor |
         selected.safeToolName,
       ))
         highlight(line, 'selected-call-line');
-    const collection = editor.createDecorationsCollection(decorations);
+    const key = JSON.stringify(
+      decorations.map((d) => [
+        d.range.startLineNumber,
+        d.options.className,
+        d.options.glyphMarginClassName,
+        (d.options.glyphMarginHoverMessage as Monaco.IMarkdownString | undefined)?.value,
+      ]),
+    );
+    if (key === target.key) return;
+    target.key = key;
+    target.collection.set(decorations);
     if (pausedLines[0] !== undefined) editor.revealLineInCenterIfOutsideViewport(pausedLines[0]);
-    return () => collection.clear();
   }, [editor, calls, breakpoints, paused, run?.runId, run?.entries, selectedCallId, viewed]);
 
   // A click in the gutter of a tool-call line sets, removes, enables or disables its breakpoint.
