@@ -5,7 +5,7 @@ import { CodeSyntaxError } from '../../shared/normalizeCode';
 import { describeRunOutcome } from '../../shared/format/describeRunOutcome';
 import type { CancelReason } from '../../shared/runOutcome';
 import type { SessionFacts } from '../core/types';
-import { runFacts } from '../host/runFacts';
+import { runFacts, runFinishedEvent } from '../host/runFacts';
 import { resolveRuntimeOptions, type ExecutorRuntimeOptions } from '../../shared/runtimeOptions';
 import type { TranscriptEntry } from '../../shared/transcript';
 import {
@@ -180,15 +180,7 @@ async function run(args: string[]): Promise<number> {
         kind: 'event',
         seq: entries.length,
         at: facts.wallMs,
-        event: {
-          type: 'run_finished',
-          ok: result.ok,
-          ...(result.ok ? {} : { errorCode: result.error.code }),
-          durationMs: facts.wallMs,
-          ...(facts.cancelReason ? { cancelReason: facts.cancelReason } : {}),
-          guestMs: facts.guestMs,
-          heldMs: facts.heldMs,
-        },
+        event: runFinishedEvent(result, facts),
       });
     if (values.transcript) {
       const header = {

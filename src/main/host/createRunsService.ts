@@ -11,7 +11,7 @@ import type { Executor, ResolvedToolProvider, SessionFacts, ToolCallInterceptor 
 import { composeInterceptors } from './composeInterceptors';
 import { createEntryBatcher } from './createEntryBatcher';
 import { createTranscriptRecorder } from './createTranscriptRecorder';
-import { runFacts } from './runFacts';
+import { runFacts, runFinishedEvent } from './runFacts';
 import { describeExecutorChoice } from './describeExecutorChoice';
 import type { PreparedRun, RunExtension, RunLauncher } from './runExtension';
 import { validateRunRequest } from './validateRunRequest';
@@ -134,17 +134,7 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
 
     const finished = execute().then((result) => {
       const facts = runFacts(result, performance.now() - startedAt, session, controller.signal, limits);
-      batcher.add(
-        recorder.recordEvent({
-          type: 'run_finished',
-          ok: result.ok,
-          ...(result.ok ? {} : { errorCode: result.error.code }),
-          durationMs: facts.wallMs,
-          ...(facts.cancelReason ? { cancelReason: facts.cancelReason } : {}),
-          guestMs: facts.guestMs,
-          heldMs: facts.heldMs,
-        }),
-      );
+      batcher.add(recorder.recordEvent(runFinishedEvent(result, facts)));
       batcher.flush();
       summary.state = 'finished';
       summary.result = result;

@@ -1,6 +1,7 @@
 import type { ExecuteResult } from '../../shared/executeResult';
 import { isCancelReason, type RunFacts } from '../../shared/runOutcome';
 import type { ExecutorRuntimeOptions } from '../../shared/runtimeOptions';
+import type { HostEvent } from '../../shared/transcript';
 import type { SessionFacts } from '../core/types';
 
 const round2 = (ms: number): number => Math.round(ms * 100) / 100;
@@ -24,5 +25,21 @@ export function runFacts(
     ...(cancelReason ? { cancelReason } : {}),
     ...(limits.timeoutMs !== undefined ? { timeoutMs: limits.timeoutMs } : {}),
     ...(limits.memoryLimitBytes !== undefined ? { memoryLimitBytes: limits.memoryLimitBytes } : {}),
+  };
+}
+
+/** The transcript's last event: how the run ended, in the facts the host measured. */
+export function runFinishedEvent(
+  result: ExecuteResult,
+  facts: RunFacts,
+): Extract<HostEvent, { type: 'run_finished' }> {
+  return {
+    type: 'run_finished',
+    ok: result.ok,
+    ...(result.ok ? {} : { errorCode: result.error.code }),
+    durationMs: facts.wallMs,
+    ...(facts.cancelReason ? { cancelReason: facts.cancelReason } : {}),
+    guestMs: facts.guestMs,
+    heldMs: facts.heldMs,
   };
 }
