@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { McpProviderConfig, ProviderConsoleLine } from '../../src/shared/api/providers';
@@ -9,10 +8,8 @@ import {
 } from '../../src/main/providers/ProviderConsole';
 import { secretMaskToken } from '../../src/shared/secretMaskToken';
 import { startRendererView, type RendererView } from '../secrets/hostHarness';
+import { serverEverythingStdio } from '../support/serverEverything';
 
-const EVERYTHING = createRequire(import.meta.url).resolve(
-  '@modelcontextprotocol/server-everything/dist/index.js',
-);
 const CHATTY = fileURLToPath(new URL('../fixtures/mcp/chattyServer.mjs', import.meta.url));
 const TOKEN = 'ch-9Zq2+console/secret';
 
@@ -63,13 +60,7 @@ function consoleEvents(v: RendererView, id: string) {
 describe('the per-provider console of an MCP server', { timeout: 90_000 }, () => {
   it("shows server-everything's stderr and its log messages (notifications/message) at the level asked for", async () => {
     view = await startRendererView(
-      () => [
-        mcp(
-          'everything',
-          { type: 'stdio', command: process.execPath, args: [EVERYTHING, 'stdio'] },
-          { logLevel: 'debug' },
-        ),
-      ],
+      () => [mcp('everything', serverEverythingStdio(), { logLevel: 'debug' })],
       {},
     );
     const { result } = await view.run('await everything.toggle_simulated_logging({}); return "on";');

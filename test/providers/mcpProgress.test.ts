@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it, type TestContext } from 'vitest';
 import { createInProcessExecutor } from '../../src/main/executors/createInProcessExecutor';
@@ -8,10 +7,7 @@ import type { ExecuteResult } from '../../src/shared/executeResult';
 import { checkTranscriptEntry } from '../../src/shared/transcriptEntryCheck';
 import { describeEntries, TranscriptRowsBuilder } from '../../src/shared/view/describeEntries';
 import { startHost, tempDir, writeWorkspace } from '../workspace/hostFixture';
-
-const EVERYTHING = createRequire(import.meta.url).resolve(
-  '@modelcontextprotocol/server-everything/dist/index.js',
-);
+import { serverEverythingStdio } from '../support/serverEverything';
 
 /** A host with server-everything, disposed when the test that opened it ends (tests may run concurrently). */
 async function everythingHost(
@@ -25,7 +21,7 @@ async function everythingHost(
         id: 'ev',
         name: 'everything',
         kind: 'mcp',
-        transport: { type: 'stdio', command: process.execPath, args: [EVERYTHING, 'stdio'] },
+        transport: serverEverythingStdio(),
         ...limits,
       },
     ],

@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDebugService } from '../../src/main/debug/createDebugService';
@@ -12,10 +11,7 @@ import type { HostEvent } from '../../src/shared/transcript';
 import { checkTranscriptEntry } from '../../src/shared/transcriptEntryCheck';
 import { describeEntries } from '../../src/shared/view/describeEntries';
 import { startHost, tempDir, writeWorkspace } from '../workspace/hostFixture';
-
-const EVERYTHING = createRequire(import.meta.url).resolve(
-  '@modelcontextprotocol/server-everything/dist/index.js',
-);
+import { serverEverythingStdio } from '../support/serverEverything';
 
 let host: PlaygroundHost | undefined;
 afterEach(async () => {
@@ -42,7 +38,7 @@ async function everythingHost({
         id: 'ev',
         name: 'everything',
         kind: 'mcp',
-        transport: { type: 'stdio', command: process.execPath, args: [EVERYTHING, 'stdio'] },
+        transport: serverEverythingStdio(),
         requestTimeoutMs,
         ...(rules ? { serverRequests: rules } : {}),
       },
@@ -350,7 +346,7 @@ describe(
             id: 'ev',
             name: 'everything',
             kind: 'mcp',
-            transport: { type: 'stdio', command: process.execPath, args: [EVERYTHING, 'stdio'] },
+            transport: serverEverythingStdio(),
             serverRequests: { sampling: [{ then: { action: 'accept' } }] } as never,
           },
         ],

@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createInProcessExecutor } from '../../src/main/executors/createInProcessExecutor';
@@ -6,10 +5,7 @@ import { askServerRequestOnTerminal } from '../../src/main/providers/mcp/askServ
 import { openWorkspaceForRun, type WorkspaceForRun } from '../../src/main/workspace/openWorkspaceForRun';
 import type { ServerRequest } from '../../src/shared/api/providers';
 import { tempDir, writeWorkspace } from '../workspace/hostFixture';
-
-const EVERYTHING = createRequire(import.meta.url).resolve(
-  '@modelcontextprotocol/server-everything/dist/index.js',
-);
+import { serverEverythingStdio } from '../support/serverEverything';
 
 /** A person at the terminal, typing these lines in order; the prompts are kept. */
 function typist(lines: string[]) {
@@ -112,7 +108,7 @@ async function everythingWorkspace(): Promise<string> {
         id: 'ev',
         name: 'everything',
         kind: 'mcp',
-        transport: { type: 'stdio', command: process.execPath, args: [EVERYTHING, 'stdio'] },
+        transport: serverEverythingStdio(),
         requestTimeoutMs: 60_000,
       },
     ],

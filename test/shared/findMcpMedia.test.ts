@@ -1,19 +1,15 @@
-import { createRequire } from 'node:module';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { describe, expect, it } from 'vitest';
 import { mapMcpCallResult } from '../../src/main/providers/mcp/mapMcpCallResult';
 import { findMcpMedia } from '../../src/shared/view/findMcpMedia';
-
-const EVERYTHING = createRequire(import.meta.url).resolve(
-  '@modelcontextprotocol/server-everything/dist/index.js',
-);
+import { SERVER_EVERYTHING } from '../support/serverEverything';
 
 describe('MCP images and audio in a value', () => {
   it("finds server-everything's tiny image in the value the guest receives", async () => {
     const client = new Client({ name: 'test', version: '1' });
     await client.connect(
-      new StdioClientTransport({ command: process.execPath, args: [EVERYTHING, 'stdio'] }),
+      new StdioClientTransport({ command: process.execPath, args: [SERVER_EVERYTHING, 'stdio'] }),
     );
     try {
       const result = await client.callTool({ name: 'get-tiny-image', arguments: {} });

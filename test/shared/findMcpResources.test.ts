@@ -1,20 +1,16 @@
-import { createRequire } from 'node:module';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mapMcpCallResult } from '../../src/main/providers/mcp/mapMcpCallResult';
 import { findMcpResources, MAX_TEXT } from '../../src/shared/view/findMcpResources';
-
-const EVERYTHING = createRequire(import.meta.url).resolve(
-  '@modelcontextprotocol/server-everything/dist/index.js',
-);
+import { SERVER_EVERYTHING } from '../support/serverEverything';
 
 describe('MCP resource links and embedded resources in a value', () => {
   let client: Client;
   beforeAll(async () => {
     client = new Client({ name: 'test', version: '1' });
     await client.connect(
-      new StdioClientTransport({ command: process.execPath, args: [EVERYTHING, 'stdio'] }),
+      new StdioClientTransport({ command: process.execPath, args: [SERVER_EVERYTHING, 'stdio'] }),
     );
   }, 60_000);
   afterAll(async () => {

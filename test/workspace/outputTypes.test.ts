@@ -1,13 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createInProcessExecutor } from '../../src/main/executors/createInProcessExecutor';
 import { startHost, tempDir, writeWorkspace, type HostFixture } from './hostFixture';
-
-const EVERYTHING = createRequire(import.meta.url).resolve(
-  '@modelcontextprotocol/server-everything/dist/index.js',
-);
+import { serverEverythingStdio } from '../support/serverEverything';
 
 let fixture: HostFixture | undefined;
 afterEach(async () => {
@@ -23,7 +19,7 @@ async function everythingHost(): Promise<{ h: HostFixture['host']; file: string 
         id: 'ev',
         name: 'everything',
         kind: 'mcp',
-        transport: { type: 'stdio', command: process.execPath, args: [EVERYTHING, 'stdio'] },
+        transport: serverEverythingStdio(),
       },
     ],
   });
