@@ -87,6 +87,45 @@ test('two tabs on the same snippet see each other live, and a clash keeps both t
   await other.close();
 });
 
+test("a snippet deleted in another tab keeps this tab's unsaved edits as a new snippet", async ({
+  page,
+  playground,
+}) => {
+  const other = await page.context().newPage();
+  const socket = await holdableSocket(other);
+  await other.goto(playground.url);
+  await expect(other.getByTestId('program-editor')).toContainText('demo.echo');
+
+  // Tab B's save is on its way when tab A deletes the snippet (with an unsaved edit of its own).
+  socket.hold();
+  await appendLine(other, '// only in tab B');
+  await expect(saveState(other)).toHaveText('Saving…');
+  await appendLine(page, '// tab A, then deleted');
+  const list = page.getByRole('navigation', { name: 'Snippets' });
+  await list.getByRole('button', { name: 'First steps', exact: true }).hover();
+  await list.getByRole('button', { name: 'Delete First steps' }).click();
+  await list.getByRole('button', { name: 'Yes' }).click();
+  socket.release();
+
+  const kept = 'First steps (unsaved edits from this tab)';
+  await expect(other.getByRole('navigation', { name: 'Snippets' })).toContainText(kept);
+  await expect(
+    other.getByText(/"First steps" was deleted elsewhere while this tab had unsaved edits/),
+  ).toBeVisible();
+  await expect(list).toContainText(kept);
+  await expect(other.getByTestId('program-editor')).toContainText('// only in tab B');
+  await expect(other.getByText('test.execbox.json · saved')).toBeVisible();
+  await other.screenshot({ path: join(SCREENSHOTS, 'workspaces-deleted-elsewhere.png') });
+  // Only tab B, which did not delete it, kept a copy; tab A's own edit went with its deletion.
+  await expect
+    .poll(async () => (await savedSnippets(playground.workspaceFile)).map((s) => s.name))
+    .toEqual([kept]);
+  const [copy] = await savedSnippets(playground.workspaceFile);
+  expect(copy!.code).toContain('// only in tab B');
+  expect(copy!.code).not.toContain('tab A');
+  await other.close();
+});
+
 test('a page reconnects by itself to a host restarted with --token, and to a new link without F5', async ({
   page,
 }) => {

@@ -113,4 +113,48 @@ describe('snippet sync', () => {
     expect(host.code).toBe('x2');
     expect(sync.stateOf('s').state).toBe('saved');
   });
+
+  describe('forgetting a deleted snippet hands back what this tab had not saved', () => {
+    it('nothing when every edit was saved', async () => {
+      const host = fakeHost('a');
+      const sync = tab(host);
+      sync.edit('s', 'a1');
+      await sync.flush();
+      expect(sync.forget('s')).toBeUndefined();
+    });
+
+    it('an edit still waiting for its save, which never happens', async () => {
+      const host = fakeHost('a');
+      const sync = tab(host);
+      sync.edit('s', 'a1');
+      expect(sync.forget('s')).toBe('a1');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(host.writes).toEqual([]);
+    });
+
+    it('an edit whose save is on its way', () => {
+      const host = fakeHost('a');
+      const sync = tab(host);
+      sync.edit('s', 'a1');
+      void sync.flush();
+      expect(sync.stateOf('s').state).toBe('saving');
+      expect(sync.forget('s')).toBe('a1');
+    });
+
+    it("this tab's side of a conflict", async () => {
+      const host = fakeHost('base');
+      const a = tab(host);
+      const b = tab(host);
+      a.edit('s', 'base A');
+      b.edit('s', 'base B');
+      await a.flush();
+      await b.flush();
+      expect(b.stateOf('s').state).toBe('conflict');
+      expect(b.forget('s')).toBe('base B');
+    });
+
+    it('nothing for a snippet it never knew', () => {
+      expect(tab(fakeHost('a')).forget('other')).toBeUndefined();
+    });
+  });
 });
