@@ -44,14 +44,20 @@ async function holdableSocket(page: Page) {
   };
 }
 
+/** A second tab on the playground whose outgoing API messages can be held, once its editor shows the snippet. */
+async function openSecondTab(page: Page, url: string) {
+  const other = await page.context().newPage();
+  const socket = await holdableSocket(other);
+  await other.goto(url);
+  await expect(other.getByTestId('program-editor')).toContainText('demo.echo');
+  return { other, socket };
+}
+
 test('two tabs on the same snippet see each other live, and a clash keeps both texts', async ({
   page,
   playground,
 }) => {
-  const other = await page.context().newPage();
-  const socket = await holdableSocket(other);
-  await other.goto(playground.url);
-  await expect(other.getByRole('navigation', { name: 'Snippets' })).toBeVisible();
+  const { other, socket } = await openSecondTab(page, playground.url);
 
   // Live: a line typed in the first tab appears in the second without a reload.
   await appendLine(page, '// typed in tab A');
@@ -91,10 +97,7 @@ test("a snippet deleted in another tab keeps this tab's unsaved edits as a new s
   page,
   playground,
 }) => {
-  const other = await page.context().newPage();
-  const socket = await holdableSocket(other);
-  await other.goto(playground.url);
-  await expect(other.getByTestId('program-editor')).toContainText('demo.echo');
+  const { other, socket } = await openSecondTab(page, playground.url);
 
   // Tab B's save is on its way when tab A deletes the snippet (with an unsaved edit of its own).
   socket.hold();

@@ -30,6 +30,18 @@ function tab(host: ReturnType<typeof fakeHost>) {
   return sync;
 }
 
+/** Tabs A and B edited the same snippet at once: A saved first ('base A'), so B is in conflict ('base B'). */
+async function tabsInConflict() {
+  const host = fakeHost('base');
+  const a = tab(host);
+  const b = tab(host);
+  a.edit('s', 'base A');
+  b.edit('s', 'base B');
+  await a.flush();
+  await b.flush();
+  return { host, a, b };
+}
+
 describe('snippet sync', () => {
   it('saves an edit with the revision it was based on and reports saved', async () => {
     const host = fakeHost('a');
@@ -50,13 +62,7 @@ describe('snippet sync', () => {
   });
 
   it('keeps both texts when two tabs changed the same snippet, and writes nothing until told', async () => {
-    const host = fakeHost('base');
-    const a = tab(host);
-    const b = tab(host);
-    a.edit('s', 'base A');
-    b.edit('s', 'base B');
-    await a.flush();
-    await b.flush();
+    const { host, b } = await tabsInConflict();
     expect(host.code).toBe('base A');
     expect(b.stateOf('s')).toMatchObject({ state: 'conflict', conflict: { mine: 'base B' } });
     // A's change reaches B: the conflict now shows both texts.
@@ -142,13 +148,7 @@ describe('snippet sync', () => {
     });
 
     it("this tab's side of a conflict", async () => {
-      const host = fakeHost('base');
-      const a = tab(host);
-      const b = tab(host);
-      a.edit('s', 'base A');
-      b.edit('s', 'base B');
-      await a.flush();
-      await b.flush();
+      const { b } = await tabsInConflict();
       expect(b.stateOf('s').state).toBe('conflict');
       expect(b.forget('s')).toBe('base B');
     });
