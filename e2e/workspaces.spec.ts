@@ -44,14 +44,20 @@ async function holdableSocket(page: Page) {
   };
 }
 
+/** A second tab on the playground whose outgoing API messages can be held, once its editor shows the snippet. */
+async function openSecondTab(page: Page, url: string) {
+  const other = await page.context().newPage();
+  const socket = await holdableSocket(other);
+  await other.goto(url);
+  await expect(other.getByTestId('program-editor')).toContainText('demo.echo');
+  return { other, socket };
+}
+
 test('two tabs on the same snippet see each other live, and a clash keeps both texts', async ({
   page,
   playground,
 }) => {
-  const other = await page.context().newPage();
-  const socket = await holdableSocket(other);
-  await other.goto(playground.url);
-  await expect(other.getByRole('navigation', { name: 'Snippets' })).toBeVisible();
+  const { other, socket } = await openSecondTab(page, playground.url);
 
   // Live: a line typed in the first tab appears in the second without a reload.
   await appendLine(page, '// typed in tab A');
@@ -84,6 +90,42 @@ test('two tabs on the same snippet see each other live, and a clash keeps both t
   expect(snippets[0]!.code).toContain('// typed in tab A again');
   await expect(other.getByTestId('program-editor')).toContainText('// typed in tab A again');
   await expect(saveState(other)).toHaveText('Saved');
+  await other.close();
+});
+
+test("a snippet deleted in another tab keeps this tab's unsaved edits as a new snippet", async ({
+  page,
+  playground,
+}) => {
+  const { other, socket } = await openSecondTab(page, playground.url);
+
+  // Tab B's save is on its way when tab A deletes the snippet (with an unsaved edit of its own).
+  socket.hold();
+  await appendLine(other, '// only in tab B');
+  await expect(saveState(other)).toHaveText('Saving…');
+  await appendLine(page, '// tab A, then deleted');
+  const list = page.getByRole('navigation', { name: 'Snippets' });
+  await list.getByRole('button', { name: 'First steps', exact: true }).hover();
+  await list.getByRole('button', { name: 'Delete First steps' }).click();
+  await list.getByRole('button', { name: 'Yes' }).click();
+  socket.release();
+
+  const kept = 'First steps (unsaved edits from this tab)';
+  await expect(other.getByRole('navigation', { name: 'Snippets' })).toContainText(kept);
+  await expect(
+    other.getByText(/"First steps" was deleted elsewhere while this tab had unsaved edits/),
+  ).toBeVisible();
+  await expect(list).toContainText(kept);
+  await expect(other.getByTestId('program-editor')).toContainText('// only in tab B');
+  await expect(other.getByText('test.execbox.json · saved')).toBeVisible();
+  await other.screenshot({ path: join(SCREENSHOTS, 'workspaces-deleted-elsewhere.png') });
+  // Only tab B, which did not delete it, kept a copy; tab A's own edit went with its deletion.
+  await expect
+    .poll(async () => (await savedSnippets(playground.workspaceFile)).map((s) => s.name))
+    .toEqual([kept]);
+  const [copy] = await savedSnippets(playground.workspaceFile);
+  expect(copy!.code).toContain('// only in tab B');
+  expect(copy!.code).not.toContain('tab A');
   await other.close();
 });
 

@@ -7,6 +7,28 @@ import { writeRunnerCodeCache } from './writeRunnerCodeCache';
 const source = (relative: string): string =>
   fileURLToPath(new URL(`../src/runner/${relative}`, import.meta.url));
 
+const common = {
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  logLevel: 'warning',
+  // A script compiled by vm.Script has no dynamic import(); QuickJS's glue imports node:module.
+  supported: { 'dynamic-import': false },
+} as const;
+
+/** One CommonJS file with runner code and QuickJS's glue in it, as the runner bundle is built. */
+export async function bundleRunnerScript(entryPoint: string, outfile: string): Promise<void> {
+  await build({
+    ...common,
+    entryPoints: [entryPoint],
+    outfile,
+    // The runner locates QuickJS's .wasm from its own URL; a CommonJS bundle has __filename instead.
+    define: { 'import.meta.url': '__execboxRunnerUrl' },
+    banner: { js: 'var __execboxRunnerUrl = require("node:url").pathToFileURL(__filename).href;' },
+  });
+}
+
 /**
  * The runner as two files in `outDir`: runner.cjs (the start file every shell runs) and
  * runner-bundle.cjs (the runner with everything it imports, QuickJS's glue and acorn included, so a
@@ -14,24 +36,8 @@ const source = (relative: string): string =>
  * CommonJS, because only a classic script can be compiled with a code cache on Node 20.
  */
 export async function bundleRunner(outDir: string): Promise<void> {
-  const common = {
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    logLevel: 'warning',
-    // A script compiled by vm.Script has no dynamic import(); QuickJS's glue imports node:module.
-    supported: { 'dynamic-import': false },
-  } as const;
   await Promise.all([
-    build({
-      ...common,
-      entryPoints: [source('runnerEntry.ts')],
-      outfile: join(outDir, RUNNER_BUNDLE_FILE),
-      // The runner locates QuickJS's .wasm from its own URL; a CommonJS bundle has __filename instead.
-      define: { 'import.meta.url': '__execboxRunnerUrl' },
-      banner: { js: 'var __execboxRunnerUrl = require("node:url").pathToFileURL(__filename).href;' },
-    }),
+    bundleRunnerScript(source('runnerEntry.ts'), join(outDir, RUNNER_BUNDLE_FILE)),
     build({ ...common, entryPoints: [source('runnerLoader.ts')], outfile: join(outDir, RUNNER_LOADER_FILE) }),
   ]);
   await writeRunnerCodeCache(outDir);

@@ -190,9 +190,15 @@ export function createSnippetSync(options: SnippetSyncOptions) {
       return [...entries.values()].some((e) => e.local !== undefined || e.inFlight || e.conflict);
     },
 
-    forget(id: string): void {
-      clearTimeout(entries.get(id)?.timer);
+    /** Stops tracking a snippet that no longer exists; returns the text this tab had not saved, if any. */
+    forget(id: string): string | undefined {
+      const entry = entries.get(id);
+      if (!entry) return undefined;
+      clearTimeout(entry.timer);
       entries.delete(id);
+      options.onChange(id);
+      const unsaved = entry.conflict?.mine ?? entry.local ?? entry.inFlight?.text;
+      return unsaved === entry.base ? undefined : unsaved;
     },
 
     async flush(): Promise<void> {

@@ -30,6 +30,18 @@ function tab(host: ReturnType<typeof fakeHost>) {
   return sync;
 }
 
+/** Tabs A and B edited the same snippet at once: A saved first ('base A'), so B is in conflict ('base B'). */
+async function tabsInConflict() {
+  const host = fakeHost('base');
+  const a = tab(host);
+  const b = tab(host);
+  a.edit('s', 'base A');
+  b.edit('s', 'base B');
+  await a.flush();
+  await b.flush();
+  return { host, a, b };
+}
+
 describe('snippet sync', () => {
   it('saves an edit with the revision it was based on and reports saved', async () => {
     const host = fakeHost('a');
@@ -50,13 +62,7 @@ describe('snippet sync', () => {
   });
 
   it('keeps both texts when two tabs changed the same snippet, and writes nothing until told', async () => {
-    const host = fakeHost('base');
-    const a = tab(host);
-    const b = tab(host);
-    a.edit('s', 'base A');
-    b.edit('s', 'base B');
-    await a.flush();
-    await b.flush();
+    const { host, b } = await tabsInConflict();
     expect(host.code).toBe('base A');
     expect(b.stateOf('s')).toMatchObject({ state: 'conflict', conflict: { mine: 'base B' } });
     // A's change reaches B: the conflict now shows both texts.
@@ -112,5 +118,43 @@ describe('snippet sync', () => {
     expect(write).toHaveBeenCalledTimes(2);
     expect(host.code).toBe('x2');
     expect(sync.stateOf('s').state).toBe('saved');
+  });
+
+  describe('forgetting a deleted snippet hands back what this tab had not saved', () => {
+    it('nothing when every edit was saved', async () => {
+      const host = fakeHost('a');
+      const sync = tab(host);
+      sync.edit('s', 'a1');
+      await sync.flush();
+      expect(sync.forget('s')).toBeUndefined();
+    });
+
+    it('an edit still waiting for its save, which never happens', async () => {
+      const host = fakeHost('a');
+      const sync = tab(host);
+      sync.edit('s', 'a1');
+      expect(sync.forget('s')).toBe('a1');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(host.writes).toEqual([]);
+    });
+
+    it('an edit whose save is on its way', () => {
+      const host = fakeHost('a');
+      const sync = tab(host);
+      sync.edit('s', 'a1');
+      void sync.flush();
+      expect(sync.stateOf('s').state).toBe('saving');
+      expect(sync.forget('s')).toBe('a1');
+    });
+
+    it("this tab's side of a conflict", async () => {
+      const { b } = await tabsInConflict();
+      expect(b.stateOf('s').state).toBe('conflict');
+      expect(b.forget('s')).toBe('base B');
+    });
+
+    it('nothing for a snippet it never knew', () => {
+      expect(tab(fakeHost('a')).forget('other')).toBeUndefined();
+    });
   });
 });

@@ -4,6 +4,7 @@ import { usePlaygroundStore } from '../state/store';
 import { describeError } from '../util/describeError';
 import { InlineNameInput } from './InlineNameInput';
 import { Icon } from './Icon';
+import { markDeletedHere, takeDeletedHere } from '../editor/snippetsDeletedHere';
 
 const STARTER = `// Guest JavaScript: call your providers' tools with await.\n// The last expression is the result.\n`;
 
@@ -59,7 +60,13 @@ export function SnippetList() {
                   className="danger"
                   onClick={() => {
                     setConfirmDelete(null);
-                    void act('delete the snippet', () => api.workspace.deleteSnippet(snippet.id));
+                    markDeletedHere(snippet.id);
+                    void act('delete the snippet', () =>
+                      api.workspace.deleteSnippet(snippet.id).catch((error: unknown) => {
+                        takeDeletedHere(snippet.id);
+                        throw error;
+                      }),
+                    );
                   }}
                 >
                   Yes

@@ -11,12 +11,17 @@ import { createSnippetSync } from '../../shared/createSnippetSync';
 import { monaco, setProviderTypings, setupMonaco } from './setupMonaco';
 import { ProblemsStrip, type Problem } from './ProblemsStrip';
 import { SnippetConflictPanel } from './SnippetConflictPanel';
+import { takeDeletedHere } from './snippetsDeletedHere';
+import { keepUnsavedOfDeleted } from './keepUnsavedOfDeleted';
 import { ApiCallError } from '../../shared/rpc/createApiClient';
 import { useEditorDebugging } from '../debug/useEditorDebugging';
 import { useResultForward } from '../debug/useResultForward';
 
 const modelUri = (snippetId: string) =>
   monaco.Uri.parse(`file:///snippets/${encodeURIComponent(snippetId)}.ts`);
+
+const snippetIdOf = (uri: Monaco.Uri): string =>
+  decodeURIComponent(uri.path.replace(/^\/snippets\/|\.ts$/g, ''));
 
 function readProblems(uri: Monaco.Uri): Problem[] {
   return monaco.editor
@@ -94,7 +99,7 @@ export function EditorPane({ onRun }: { onRun: () => void }) {
     });
     const changes = editor.onDidChangeModelContent(() => {
       const model = editor.getModel();
-      const id = model ? decodeURIComponent(model.uri.path.replace(/^\/snippets\/|\.ts$/g, '')) : null;
+      const id = model ? snippetIdOf(model.uri) : null;
       if (model && id) sync.edit(id, model.getValue());
     });
     const markers = monaco.editor.onDidChangeMarkers((uris) => {
@@ -125,22 +130,31 @@ export function EditorPane({ onRun }: { onRun: () => void }) {
   }, [declarations]);
 
   // The host's texts: adopted where this tab has nothing unsaved, else kept aside as a conflict.
-  // Models of deleted snippets are dropped.
+  // Models of deleted snippets are dropped; what this tab had not saved of a snippet deleted elsewhere
+  // in the same workspace becomes a new snippet rather than being lost.
+  const known = useRef<{ path: string; names: Map<string, string> } | null>(null);
+  const workspacePath = workspace?.path;
   useEffect(() => {
-    if (!snippets) return;
+    if (!snippets || workspacePath === undefined) return;
     for (const snippet of snippets) {
       const adopt = sync.remote(snippet.id, snippet.code);
       const model = monaco.editor.getModel(modelUri(snippet.id));
       if (adopt && model && model.getValue() !== snippet.code) replaceText(model, snippet.code);
     }
     const alive = new Set(snippets.map((s) => modelUri(s.id).toString()));
+    const before = known.current?.path === workspacePath ? known.current.names : undefined;
     for (const model of monaco.editor.getModels()) {
       if (model.uri.path.startsWith('/snippets/') && !alive.has(model.uri.toString())) {
-        sync.forget(decodeURIComponent(model.uri.path.replace(/^\/snippets\/|\.ts$/g, '')));
+        const id = snippetIdOf(model.uri);
+        const unsaved = sync.forget(id);
+        const name = before?.get(id);
+        if (!takeDeletedHere(id) && unsaved !== undefined && name !== undefined)
+          void keepUnsavedOfDeleted(api, name, unsaved);
         model.dispose();
       }
     }
-  }, [snippets, sync]);
+    known.current = { path: workspacePath, names: new Map(snippets.map((s) => [s.id, s.name])) };
+  }, [snippets, workspacePath, sync, api]);
 
   useEffect(() => {
     if (connection === 'open') sync.retryFailed();
