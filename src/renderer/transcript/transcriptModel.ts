@@ -52,15 +52,9 @@ export function transcriptModelFor(runId: string, entries: readonly TranscriptEn
     const name = rows[i]!.provider;
     if (name) state.providerNames.add(name);
   }
-  let diverged = extended ? state.model.diverged : NO_CALLS;
-  for (let i = extended ? (state.entries?.length ?? 0) : 0; i < entries.length; i++) {
-    const entry = entries[i]!;
-    if (entry.kind === 'event' && entry.event.type === 'replay_diverged')
-      diverged = new Set(diverged).add(entry.event.callId);
-  }
   state.entries = entries;
   state.model = {
-    diverged,
+    diverged: state.builder.divergedCalls(),
     rows,
     content: measureContent(state.model.content, rows),
     providers:

@@ -1,4 +1,4 @@
-import { filterRows, type TranscriptFilter, type TranscriptRow } from '../../shared/view/describeEntries';
+import { filterRows, type TranscriptFilter, type TranscriptRow } from './describeEntries';
 
 /**
  * `filterRows` for a run whose rows grow by appending: while the filter stays the same, only the

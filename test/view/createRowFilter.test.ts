@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { TranscriptEntry } from '../../src/shared/transcript';
-import { describeEntries, filterRows, HOST_EVENT_TYPE } from '../../src/shared/view/describeEntries';
-import { createRowFilter } from '../../src/renderer/transcript/createRowFilter';
-import { transcriptModelFor } from '../../src/renderer/transcript/transcriptModel';
+import {
+  describeEntries,
+  filterRows,
+  HOST_EVENT_TYPE,
+  TranscriptRowsBuilder,
+} from '../../src/shared/view/describeEntries';
+import { createRowFilter } from '../../src/shared/view/createRowFilter';
 
 function call(seq: number, callId: string, provider = 'github'): TranscriptEntry {
   return {
@@ -72,14 +76,17 @@ describe('createRowFilter', () => {
   });
 });
 
-describe('transcriptModelFor', () => {
+describe('TranscriptRowsBuilder.divergedCalls', () => {
   it('collects the calls a replay flagged, batch by batch, and forgets them for another transcript', () => {
-    expect(transcriptModelFor('t1', entries.slice(0, 4)).diverged.size).toBe(0);
-    const model = transcriptModelFor('t1', entries.slice(0, 6));
-    expect([...model.diverged]).toEqual(['c2']);
-    expect(transcriptModelFor('t1', entries).diverged).toBe(model.diverged);
-    expect(transcriptModelFor('t1', entries).rows).toEqual(describeEntries(entries));
-    const replaced = entries.map((entry) => ({ ...entry })).filter((entry) => entry.seq !== 4);
-    expect(transcriptModelFor('t1', replaced).diverged.size).toBe(0);
+    const builder = new TranscriptRowsBuilder();
+    builder.update(entries.slice(0, 4));
+    expect(builder.divergedCalls().size).toBe(0);
+    builder.update(entries.slice(0, 6));
+    const flagged = builder.divergedCalls();
+    expect([...flagged]).toEqual(['c2']);
+    builder.update(entries);
+    expect(builder.divergedCalls()).toBe(flagged);
+    builder.update(entries.map((entry) => ({ ...entry })).filter((entry) => entry.seq !== 4));
+    expect(builder.divergedCalls().size).toBe(0);
   });
 });
