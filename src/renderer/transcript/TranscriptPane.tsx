@@ -255,6 +255,12 @@ export function TranscriptPane() {
             ? `${rows.length.toLocaleString('en-US')} entries`
             : `${visible.length.toLocaleString('en-US')} of ${rows.length.toLocaleString('en-US')} entries`}
         </span>
+        {run.loading && (
+          <span className="muted" data-testid="transcript-loading" role="status">
+            loading the rest
+            {run.loading.total === undefined ? '' : ` (${run.loading.total.toLocaleString('en-US')} in all)`}…
+          </span>
+        )}
       </div>
       <TranscriptHeader ref={header} columns={columns} />
       <div
