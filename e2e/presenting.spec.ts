@@ -14,11 +14,12 @@ test('at 1024×700 the theme switch and presenter mode keep Run, the editor and 
   const run = page.getByRole('button', { name: 'Run', exact: true });
   const editor = page.getByTestId('program-editor');
   const html = page.locator('html');
-  const firstRow = page.getByTestId('transcript-row').first();
+  // The transcript follows its tail (and keeps following when the zoom changes the rows' height).
+  const lastRow = page.getByTestId('transcript-row').last();
   const inView = async () => {
     await expect(run).toBeInViewport();
     await expect(editor).toBeInViewport();
-    await expect(firstRow).toBeInViewport();
+    await expect(lastRow).toBeInViewport();
   };
   await runProgram(page);
   await inView();
@@ -36,7 +37,7 @@ test('at 1024×700 the theme switch and presenter mode keep Run, the editor and 
   const grid = page.getByRole('grid', { name: 'Transcript' });
   expect(await grid.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
   await grid.evaluate((el) => (el.scrollLeft = el.scrollWidth));
-  await expect(firstRow.locator('.col-note')).toBeInViewport();
+  await expect(lastRow.locator('.col-note')).toBeInViewport();
   await grid.evaluate((el) => (el.scrollLeft = 0));
 
   const theme = page.getByRole('combobox', { name: 'Theme' });
@@ -55,9 +56,9 @@ test('at 1024×700 the theme switch and presenter mode keep Run, the editor and 
   await page.screenshot({ path: join(SCREENSHOTS, 'presenting-1024-dark.png') });
 
   const editorFont = fontSizeOf(editor.locator('.view-lines'));
-  const rowFont = fontSizeOf(firstRow);
+  const rowFont = fontSizeOf(lastRow);
   const tabFont = fontSizeOf(page.getByRole('tab', { name: 'Transcript' }));
-  const rowHeight = async () => (await firstRow.boundingBox())!.height;
+  const rowHeight = async () => (await lastRow.boundingBox())!.height;
   const normal = {
     editor: await editorFont(),
     row: await rowFont(),

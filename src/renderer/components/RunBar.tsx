@@ -11,6 +11,7 @@ import { shortcutLabel } from '../util/shortcutLabel';
 import { Icon } from './Icon';
 import { ProgressMeter } from './ProgressMeter';
 import { transcriptModelFor } from '../transcript/transcriptModel';
+import { runTranscriptKey } from '../debug/viewedTranscript';
 import type { RunView } from '../state/runView';
 
 const EXECUTORS: { value: string; label: string; choice: ExecutorChoice }[] = [
@@ -53,7 +54,8 @@ function useElapsed(since: number | undefined, until: number | undefined): numbe
 
 /** The tool call that reported progress last, while it runs: "· ▬▬▭ progress 2/5 · everything.slow". */
 function RunningCallProgress(props: { runId: string; entries: RunView['entries'] }) {
-  const row = transcriptModelFor(props.runId, props.entries).progressing;
+  // Under the transcript pane's key: the rows built for one are the rows of the other.
+  const row = transcriptModelFor(runTranscriptKey(props.runId), props.entries).progressing;
   if (!row?.progress) return null;
   const name = `${row.provider ?? ''}.${row.tool ?? ''}`;
   return (

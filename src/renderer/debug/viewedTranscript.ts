@@ -31,12 +31,17 @@ export function useViewedTranscript(): ViewedTranscript | null {
     };
   if (!run) return null;
   return {
-    key: `run:${run.runId}`,
+    key: runTranscriptKey(run.runId),
     source: 'run',
     label: 'current run',
     entries: run.entries,
     ...(run.request ? { code: run.request.code } : {}),
   };
+}
+
+/** The key of a run's transcript (views that derive from it share their work under it). */
+export function runTranscriptKey(runId: string): string {
+  return `run:${runId}`;
 }
 
 /** Selects a call in every view: the transcript table scrolls to its tool_call row. */

@@ -1,25 +1,20 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { ValueViewer } from '../values/ValueViewer';
 import { usePlaygroundStore } from '../state/store';
-import type { TranscriptEntry } from '../../shared/transcript';
 import { useDebugStore } from '../debug/debugStore';
 import { markCallSelected, useViewedTranscript } from '../debug/viewedTranscript';
 import { ViewedTranscriptPicker } from '../debug/ViewedTranscriptPicker';
 import { Icon } from '../components/Icon';
 import { SecretRevealToggle } from '../secrets/SecretRevealToggle';
 import { useSecretReveal } from '../secrets/useSecretReveal';
-import {
-  CONSOLE_TYPE,
-  filterRows,
-  HOST_EVENT_TYPE,
-  type TranscriptRow,
-} from '../../shared/view/describeEntries';
+import { CONSOLE_TYPE, HOST_EVENT_TYPE, type TranscriptRow } from '../../shared/view/describeEntries';
+import { createRowFilter } from '../../shared/view/createRowFilter';
 import { matchTranscriptRow } from '../../shared/view/matchTranscriptRow';
 import { parseTranscriptQuery } from '../../shared/view/parseTranscriptQuery';
 import { TranscriptSearch } from './TranscriptSearch';
 import { TranscriptHeader } from './TranscriptHeader';
 import { transcriptModelFor } from './transcriptModel';
+import { useFixedRowWindow } from './useFixedRowWindow';
 import { useTranscriptColumns } from './useTranscriptColumns';
 import { cellText, COLUMN_IDS } from './transcriptColumns';
 import { ProgressMeter } from '../components/ProgressMeter';
@@ -50,9 +45,9 @@ export function TranscriptPane() {
   const entries = reveal.value;
   // Revealed rows are built apart, so hiding the secrets again shows the masked rows.
   const runId = `${run?.key ?? ''}${reveal.revealed ? '\u0000revealed' : ''}`;
-  const diverged = useMemo(() => divergedCalls(entries), [entries]);
   const model = useMemo(() => transcriptModelFor(runId, entries), [runId, entries]);
   const rows = model.rows;
+  const diverged = model.diverged;
   const [hiddenTypes, setHiddenTypes] = useState<ReadonlySet<string>>(new Set());
   const [provider, setProvider] = useState<string | null>(null);
   const [query, setQuery] = useState('');
@@ -68,7 +63,11 @@ export function TranscriptPane() {
   const terms = parsed.ok ? parsed.terms : NO_TERMS;
   const searching = parsed.ok && terms.length > 0;
 
-  const filtered = useMemo(() => filterRows(rows, { hiddenTypes, provider }), [rows, hiddenTypes, provider]);
+  const [filterRows] = useState(createRowFilter);
+  const filtered = useMemo(
+    () => filterRows(rows, { hiddenTypes, provider }),
+    [filterRows, rows, hiddenTypes, provider],
+  );
   const matchSeqs = useMemo(
     () => (searching ? filtered.filter((row) => matchTranscriptRow(row, terms)).map((row) => row.seq) : []),
     [filtered, terms, searching],
@@ -81,34 +80,34 @@ export function TranscriptPane() {
   const providers = model.providers;
   const columns = useTranscriptColumns(model.content);
   const selectedIndex = selectedSeq === null ? -1 : visible.findIndex((r) => r.seq === selectedSeq);
-  const selected = selectedIndex >= 0 ? visible[selectedIndex] : rows.find((r) => r.seq === selectedSeq);
+  const selected =
+    selectedSeq === null
+      ? undefined
+      : selectedIndex >= 0
+        ? visible[selectedIndex]
+        : rows.find((r) => r.seq === selectedSeq);
   const currentMatch =
     selectedSeq !== null && matchSet.has(selectedSeq) ? matchSeqs.indexOf(selectedSeq) : null;
 
   const rowHeight = Math.round(ROW_HEIGHT * useUiScale());
-  const scroller = useRef<HTMLDivElement>(null);
   const header = useRef<HTMLDivElement>(null);
   const searchBox = useRef<HTMLInputElement>(null);
 
-  // The virtualizer is a mutable object by design; this component does not pass it to memoized children.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
+  const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
+  const following = follow && visible.length > 0;
+  const rowWindow = useFixedRowWindow({
+    scroller: scrollElement,
     count: visible.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => rowHeight,
+    rowHeight,
     overscan: 10,
+    followEnd: following,
   });
-  useEffect(() => virtualizer.measure(), [rowHeight, virtualizer]);
-
-  useEffect(() => {
-    if (follow && visible.length > 0) virtualizer.scrollToIndex(visible.length - 1, { align: 'end' });
-  }, [follow, visible.length, virtualizer]);
 
   const show = (row: TranscriptRow) => {
     setSelectedSeq(row.seq);
     setFollow(false);
     const index = visible.indexOf(row);
-    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'center' });
+    if (index >= 0) rowWindow.scrollToIndex(index);
   };
 
   const step = (direction: 1 | -1) => {
@@ -150,7 +149,7 @@ export function TranscriptPane() {
       // The row may only be visible after the next render (when the filters were cleared above).
       requestAnimationFrame(() => {
         const index = visibleRef.current.findIndex((r) => r.seq === call.seq);
-        if (index >= 0) virtualizer.scrollToIndex(index, { align: 'center' });
+        if (index >= 0) rowWindow.scrollToIndex(index);
       });
     };
   });
@@ -260,7 +259,7 @@ export function TranscriptPane() {
       <TranscriptHeader ref={header} columns={columns} />
       <div
         className="transcript-scroll"
-        ref={scroller}
+        ref={setScrollElement}
         role="grid"
         aria-label="Transcript"
         aria-rowcount={visible.length}
@@ -281,17 +280,19 @@ export function TranscriptPane() {
       >
         <div
           style={{
-            height: virtualizer.getTotalSize(),
+            height: rowWindow.totalSize,
             position: 'relative',
             minWidth: columns.totalWidth,
           }}
         >
-          {virtualizer.getVirtualItems().map((item) => {
-            const row = visible[item.index]!;
+          {visible.slice(rowWindow.start, rowWindow.end).map((row, position) => {
+            const index = rowWindow.start + position;
             const isSelected = row.seq === selectedSeq;
             return (
               <div
-                key={row.seq}
+                // Following, every batch moves the window by many rows: keyed by their place on
+                // screen, the rows' elements are updated in place instead of replaced.
+                key={following ? `at-${position}` : row.seq}
                 role="row"
                 data-testid="transcript-row"
                 data-type={row.type}
@@ -302,7 +303,7 @@ export function TranscriptPane() {
                 style={{
                   gridTemplateColumns: columns.template,
                   height: rowHeight,
-                  transform: `translateY(${item.start}px)`,
+                  transform: `translateY(${index * rowHeight}px)`,
                 }}
                 onClick={() => {
                   setSelectedSeq(row.seq);
@@ -357,11 +358,3 @@ export function TranscriptPane() {
 }
 
 const NO_ENTRIES = [] as const;
-
-/** Calls a replay flagged as differing from the recording. */
-function divergedCalls(entries: readonly TranscriptEntry[]): ReadonlySet<string> {
-  const ids = new Set<string>();
-  for (const entry of entries)
-    if (entry.kind === 'event' && entry.event.type === 'replay_diverged') ids.add(entry.event.callId);
-  return ids;
-}

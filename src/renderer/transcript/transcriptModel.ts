@@ -7,6 +7,8 @@ export interface TranscriptModel {
   rows: TranscriptRow[];
   content: ContentWidths;
   providers: string[];
+  /** Calls a replay flagged as differing from the recording. */
+  diverged: ReadonlySet<string>;
   /** The running call that reported progress last (its row has `progress`). */
   progressing?: TranscriptRow;
 }
@@ -19,6 +21,7 @@ interface RunState {
 }
 
 const MAX_RUNS = 12;
+const NO_CALLS: ReadonlySet<string> = new Set();
 const states = new Map<string, RunState>();
 
 /**
@@ -32,7 +35,7 @@ export function transcriptModelFor(runId: string, entries: readonly TranscriptEn
     state = {
       builder: new TranscriptRowsBuilder(),
       entries: null,
-      model: { rows: [], content: emptyContentWidths(), providers: [] },
+      model: { rows: [], content: emptyContentWidths(), providers: [], diverged: NO_CALLS },
       providerNames: new Set(),
     };
     states.set(runId, state);
@@ -51,6 +54,7 @@ export function transcriptModelFor(runId: string, entries: readonly TranscriptEn
   }
   state.entries = entries;
   state.model = {
+    diverged: state.builder.divergedCalls(),
     rows,
     content: measureContent(state.model.content, rows),
     providers:

@@ -122,6 +122,8 @@ function noteFor(entry: TranscriptEntry): string {
   }
 }
 
+const NO_CALLS: ReadonlySet<string> = new Set();
+
 /**
  * Turns transcript entries into table rows as they arrive, pairing each tool_call with its
  * tool_result; appending costs what was appended, so a 100,000-entry run followed live stays cheap.
@@ -135,6 +137,12 @@ export class TranscriptRowsBuilder {
   private source: readonly TranscriptEntry[] = [];
   /** The call row that reported progress last. */
   private lastProgressed: TranscriptRow | undefined;
+  private diverged: ReadonlySet<string> = NO_CALLS;
+
+  /** Calls a replay flagged as differing from the recording (a new set when one is added). */
+  divergedCalls(): ReadonlySet<string> {
+    return this.diverged;
+  }
 
   /** The running call that reported progress last, if it is still running. */
   runningProgress(): TranscriptRow | undefined {
@@ -164,6 +172,7 @@ export class TranscriptRowsBuilder {
     this.calls.clear();
     this.dispatched.clear();
     this.lastProgressed = undefined;
+    this.diverged = NO_CALLS;
     this.source = [];
     return this.update(entries);
   }
@@ -231,6 +240,7 @@ export class TranscriptRowsBuilder {
           this.lastProgressed = call.row;
         }
       }
+      if (event.type === 'replay_diverged') this.diverged = new Set(this.diverged).add(event.callId);
       if (event.type === 'tool_dispatch_finished') {
         row.durationMs = event.durationMs;
         if (event.heldMs) row.heldMs = event.heldMs;

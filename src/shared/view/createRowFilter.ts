@@ -1,0 +1,31 @@
+import { filterRows, type TranscriptFilter, type TranscriptRow } from './describeEntries';
+
+/**
+ * `filterRows` for a run whose rows grow by appending: while the filter stays the same, only the
+ * rows added since the last call are looked at, so a live 100,000-row run filters per batch only
+ * what the batch added. With nothing filtered out it returns `rows` itself.
+ */
+export function createRowFilter(): (rows: TranscriptRow[], filter: TranscriptFilter) => TranscriptRow[] {
+  let last: { rows: readonly TranscriptRow[]; filter: TranscriptFilter; kept: TranscriptRow[] } | null = null;
+  return (rows, filter) => {
+    if (filter.hiddenTypes.size === 0 && filter.provider === null) {
+      last = null;
+      return rows;
+    }
+    const counted = last?.rows.length ?? 0;
+    const extendsLast =
+      last !== null &&
+      last.filter.hiddenTypes === filter.hiddenTypes &&
+      last.filter.provider === filter.provider &&
+      rows.length >= counted &&
+      (counted === 0 || rows[counted - 1] === last.rows[counted - 1]);
+    const kept =
+      extendsLast && last
+        ? rows.length === counted
+          ? last.kept
+          : last.kept.concat(filterRows(rows.slice(counted), filter))
+        : filterRows(rows, filter);
+    last = { rows, filter, kept };
+    return kept;
+  };
+}
