@@ -53,6 +53,29 @@ test('the module form explains the export shape, names a wrong one, and the exam
   await expect(page.getByTestId('result')).toContainText('snow');
 });
 
+test('an error while a dialog is open shows inside the dialog, where it can be read and dismissed', async ({
+  page,
+  playground: _,
+}) => {
+  await page.getByRole('tab', { name: 'Providers' }).click();
+  await page.getByRole('button', { name: '+ Add provider' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a provider' });
+  await dialog.getByRole('radio', { name: /Module/ }).check();
+  await dialog.getByLabel('Name (the namespace in your program)').fill('demo');
+  await dialog.getByRole('textbox', { name: /^Module file/ }).fill(WEATHER_EXAMPLE);
+  await dialog.getByRole('button', { name: 'Add provider' }).click();
+  const refusal = dialog.getByRole('alert').filter({ hasText: "a provider named 'demo' exists already" });
+  await expect(refusal).toBeVisible();
+  await page.screenshot({ path: join(SCREENSHOTS, 'dialog-error-on-top.png') });
+  // A modal dialog makes everything behind it inert: this click works only because the notice is inside.
+  await refusal.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(refusal).toBeHidden();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.locator('.notice')).toHaveCount(0);
+});
+
 test('closing the provider dialog stops a connection test and the server process it started', async ({
   page,
   playground: _,

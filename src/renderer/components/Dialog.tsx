@@ -1,5 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { usePlaygroundStore } from '../state/store';
 import { Icon } from './Icon';
+import { Notices } from './Notices';
 
 /** A modal dialog (native <dialog>): Escape or the close button closes it; focus stays inside. */
 export function Dialog(props: { title: string; onClose(): void; children: ReactNode; wide?: boolean }) {
@@ -7,7 +9,11 @@ export function Dialog(props: { title: string; onClose(): void; children: ReactN
   useEffect(() => {
     const dialog = ref.current!;
     if (!dialog.open) dialog.showModal();
-    return () => dialog.close();
+    usePlaygroundStore.setState((s) => ({ openDialogs: s.openDialogs + 1 }));
+    return () => {
+      dialog.close();
+      usePlaygroundStore.setState((s) => ({ openDialogs: s.openDialogs - 1 }));
+    };
   }, []);
   return (
     <dialog
@@ -27,6 +33,7 @@ export function Dialog(props: { title: string; onClose(): void; children: ReactN
         </button>
       </header>
       <div className="dialog-body">{props.children}</div>
+      <Notices inDialog />
     </dialog>
   );
 }

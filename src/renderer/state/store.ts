@@ -36,6 +36,8 @@ export interface PlaygroundState {
   /** A start request is on its way (before the host answered with a run id). */
   starting: boolean;
   notices: Notice[];
+  /** Modal dialogs open now: notices then show inside the top one, not behind its backdrop. */
+  openDialogs: number;
   helpOpen: boolean;
   /** The editor holds text not yet saved to the workspace (pending, failed or in conflict). */
   unsavedEdits: boolean;
@@ -76,6 +78,7 @@ export const usePlaygroundStore = create<PlaygroundState>()((set) => ({
   currentRunId: null,
   starting: false,
   notices: [],
+  openDialogs: 0,
   helpOpen: false,
   unsavedEdits: false,
   notify: (kind, text) =>
