@@ -171,8 +171,7 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
       find(runId).controller.abort('user' satisfies CancelReason);
     },
     transcript: async (runId, range) => transcriptSlice(find(runId).entries, range),
-    list: async () =>
-      [...runs.values()].map((run) => ({ ...run.summary, entryCount: run.entries.length })),
+    list: async () => [...runs.values()].map((run) => ({ ...run.summary, entryCount: run.entries.length })),
   };
 
   return {
