@@ -64,6 +64,41 @@ describe('the runs service', () => {
     expect((await service.api.list()).map((r) => [r.runId, r.state])).toEqual([[runId, 'finished']]);
   });
 
+  it('hands out the transcript in pages and says how long it is', async () => {
+    const { service, waitFinished, entriesOf } = setup(protocolRun);
+    const { runId } = await service.api.start({ code: '1 + 1' });
+    await waitFinished(runId);
+    const entries = entriesOf(runId);
+    expect((await service.api.list()).find((r) => r.runId === runId)?.entryCount).toBe(entries.length);
+    const pages = [
+      await service.api.transcript(runId, { from: 0, limit: 2 }),
+      await service.api.transcript(runId, { from: 2, limit: 2 }),
+      await service.api.transcript(runId, { from: 4, limit: 2 }),
+    ];
+    expect(pages.map((page) => page.length)).toEqual([2, 2, 1]);
+    expect(pages.flat()).toEqual(entries);
+    expect(await service.api.transcript(runId, { from: 99 })).toEqual([]);
+    expect(await service.api.transcript(runId, {})).toEqual(entries);
+  });
+
+  it('refuses a malformed transcript range, saying what is wrong with it', async () => {
+    const { service, waitFinished } = setup(protocolRun);
+    const { runId } = await service.api.start({ code: '1 + 1' });
+    await waitFinished(runId);
+    const transcript = service.api.transcript as (runId: string, range: unknown) => Promise<unknown>;
+    await expect(transcript(runId, 'all')).rejects.toThrow(/must be an object/);
+    await expect(transcript(runId, [0, 10])).rejects.toThrow(/must be an object/);
+    await expect(transcript(runId, { from: -1 })).rejects.toThrow(/from must be a whole number of 0 or more/);
+    await expect(transcript(runId, { from: 1.5 })).rejects.toThrow(/from must be a whole number/);
+    await expect(transcript(runId, { from: '0' })).rejects.toThrow(/from must be a whole number/);
+    await expect(transcript(runId, { limit: 0 })).rejects.toThrow(
+      /limit must be a whole number of 1 or more/,
+    );
+    await expect(transcript(runId, { limit: Infinity })).rejects.toThrow(/limit must be a whole number/);
+    await expect(transcript(runId, { from: 0, count: 5 })).rejects.toThrow(/unknown field "count"/);
+    await expect(transcript('nope', { from: 0 })).rejects.toThrow(/no run with id/);
+  });
+
   it('coalesces a flood of 10,000 messages into a few batches', async () => {
     const { service, events, waitFinished, entriesOf } = setup(async (_code, options) => {
       for (let i = 0; i < 10_000; i++) {

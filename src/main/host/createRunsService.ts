@@ -15,6 +15,7 @@ import { runFacts, runFinishedEvent } from './runFacts';
 import { describeExecutorChoice } from './describeExecutorChoice';
 import type { PreparedRun, RunExtension, RunLauncher } from './runExtension';
 import { validateRunRequest } from './validateRunRequest';
+import { transcriptSlice } from './transcriptSlice';
 
 export interface RunsServiceOptions {
   resolvedProviders(): Promise<ResolvedToolProvider[]>;
@@ -169,8 +170,8 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
     cancel: async (runId) => {
       find(runId).controller.abort('user' satisfies CancelReason);
     },
-    transcript: async (runId) => [...find(runId).entries],
-    list: async () => [...runs.values()].map((run) => ({ ...run.summary })),
+    transcript: async (runId, range) => transcriptSlice(find(runId).entries, range),
+    list: async () => [...runs.values()].map((run) => ({ ...run.summary, entryCount: run.entries.length })),
   };
 
   return {

@@ -11,6 +11,8 @@ export interface ViewedTranscript {
   entries: readonly TranscriptEntry[];
   /** The code the transcript ran, when known. */
   code?: string;
+  /** The transcript is still arriving page by page (after a reload): how far, of how many. */
+  loading?: { loaded: number; total?: number };
 }
 
 /**
@@ -36,6 +38,7 @@ export function useViewedTranscript(): ViewedTranscript | null {
     label: 'current run',
     entries: run.entries,
     ...(run.request ? { code: run.request.code } : {}),
+    ...(run.loading ? { loading: run.loading } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { PlaygroundApi } from '../../shared/api/playgroundApi';
 import { describeError } from '../util/describeError';
 import { usePlaygroundStore } from './store';
+import { loadRunTranscript } from './loadRunTranscript';
 
 /** Fetches everything the panes show; called on start and after every reconnect. */
 export async function loadInitialState(api: PlaygroundApi): Promise<void> {
@@ -16,21 +17,25 @@ export async function loadInitialState(api: PlaygroundApi): Promise<void> {
     ]);
     store.setState({ workspace, providers, declarations, manualCalls, serverRequests });
     const last = runs.at(-1);
-    if (last && !store.getState().currentRunId) {
-      const entries = await api.runs.transcript(last.runId);
-      store.setState((state) => ({
-        currentRunId: state.currentRunId ?? last.runId,
-        runs: {
-          ...state.runs,
-          [last.runId]: {
-            runId: last.runId,
-            seenAt: Date.parse(last.startedAt),
-            entries,
-            ...(last.result ? { result: last.result, finishedAt: Date.now() } : {}),
-          },
-        },
-      }));
+    if (!last || store.getState().currentRunId) return;
+    if (last.state === 'finished') {
+      await loadRunTranscript(api, last);
+      return;
     }
+    // A run still going gets its live batches as they come: its transcript so far comes in one piece.
+    const entries = await api.runs.transcript(last.runId);
+    store.setState((state) => ({
+      currentRunId: state.currentRunId ?? last.runId,
+      runs: {
+        ...state.runs,
+        [last.runId]: {
+          runId: last.runId,
+          seenAt: Date.parse(last.startedAt),
+          entries,
+          ...(last.result ? { result: last.result, finishedAt: Date.now() } : {}),
+        },
+      },
+    }));
   } catch (error) {
     store.getState().notify('error', `Could not load the workspace: ${describeError(error)}`);
   }

@@ -15,6 +15,8 @@ export interface RunView {
   facts?: RunFacts;
   /** Date.now() when the result arrived (or when the host went away). */
   finishedAt?: number;
+  /** Its transcript is being fetched page by page (after a reload): how far, of how many. */
+  loading?: { loaded: number; total?: number };
   /** The host stopped, or the page lost it, before the run finished: no result will come. */
   hostStopped?: true;
 }

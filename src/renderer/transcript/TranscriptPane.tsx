@@ -41,10 +41,14 @@ export function TranscriptPane() {
   const run = useViewedTranscript();
   const selectedCallId = useDebugStore((s) => s.selectedCallId);
   const notify = usePlaygroundStore((s) => s.notify);
-  const reveal = useSecretReveal('the transcript', run?.entries ?? NO_ENTRIES);
+  // A live run's batches reach the table as a deferred update: React drops a batch's render when
+  // the next one is already there, so a busy page draws fewer, bigger steps instead of falling behind.
+  const shownKey = useDeferredValue(run?.key ?? '');
+  const shownEntries = useDeferredValue(run?.entries ?? NO_ENTRIES);
+  const reveal = useSecretReveal('the transcript', shownEntries);
   const entries = reveal.value;
   // Revealed rows are built apart, so hiding the secrets again shows the masked rows.
-  const runId = `${run?.key ?? ''}${reveal.revealed ? '\u0000revealed' : ''}`;
+  const runId = `${shownKey}${reveal.revealed ? '\u0000revealed' : ''}`;
   const model = useMemo(() => transcriptModelFor(runId, entries), [runId, entries]);
   const rows = model.rows;
   const diverged = model.diverged;
@@ -255,6 +259,12 @@ export function TranscriptPane() {
             ? `${rows.length.toLocaleString('en-US')} entries`
             : `${visible.length.toLocaleString('en-US')} of ${rows.length.toLocaleString('en-US')} entries`}
         </span>
+        {run.loading && (
+          <span className="muted" data-testid="transcript-loading" role="status">
+            loading the rest
+            {run.loading.total === undefined ? '' : ` (${run.loading.total.toLocaleString('en-US')} in all)`}…
+          </span>
+        )}
       </div>
       <TranscriptHeader ref={header} columns={columns} />
       <div

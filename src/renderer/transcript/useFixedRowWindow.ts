@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
 
 export interface FixedRowWindow {
   /** The first row to draw and one past the last (on screen plus the overscan). */
@@ -35,7 +35,6 @@ export function useFixedRowWindow({
   followEnd,
 }: Options): FixedRowWindow {
   const [viewport, setViewport] = useState({ top: 0, height: 0 });
-  const lastTop = useRef(0);
 
   useLayoutEffect(() => {
     const element = scroller;
@@ -50,13 +49,12 @@ export function useFixedRowWindow({
   useEffect(() => {
     const element = scroller;
     if (!element) return;
-    const onScroll = () => {
-      lastTop.current = element.scrollTop;
-      // While following, the rows drawn do not depend on where the view is: no render per scroll.
-      if (!followEnd) setViewport((old) => ({ ...old, top: lastTop.current }));
-    };
-    // The view may have moved while following without this state knowing.
-    if (!followEnd) onScroll();
+    // While following, the rows drawn do not depend on where the view is: no render per scroll
+    // (and no read of scrollTop, which would force a layout while batches stream in).
+    if (followEnd) return;
+    const onScroll = () => setViewport((old) => ({ ...old, top: element.scrollTop }));
+    // The view moved while following without this state knowing.
+    onScroll();
     element.addEventListener('scroll', onScroll, { passive: true });
     return () => element.removeEventListener('scroll', onScroll);
   }, [scroller, followEnd]);

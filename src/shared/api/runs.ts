@@ -31,6 +31,14 @@ export interface RunSummary {
   result?: ExecuteResult;
   /** What the host measured and why it cancelled, once finished. */
   facts?: RunFacts;
+  /** How many transcript entries the host holds for the run (absent from hosts that predate it). */
+  entryCount?: number;
+}
+
+/** A page of a run's transcript: `limit` entries from entry number `from` (both optional). */
+export interface TranscriptRange {
+  from?: number;
+  limit?: number;
 }
 
 /** Where an agent connects to this app's MCP server (see `execbox mcp`), with what to paste. */
@@ -46,7 +54,8 @@ export interface AgentEndpoint {
 export interface RunsApi {
   start(request: RunRequest): Promise<{ runId: string }>;
   cancel(runId: string): Promise<void>;
-  transcript(runId: string): Promise<TranscriptEntry[]>;
+  /** The run's transcript, or the page of it `range` names (fewer entries than `limit`: the end). */
+  transcript(runId: string, range?: TranscriptRange): Promise<TranscriptEntry[]>;
   /** Active runs and the most recent finished ones, oldest first. */
   list(): Promise<RunSummary[]>;
   /** The agents' MCP endpoint while the app serves one, else null. */
