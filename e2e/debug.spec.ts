@@ -137,6 +137,30 @@ test('two runs are compared side by side with the first difference highlighted',
   );
   await expect(page.getByTestId('diff-editor').locator('.monaco-diff-editor')).toBeVisible();
   await expect(page.locator('.diff-rows tr.first-difference')).toHaveCount(1);
+  // The diff's text follows the presenter zoom as the program editor's does.
+  const diffFont = () =>
+    page
+      .getByTestId('diff-editor')
+      .locator('.view-lines')
+      .first()
+      .evaluate((el) => parseFloat(el.ownerDocument.defaultView!.getComputedStyle(el).fontSize));
+  expect(await diffFont()).toBe(13);
+  await page.getByRole('button', { name: 'Present' }).click();
+  await page.getByRole('tab', { name: 'Diff' }).click();
+  await expect.poll(diffFont).toBe(17);
+  await page.keyboard.press('ControlOrMeta+Equal');
+  await expect.poll(diffFont).toBe(18);
+  await page.getByRole('button', { name: 'Stop presenting' }).click();
+  await page.getByRole('tab', { name: 'Diff' }).click();
+  await expect.poll(diffFont).toBe(13);
+  // Leaving the Diff tab once blanked the page at the next editor widget (a dangling Monaco service).
+  await page.getByRole('tab', { name: 'Result', exact: true }).click();
+  await page.getByTestId('program-editor').locator('.view-lines').click();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.type('\ngithub.');
+  await expect(page.locator('.suggest-widget')).toContainText('search_issues');
+  await page.keyboard.press('Escape');
+  await page.getByRole('tab', { name: 'Diff' }).click();
   await page.getByRole('tab', { name: 'code' }).click();
   await expect(page.getByTestId('first-difference')).toContainText('First difference');
 });

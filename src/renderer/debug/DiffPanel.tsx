@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type * as Monaco from 'monaco-editor';
 import type { TranscriptEntry } from '../../shared/transcript';
 import { diffTranscripts } from '../../shared/transcriptDiff';
-import { monaco, setupMonaco } from '../editor/setupMonaco';
+import { monaco } from '../editor/setupMonaco';
+import { sharedDiffEditor } from './sharedDiffEditor';
+import { useEditorDisplay } from '../editor/useEditorDisplay';
 import { usePlaygroundStore } from '../state/store';
-import { useColorScheme } from '../util/useColorScheme';
 import { useDebugStore } from './debugStore';
 import { useDebugSync } from './useDebugSync';
 
@@ -161,36 +161,21 @@ function MonacoDiff(props: {
   revealLine?: number | undefined;
 }) {
   const host = useRef<HTMLDivElement>(null);
-  const editor = useRef<Monaco.editor.IStandaloneDiffEditor | null>(null);
-  const scheme = useColorScheme();
+  const [{ editor: diffEditor, element }] = useState(sharedDiffEditor);
+  useEditorDisplay(diffEditor);
 
   useEffect(() => {
-    setupMonaco();
-    const created = monaco.editor.createDiffEditor(host.current!, {
-      readOnly: true,
-      automaticLayout: true,
-      renderSideBySide: true,
-      minimap: { enabled: false },
-      scrollBeyondLastLine: false,
-      originalEditable: false,
-      ignoreTrimWhitespace: false,
-    });
-    editor.current = created;
+    host.current!.appendChild(element);
     return () => {
-      const model = created.getModel();
-      created.dispose();
+      element.remove();
+      const model = diffEditor.getModel();
+      diffEditor.setModel(null);
       model?.original.dispose();
       model?.modified.dispose();
     };
-  }, []);
+  }, [diffEditor, element]);
 
   useEffect(() => {
-    monaco.editor.setTheme(scheme === 'dark' ? 'vs-dark' : 'vs');
-  }, [scheme]);
-
-  useEffect(() => {
-    const diffEditor = editor.current;
-    if (!diffEditor) return;
     const previous = diffEditor.getModel();
     diffEditor.setModel({
       original: monaco.editor.createModel(props.original, props.language),
@@ -204,7 +189,7 @@ function MonacoDiff(props: {
       diffEditor.getModifiedEditor().revealLineInCenter(line);
       diffEditor.getModifiedEditor().setSelection(new monaco.Selection(line, 1, line, 200));
     }
-  }, [props.original, props.modified, props.language, props.revealLine]);
+  }, [diffEditor, props.original, props.modified, props.language, props.revealLine]);
 
   return <div className="monaco-diff" ref={host} data-testid="diff-editor" />;
 }

@@ -3,10 +3,9 @@ import type * as Monaco from 'monaco-editor';
 import { useApi } from '../state/hostContext';
 import { usePlaygroundStore } from '../state/store';
 import { describeError } from '../util/describeError';
-import { useColorScheme } from '../util/useColorScheme';
 import { EDITOR_FONT_SIZE } from '../display/DisplayControls';
-import { useUiScale } from '../display/displaySettings';
 import { setActiveEditor } from './activeEditor';
+import { useEditorDisplay } from './useEditorDisplay';
 import { createSnippetSync } from '../../shared/createSnippetSync';
 import { monaco, setProviderTypings, setupMonaco } from './setupMonaco';
 import { ProblemsStrip, type Problem } from './ProblemsStrip';
@@ -47,12 +46,11 @@ export function EditorPane({ onRun }: { onRun: () => void }) {
   const editorRef = useRef<Monaco.editor.IStandaloneCodeEditor | null>(null);
   const [editorInstance, setEditorInstance] = useState<Monaco.editor.IStandaloneCodeEditor | null>(null);
   useEditorDebugging(editorInstance);
+  useEditorDisplay(editorInstance);
   useResultForward();
   const onRunRef = useRef(onRun);
   const [syncVersion, setSyncVersion] = useState(0);
   const [markersVersion, setMarkersVersion] = useState(0);
-  const scheme = useColorScheme();
-  const scale = useUiScale();
   const workspace = usePlaygroundStore((s) => s.workspace);
   const declarations = usePlaygroundStore((s) => s.declarations);
   const activeId = workspace?.activeSnippetId ?? null;
@@ -114,16 +112,6 @@ export function EditorPane({ onRun }: { onRun: () => void }) {
       setEditorInstance(null);
     };
   }, [sync]);
-
-  useEffect(() => {
-    monaco.editor.setTheme(scheme === 'dark' ? 'vs-dark' : 'vs');
-  }, [scheme]);
-
-  useEffect(() => {
-    editorInstance?.updateOptions({
-      fontSize: Math.round(EDITOR_FONT_SIZE * scale),
-    });
-  }, [scale, editorInstance]);
 
   useEffect(() => {
     setProviderTypings(declarations);
