@@ -25,6 +25,22 @@ const NO_CALLS: ReadonlySet<string> = new Set();
 const states = new Map<string, RunState>();
 
 /**
+ * `entries` is what `derived` was before later batches were appended (the table shows a deferred
+ * copy of a live run while the run bar reads the latest): the later model serves it, where
+ * deriving it again would rebuild every row.
+ */
+function isEarlierVersion(
+  entries: readonly TranscriptEntry[],
+  derived: readonly TranscriptEntry[] | null,
+): boolean {
+  return (
+    derived !== null &&
+    entries.length < derived.length &&
+    (entries.length === 0 || entries[entries.length - 1] === derived[entries.length - 1])
+  );
+}
+
+/**
  * The pane's rows, column widths and provider names for a run, updated with only the entries that
  * arrived since the last call for that run, so following a 100,000-entry run costs per batch what
  * the batch holds.
@@ -41,7 +57,7 @@ export function transcriptModelFor(runId: string, entries: readonly TranscriptEn
     states.set(runId, state);
     if (states.size > MAX_RUNS) states.delete(states.keys().next().value!);
   }
-  if (state.entries === entries) return state.model;
+  if (state.entries === entries || isEarlierVersion(entries, state.entries)) return state.model;
   const before = state.model.rows;
   const rows = state.builder.update(entries);
   const extended =
