@@ -67,6 +67,16 @@ describe('createRowFilter', () => {
     expect(filter(rows, spec).map((r) => r.seq)).toEqual([1, 6]);
   });
 
+  it('keeps up with a rows array that grows in place', () => {
+    const filter = createRowFilter();
+    const spec = { hiddenTypes: new Set(['tool_result']), provider: null };
+    const grown: typeof rows = [];
+    for (const row of rows) {
+      grown.push(row);
+      expect(filter(grown, spec).map((r) => r.seq)).toEqual(filterRows(grown, spec).map((r) => r.seq));
+    }
+  });
+
   it('filters again from the start when the filter or the transcript changes', () => {
     const filter = createRowFilter();
     filter(rows, { hiddenTypes: new Set(['tool_call']), provider: null });

@@ -83,18 +83,22 @@ describe('TranscriptRowsBuilder', () => {
     expect(first[3]!.outcome).toBeUndefined();
     expect(first[3]!.durationMs).toBeUndefined();
     const second = builder.update(entries);
-    expect(second).not.toBe(first);
-    expect(second[0]).toBe(first[0]);
+    // The same array, grown: no copy of every row per batch.
+    expect(second).toBe(first);
+    expect(second).toHaveLength(entries.length);
     expect(second[3]).toMatchObject({ outcome: 'tool_error', durationMs: 700 });
     expect(builder.update(entries)).toBe(second);
     expect(second).toEqual(describeEntries(entries));
   });
 
-  it('starts again when given a different transcript', () => {
+  it('starts again, in a new array, when given a different transcript', () => {
     const builder = new TranscriptRowsBuilder();
-    builder.update(entries);
+    const first = builder.update(entries);
     const other = entries.slice(0, 2).map((entry) => ({ ...entry }));
-    expect(builder.update(other)).toEqual(describeEntries(other));
+    const again = builder.update(other);
+    expect(again).not.toBe(first);
+    expect(first).toHaveLength(entries.length);
+    expect(again).toEqual(describeEntries(other));
     expect(builder.update([])).toEqual([]);
   });
 });

@@ -68,17 +68,19 @@ export function TranscriptPane() {
   const searching = parsed.ok && terms.length > 0;
 
   const [filterRows] = useState(createRowFilter);
+  // Wrapped: the rows array may be the model's own, grown in place, so the wrapper says it changed.
   const filtered = useMemo(
-    () => filterRows(rows, { hiddenTypes, provider }),
-    [filterRows, rows, hiddenTypes, provider],
+    () => ({ rows: filterRows(model.rows, { hiddenTypes, provider }) }),
+    [filterRows, model, hiddenTypes, provider],
   );
   const matchSeqs = useMemo(
-    () => (searching ? filtered.filter((row) => matchTranscriptRow(row, terms)).map((row) => row.seq) : []),
+    () =>
+      searching ? filtered.rows.filter((row) => matchTranscriptRow(row, terms)).map((row) => row.seq) : [],
     [filtered, terms, searching],
   );
   const matchSet = useMemo(() => new Set(matchSeqs), [matchSeqs]);
   const visible = useMemo(
-    () => (searching && onlyMatches ? filtered.filter((row) => matchSet.has(row.seq)) : filtered),
+    () => (searching && onlyMatches ? filtered.rows.filter((row) => matchSet.has(row.seq)) : filtered.rows),
     [filtered, searching, onlyMatches, matchSet],
   );
   const providers = model.providers;

@@ -4,6 +4,7 @@ import { emptyContentWidths, measureContent, type ContentWidths } from './transc
 
 /** What the transcript pane derives from a run's entries. */
 export interface TranscriptModel {
+  /** Grows in place as the run does: a new model object (not a new array) says it changed. */
   rows: TranscriptRow[];
   content: ContentWidths;
   providers: string[];
@@ -16,6 +17,8 @@ export interface TranscriptModel {
 interface RunState {
   builder: TranscriptRowsBuilder;
   entries: readonly TranscriptEntry[] | null;
+  /** How many rows the model held when it was last derived (its rows array grows in place). */
+  counted: number;
   model: TranscriptModel;
   providerNames: Set<string>;
 }
@@ -51,6 +54,7 @@ export function transcriptModelFor(runId: string, entries: readonly TranscriptEn
     state = {
       builder: new TranscriptRowsBuilder(),
       entries: null,
+      counted: 0,
       model: { rows: [], content: emptyContentWidths(), providers: [], diverged: NO_CALLS },
       providerNames: new Set(),
     };
@@ -58,17 +62,17 @@ export function transcriptModelFor(runId: string, entries: readonly TranscriptEn
     if (states.size > MAX_RUNS) states.delete(states.keys().next().value!);
   }
   if (state.entries === entries || isEarlierVersion(entries, state.entries)) return state.model;
-  const before = state.model.rows;
   const rows = state.builder.update(entries);
-  const extended =
-    rows.length >= before.length && (before.length === 0 || rows[before.length - 1] === before.at(-1));
+  // The builder grows the same array while the transcript grows; another transcript is a new one.
+  const extended = rows === state.model.rows;
   if (!extended) state.providerNames = new Set();
   const sizeBefore = state.providerNames.size;
-  for (let i = extended ? before.length : 0; i < rows.length; i++) {
+  for (let i = extended ? state.counted : 0; i < rows.length; i++) {
     const name = rows[i]!.provider;
     if (name) state.providerNames.add(name);
   }
   state.entries = entries;
+  state.counted = rows.length;
   state.model = {
     diverged: state.builder.divergedCalls(),
     rows,

@@ -6,26 +6,32 @@ import { filterRows, type TranscriptFilter, type TranscriptRow } from './describ
  * what the batch added. With nothing filtered out it returns `rows` itself.
  */
 export function createRowFilter(): (rows: TranscriptRow[], filter: TranscriptFilter) => TranscriptRow[] {
-  let last: { rows: readonly TranscriptRow[]; filter: TranscriptFilter; kept: TranscriptRow[] } | null = null;
+  // `counted` apart from `rows`: a rows array may grow in place (TranscriptRowsBuilder's does).
+  let last: {
+    counted: number;
+    lastRow: TranscriptRow | undefined;
+    filter: TranscriptFilter;
+    kept: TranscriptRow[];
+  } | null = null;
   return (rows, filter) => {
     if (filter.hiddenTypes.size === 0 && filter.provider === null) {
       last = null;
       return rows;
     }
-    const counted = last?.rows.length ?? 0;
+    const counted = last?.counted ?? 0;
     const extendsLast =
       last !== null &&
       last.filter.hiddenTypes === filter.hiddenTypes &&
       last.filter.provider === filter.provider &&
       rows.length >= counted &&
-      (counted === 0 || rows[counted - 1] === last.rows[counted - 1]);
+      (counted === 0 || rows[counted - 1] === last.lastRow);
     const kept =
       extendsLast && last
         ? rows.length === counted
           ? last.kept
           : last.kept.concat(filterRows(rows.slice(counted), filter))
         : filterRows(rows, filter);
-    last = { rows, filter, kept };
+    last = { counted: rows.length, lastRow: rows.at(-1), filter, kept };
     return kept;
   };
 }

@@ -129,8 +129,7 @@ const NO_CALLS: ReadonlySet<string> = new Set();
  * tool_result; appending costs what was appended, so a 100,000-entry run followed live stays cheap.
  */
 export class TranscriptRowsBuilder {
-  private readonly list: TranscriptRow[] = [];
-  private latest: TranscriptRow[] = [];
+  private list: TranscriptRow[] = [];
   private readonly calls = new Map<string, { row: TranscriptRow; provider: string; tool: string }>();
   /** The provider's own time and the held time the host recorded per call (tool_dispatch_finished). */
   private readonly dispatched = new Map<string, { durationMs: number; heldMs?: number }>();
@@ -151,7 +150,8 @@ export class TranscriptRowsBuilder {
 
   /**
    * The rows for `entries`, reusing the work done for an earlier array that `entries` extends
-   * (same first entries); returns a new array when anything changed.
+   * (same first entries): then it is the same array, grown (no copy of 100,000 rows per batch);
+   * another transcript gets a new array.
    */
   update(entries: readonly TranscriptEntry[]): TranscriptRow[] {
     const previous = this.source;
@@ -159,16 +159,13 @@ export class TranscriptRowsBuilder {
       entries.length >= previous.length &&
       (previous.length === 0 || entries[previous.length - 1] === previous[previous.length - 1]);
     if (!extendsPrevious) return this.reset(entries);
-    if (entries.length === previous.length) return this.latest;
     this.source = entries;
     for (let i = previous.length; i < entries.length; i++) this.list.push(this.describe(entries[i]!));
-    this.latest = this.list.slice();
-    return this.latest;
+    return this.list;
   }
 
   private reset(entries: readonly TranscriptEntry[]): TranscriptRow[] {
-    this.list.length = 0;
-    this.latest = [];
+    this.list = [];
     this.calls.clear();
     this.dispatched.clear();
     this.lastProgressed = undefined;
