@@ -41,6 +41,29 @@ export function cellText(row: TranscriptRow, column: ColumnId): string {
   }
 }
 
+/** `cellText(row, column).length`, without making the text where its length is known from the parts. */
+export function cellLength(row: TranscriptRow, column: ColumnId): number {
+  switch (column) {
+    case 'seq': {
+      let digits = 1;
+      for (let rest = row.seq; rest >= 10; rest = Math.floor(rest / 10)) digits++;
+      return digits;
+    }
+    case 'type':
+      return row.type.length;
+    case 'call':
+      return row.callId?.length ?? 0;
+    case 'tool':
+      return row.provider ? row.provider.length + 1 + (row.tool?.length ?? 0) : 0;
+    case 'took':
+      return row.durationMs === undefined ? 0 : cellText(row, column).length;
+    case 'note':
+      return row.note.length;
+    default:
+      return cellText(row, column).length;
+  }
+}
+
 /** Longest cell text per column, in characters, kept up to date as rows are appended. */
 export interface ContentWidths {
   counted: number;
@@ -77,10 +100,12 @@ export function measureContent(previous: ContentWidths, rows: readonly Transcrip
     (previous.counted === 0 || rows[previous.counted - 1] === previous.rows[previous.counted - 1]);
   const start = extendsPrevious ? previous.counted : 0;
   const chars = { ...(extendsPrevious ? previous.chars : emptyContentWidths().chars) };
-  for (let i = start; i < rows.length; i++) {
+  // Columns already at their widest are not measured again (most are, a few hundred rows in).
+  const open = COLUMN_IDS.filter((id) => chars[id] < MAX_AUTO_CHARS[id]);
+  for (let i = start; i < rows.length && open.length > 0; i++) {
     const row = rows[i]!;
-    for (const id of COLUMN_IDS) {
-      const length = cellText(row, id).length;
+    for (const id of open) {
+      const length = cellLength(row, id);
       if (length > chars[id]) chars[id] = Math.min(length, MAX_AUTO_CHARS[id]);
     }
   }
