@@ -173,7 +173,10 @@ test('the timeline draws a 1,000-call run and shows details on hover', async ({ 
   await page.getByRole('button', { name: '+ New' }).click();
   await page.getByLabel('New snippet name').fill('thousand calls');
   await page.getByLabel('New snippet name').press('Enter');
+  // The editor shows the new snippet (its starter text) before anything is typed into it.
+  await expect(page.getByRole('button', { name: 'thousand calls' })).toHaveAttribute('aria-current', 'true');
   const editor = page.locator('.monaco-editor .view-lines').first();
+  await expect(editor).toContainText('The last expression is the result.');
   await editor.click();
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.press('Delete');

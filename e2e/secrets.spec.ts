@@ -53,4 +53,24 @@ test('a stored secret echoed by a tool is masked in the transcript and result, a
   await page.screenshot({ path: join(SCREENSHOTS, 'secrets-revealed.png') });
   await result.getByRole('button', { name: 'Hide secrets' }).click();
   await expect(page.locator('body')).not.toContainText(TOKEN);
+
+  // The paused call reveals what the provider answered, in that view only.
+  await page.getByRole('tab', { name: 'Breakpoints' }).click();
+  await page.getByLabel('Breakpoint provider').selectOption('leaky');
+  await page.getByLabel('Breakpoint tool').selectOption('env');
+  await page.getByRole('button', { name: 'Add breakpoint' }).click();
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  const paused = page.getByTestId('paused-call');
+  await expect(paused).toContainText('leaky.env');
+  await paused.getByLabel(/hold the real result/).check();
+  await paused.getByRole('button', { name: 'Send input' }).click();
+  await expect(paused).toContainText('The provider answered');
+  await expect(paused).toContainText(MASK);
+  await expect(paused).not.toContainText(TOKEN);
+  await paused.getByRole('button', { name: 'Reveal secret LEAKY_TOKEN' }).click();
+  await expect(paused).toContainText(TOKEN);
+  await expect(transcript).not.toContainText(TOKEN);
+  await page.screenshot({ path: join(SCREENSHOTS, 'secrets-revealed-paused-call.png') });
+  await paused.getByRole('button', { name: 'Hide secrets' }).click();
+  await expect(page.locator('body')).not.toContainText(TOKEN);
 });

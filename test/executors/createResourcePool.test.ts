@@ -80,6 +80,60 @@ describe('createResourcePool', () => {
     expect(pool.stats().idle).toBe(3);
   });
 
+  describe('an acquire while a resource is being prewarmed', () => {
+    /** A pool whose warm-up waits until the test lets it finish with `healthy`. */
+    function warmingPool(maxSize: number) {
+      const made = counterPool({ maxSize });
+      let finish!: (healthy: boolean) => void;
+      const warming = made.pool.prewarm(1, () => new Promise<boolean>((resolve) => (finish = resolve)));
+      return { ...made, warming, finish: (healthy: boolean) => finish(healthy) };
+    }
+    const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+    it('waits for that resource instead of starting a cold one', async () => {
+      const { pool, warming, finish } = warmingPool(4);
+      await flush();
+      const acquired = pool.acquire();
+      await flush();
+      expect(pool.stats()).toMatchObject({ waiting: 1, idle: 0, busy: 0 });
+      finish(true);
+      await warming;
+      expect((await acquired).resource).toBe(1);
+      expect(pool.stats()).toMatchObject({ busy: 1, idle: 0 });
+    });
+
+    it('counts it against maxSize', async () => {
+      const { pool, warming, finish } = warmingPool(1);
+      await flush();
+      const acquired = pool.acquire();
+      await flush();
+      finish(true);
+      await warming;
+      expect((await acquired).resource).toBe(1);
+    });
+
+    it('gets a new resource when the warm-up fails', async () => {
+      const { pool, warming, finish, destroyed } = warmingPool(1);
+      await flush();
+      const acquired = pool.acquire();
+      await flush();
+      finish(false);
+      await warming;
+      expect(destroyed).toEqual([1]);
+      expect((await acquired).resource).toBe(2);
+    });
+
+    it('a second acquire does not wait for the one being warmed for the first', async () => {
+      const { pool, finish } = warmingPool(4);
+      await flush();
+      const first = pool.acquire();
+      const second = await pool.acquire();
+      expect(second.resource).toBe(2);
+      finish(true);
+      expect((await first).resource).toBe(1);
+    });
+  });
+
   it('a waiter whose signal aborts leaves the queue', async () => {
     const { pool } = counterPool({ maxSize: 1 });
     await pool.acquire();

@@ -58,7 +58,10 @@ export function createResourcePool<T>(options: ResourcePoolOptions<T>): Resource
   let creating = 0;
   let disposed = false;
 
-  const total = (): number => idle.length + busy.size + creating;
+  /** Prewarm items under way (being created or warmed); `warmingCreated` of them exist already. */
+  let readying = 0;
+  let warmingCreated = 0;
+  const total = (): number => idle.length + busy.size + creating + warmingCreated;
   const alive = (resource: T): boolean => options.isAlive?.(resource) ?? true;
   const destroy = (resource: T): void => {
     try {
@@ -155,7 +158,8 @@ export function createResourcePool<T>(options: ResourcePoolOptions<T>): Resource
       if (signal?.aborted) throw new PoolAcquireAbortedError();
       const resource = takeIdle();
       if (resource !== undefined) return lease(resource);
-      if (total() < maxSize) return lease(await createOne());
+      // A resource being prewarmed is ready sooner than a new cold one: wait for it instead.
+      if (readying <= waiters.length && total() < maxSize) return lease(await createOne());
       return new Promise<PoolLease<T>>((resolve, reject) => {
         const waiter: Waiter<T> = {
           resolve: (value) => {
@@ -178,23 +182,31 @@ export function createResourcePool<T>(options: ResourcePoolOptions<T>): Resource
     },
     async prewarm(count = minSize, warm) {
       const wanted = Math.min(count, maxSize) - total();
-      const created = await Promise.all(
-        Array.from({ length: Math.max(0, wanted) }, async () => {
-          const resource = await createOne();
-          const healthy = warm ? await warm(resource).catch(() => false) : true;
-          if (!healthy || disposed) {
+      // Each resource goes to a waiter (or the idle list) as soon as it is warm.
+      const prepareOne = async (): Promise<void> => {
+        readying += 1;
+        const ready = await createOne()
+          .then(async (resource) => {
+            warmingCreated += 1;
+            const healthy = warm ? await warm(resource).catch(() => false) : true;
+            warmingCreated -= 1;
+            if (healthy && !disposed) return resource;
             destroy(resource);
             return undefined;
-          }
-          return resource;
-        }),
-      );
-      for (const resource of created) {
-        if (resource === undefined) continue;
-        const waiter = waiters.shift();
-        if (waiter) waiter.resolve(lease(resource));
-        else park(resource);
-      }
+          })
+          .finally(() => {
+            readying -= 1;
+          })
+          .catch((error: unknown) => {
+            serveWaiters();
+            throw error;
+          });
+        const waiter = ready === undefined ? undefined : waiters.shift();
+        if (ready === undefined) serveWaiters();
+        else if (waiter) waiter.resolve(lease(ready));
+        else park(ready);
+      };
+      await Promise.all(Array.from({ length: Math.max(0, wanted) }, prepareOne));
     },
     stats: () => ({ idle: idle.length, busy: busy.size, waiting: waiters.length, creating }),
     async dispose() {

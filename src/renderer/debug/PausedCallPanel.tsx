@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { DebugToolResult, PausedCall, ResumeAction } from '../../shared/api/debug';
 import { EXECUTE_ERROR_CODES, type ExecuteErrorCode } from '../../shared/errors';
 import { jsonEqual } from '../../shared/transcriptJsonEqual';
-import { ValueViewer } from '../values/ValueViewer';
+import { RevealableValue } from '../secrets/RevealableValue';
 import { usePlaygroundStore } from '../state/store';
 import { describeError } from '../util/describeError';
 import { useDebugStore } from './debugStore';
@@ -143,7 +143,7 @@ function PausedCallCard({ call }: { call: PausedCall }) {
             {editChanged && (
               <div className="paused-original" data-testid="original-input">
                 <h4>The guest’s original input {reset}</h4>
-                <ValueViewer value={call.input} label="Original tool input" />
+                <RevealableValue value={call.input} label="Original tool input" where="the paused call" />
               </div>
             )}
           </div>
@@ -255,7 +255,7 @@ function PausedCallCard({ call }: { call: PausedCall }) {
           <div>
             <h4>The provider answered</h4>
             {call.result?.ok ? (
-              <ValueViewer value={call.result.result} label="Provider result" />
+              <RevealableValue value={call.result.result} label="Provider result" where="the paused call" />
             ) : (
               <code>
                 {call.result?.error.code}: {call.result?.error.message}

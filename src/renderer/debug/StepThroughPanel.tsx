@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { transcriptStateAt } from '../../shared/transcriptSteps';
 import { summarizeTranscriptEntry } from '../../shared/transcriptSummary';
-import { ValueViewer } from '../values/ValueViewer';
+import { RevealableValue } from '../secrets/RevealableValue';
 import { useDebugStore } from './debugStore';
 import { useDebugSync } from './useDebugSync';
 import { selectCall, useViewedTranscript } from './viewedTranscript';
@@ -98,9 +98,10 @@ export function StepThroughPanel() {
                 <code>{summarizeTranscriptEntry(state.entry)}</code>{' '}
                 <span className="muted">at {state.entry.at} ms</span>
               </div>
-              <ValueViewer
+              <RevealableValue
                 value={state.entry.kind === 'message' ? state.entry.message : state.entry.event}
                 label="Current entry"
+                where="the step-through"
               />
             </>
           ) : (
@@ -144,7 +145,7 @@ export function StepThroughPanel() {
           <h4>Result</h4>
           {state.done ? (
             state.done.ok ? (
-              <ValueViewer value={state.done.result} label="Recorded result" />
+              <RevealableValue value={state.done.result} label="Recorded result" where="the step-through" />
             ) : (
               <code>
                 {state.done.error.code}: {state.done.error.message}
