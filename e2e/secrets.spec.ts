@@ -73,4 +73,21 @@ test('a stored secret echoed by a tool is masked in the transcript and result, a
   await page.screenshot({ path: join(SCREENSHOTS, 'secrets-revealed-paused-call.png') });
   await paused.getByRole('button', { name: 'Hide secrets' }).click();
   await expect(page.locator('body')).not.toContainText(TOKEN);
+
+  // The diff of the two runs and the timeline reveal on request too.
+  await paused.getByRole('button', { name: 'Send as is', exact: true }).click();
+  await expect(page.getByTestId('run-state')).toHaveText(/Succeeded/);
+  await page.getByRole('tab', { name: 'Diff' }).click();
+  await page.getByRole('tab', { name: 'result', exact: true }).click();
+  const diffPanel = page.locator('.diff-panel');
+  const diff = page.getByTestId('diff-editor');
+  await expect(diff).toContainText(MASK);
+  await diffPanel.getByRole('button', { name: 'Reveal secret LEAKY_TOKEN' }).click();
+  await expect(diff).toContainText(TOKEN);
+  await diffPanel.getByRole('button', { name: 'Hide secrets' }).click();
+  await expect(diff).not.toContainText(TOKEN);
+  await page.getByRole('tab', { name: 'Timeline' }).click();
+  await expect(
+    page.locator('.timeline-panel').getByRole('button', { name: 'Reveal secret LEAKY_TOKEN' }),
+  ).toBeVisible();
 });

@@ -7,6 +7,8 @@ import { useEditorDisplay } from '../editor/useEditorDisplay';
 import { usePlaygroundStore } from '../state/store';
 import { useDebugStore } from './debugStore';
 import { useDebugSync } from './useDebugSync';
+import { SecretRevealToggle } from '../secrets/SecretRevealToggle';
+import { useSecretReveal } from '../secrets/useSecretReveal';
 
 interface DiffSource {
   key: string;
@@ -46,7 +48,7 @@ export function DiffPanel() {
   const [view, setView] = useState<DiffView>('messages');
   const left = sources.find((s) => s.key === leftKey) ?? sources[sources.length - 2];
   const right = sources.find((s) => s.key === rightKey) ?? sources[sources.length - 1];
-  const diff = useMemo(
+  const computed = useMemo(
     () =>
       left && right
         ? diffTranscripts(left.entries, right.entries, {
@@ -56,6 +58,8 @@ export function DiffPanel() {
         : null,
     [left, right],
   );
+  const reveal = useSecretReveal('the diff', computed);
+  const diff = reveal.value;
 
   if (sources.length < 2 || !left || !right || !diff)
     return (
@@ -87,6 +91,7 @@ export function DiffPanel() {
           ))}
         </div>
       </div>
+      <SecretRevealToggle reveal={reveal} />
       <p className={first ? 'banner warn' : 'banner info'} data-testid="first-difference">
         {first
           ? `First difference: ${first.label}${first.left === undefined ? ' (only in the right run)' : first.right === undefined ? ' (only in the left run)' : ''}`

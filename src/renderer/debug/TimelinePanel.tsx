@@ -7,6 +7,8 @@ import { useDebugSync } from './useDebugSync';
 import { selectCall, useViewedTranscript } from './viewedTranscript';
 import { ViewedTranscriptPicker } from './ViewedTranscriptPicker';
 import type { TranscriptEntry } from '../../shared/transcript';
+import { SecretRevealToggle } from '../secrets/SecretRevealToggle';
+import { useSecretReveal } from '../secrets/useSecretReveal';
 
 const NO_ENTRIES: TranscriptEntry[] = [];
 
@@ -25,7 +27,8 @@ export function TimelinePanel() {
   const viewed = useViewedTranscript();
   const selectedCallId = useDebugStore((s) => s.selectedCallId);
   const entries = viewed?.entries ?? NO_ENTRIES;
-  const layout = useMemo(() => layoutTimeline(entries), [entries]);
+  const reveal = useSecretReveal('the timeline', entries);
+  const layout = useMemo(() => layoutTimeline(reveal.value), [reveal.value]);
   const wrapper = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const [size, setSize] = useState({ width: 600, height: 200 });
@@ -138,6 +141,7 @@ export function TimelinePanel() {
           {plural(layout.bars.length, 'call')} · {plural(layout.lanes.length, 'provider')} ·{' '}
           {formatDuration(duration)} · shaded: guest compute · click a bar to select its call
         </span>
+        <SecretRevealToggle reveal={reveal} />
       </div>
       <div
         className="timeline-canvas-wrap"
