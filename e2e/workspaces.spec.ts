@@ -132,6 +132,8 @@ test("a snippet deleted in another tab keeps this tab's unsaved edits as a new s
 test('a page reconnects by itself to a host restarted with --token, and to a new link without F5', async ({
   page,
 }) => {
+  // Three host starts and two reconnects: on a loaded 2-core machine that alone can pass a minute.
+  test.setTimeout(150_000);
   const dir = await mkdtemp(join(tmpdir(), 'execbox-e2e-restart-'));
   const configDir = join(dir, 'config');
   const workspaceFile = join(dir, 'test.execbox.json');

@@ -61,7 +61,8 @@ describe.each(['inprocess', 'worker'] as const)('breakpoints on real QuickJS run
     expect(await finished).toMatchObject({ ok: false, error: { code: 'timeout' } });
   });
 
-  it('cancel works while a call is paused', async () => {
+  // A cold ephemeral runner may take most of the default 30 s to start on a loaded machine.
+  it('cancel works while a call is paused', { timeout: 90_000 }, async () => {
     const h = await start(kind);
     await h.debug.addBreakpoint({});
     const paused = h.nextPause();
