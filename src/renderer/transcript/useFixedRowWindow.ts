@@ -52,12 +52,17 @@ export function useFixedRowWindow({
     // While following, the rows drawn do not depend on where the view is: no render per scroll
     // (and no read of scrollTop, which would force a layout while batches stream in).
     if (followEnd) return;
-    const onScroll = () => setViewport((old) => ({ ...old, top: element.scrollTop }));
+    // A render only when the first row on screen changes, not per pixel scrolled.
+    const onScroll = () =>
+      setViewport((old) => {
+        const top = element.scrollTop;
+        return Math.floor(top / rowHeight) === Math.floor(old.top / rowHeight) ? old : { ...old, top };
+      });
     // The view moved while following without this state knowing.
     onScroll();
     element.addEventListener('scroll', onScroll, { passive: true });
     return () => element.removeEventListener('scroll', onScroll);
-  }, [scroller, followEnd]);
+  }, [scroller, followEnd, rowHeight]);
 
   const totalSize = count * rowHeight;
   const onScreen = Math.ceil(viewport.height / rowHeight) + 1;
