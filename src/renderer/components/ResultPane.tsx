@@ -13,7 +13,7 @@ import { WelcomeCard } from './WelcomeCard';
 export function ResultPane() {
   const run = useCurrentRun();
   const starting = usePlaygroundStore((s) => s.starting);
-  const reveal = useSecretReveal('the result', run?.result);
+  const reveal = useSecretReveal('the result', run?.result, { deferWalk: true });
   if (!run) {
     return starting ? <div className="pane-empty">Starting…</div> : <WelcomeCard />;
   }

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { maskedSecretNamesInValue, revealMaskedSecretsInValue } from '../../shared/secretMaskToken';
 import { useApi } from '../state/hostContext';
 import { usePlaygroundStore } from '../state/store';
@@ -19,12 +19,20 @@ export interface SecretReveal<T> {
  * person asked in this view, and only while the view shows it; the host decides (in the app, after
  * its own confirmation). `where` names the view in the confirmation ("the result").
  */
-export function useSecretReveal<T>(where: string, value: T): SecretReveal<T> {
+export function useSecretReveal<T>(
+  where: string,
+  value: T,
+  options: { deferWalk?: boolean } = {},
+): SecretReveal<T> {
   const api = useApi();
   const notify = usePlaygroundStore((s) => s.notify);
   const [shownFor, setShownFor] = useState<{ key: string; values: ReadonlyMap<string, string> } | null>(null);
   const [busy, setBusy] = useState(false);
-  const names = useMemo(() => maskedSecretNamesInValue(value), [value]);
+  // Looking for masked secrets walks the whole value (a 50,000-row result: tens of ms). With
+  // `deferWalk` that happens in a render of its own, after the value is shown, not in the one showing it.
+  const deferred = useDeferredValue(value);
+  const walked = options.deferWalk ? deferred : value;
+  const names = useMemo(() => maskedSecretNamesInValue(walked), [walked]);
   const key = names.join('\n');
   // A value showing other secrets shows masked again until someone asks for it.
   const values = shownFor && shownFor.key === key ? shownFor.values : null;
