@@ -35,39 +35,41 @@ const CACHED_DEPTH = 1;
  * otherwise cost 150,000 of them).
  */
 export function maskedSecretNamesInValue(value: unknown): string[] {
-  const collect = (item: unknown, into: Set<string>, depth: number): void => {
-    if (typeof item === 'string') {
-      if (item.includes(SECRET_MASK_OPEN)) for (const name of maskedSecretNamesIn(item)) into.add(name);
-      return;
-    }
-    if (typeof item !== 'object' || item === null) return;
-    if (depth > CACHED_DEPTH) return walk(item, into, depth);
-    let names = namesCache.get(item);
-    if (!names) {
-      const own = new Set<string>();
-      walk(item, own, depth);
-      names = own.size === 0 ? NO_NAMES : [...own];
-      namesCache.set(item, names);
-    }
-    for (const name of names) into.add(name);
-  };
-  const walk = (item: object, into: Set<string>, depth: number): void => {
-    if (Array.isArray(item)) for (const part of item) collect(part, into, depth + 1);
-    else
-      for (const key in item) {
-        if (!Object.hasOwn(item, key)) continue;
-        collect(key, into, depth);
-        collect((item as Record<string, unknown>)[key], into, depth + 1);
-      }
-  };
   const found = new Set<string>();
   if (Array.isArray(value) && extendsLastRoot(value)) {
     // A live transcript grows by appending: only its new entries are looked at.
     for (const name of lastRoot.names) found.add(name);
-    for (let i = lastRoot.length; i < value.length; i++) collect(value[i], found, 1);
-  } else collect(value, found, 0);
+    for (let i = lastRoot.length; i < value.length; i++) collectNames(value[i], found, 1);
+  } else collectNames(value, found, 0);
   if (Array.isArray(value)) lastRoot = { array: value, length: value.length, names: [...found] };
   return [...found];
+}
+
+function collectNames(item: unknown, into: Set<string>, depth: number): void {
+  if (typeof item === 'string') {
+    if (item.includes(SECRET_MASK_OPEN)) for (const name of maskedSecretNamesIn(item)) into.add(name);
+    return;
+  }
+  if (typeof item !== 'object' || item === null) return;
+  if (depth > CACHED_DEPTH) return walkNames(item, into, depth);
+  let names = namesCache.get(item);
+  if (!names) {
+    const own = new Set<string>();
+    walkNames(item, own, depth);
+    names = own.size === 0 ? NO_NAMES : [...own];
+    namesCache.set(item, names);
+  }
+  for (const name of names) into.add(name);
+}
+
+function walkNames(item: object, into: Set<string>, depth: number): void {
+  if (Array.isArray(item)) for (const part of item) collectNames(part, into, depth + 1);
+  else
+    for (const key in item) {
+      if (!Object.hasOwn(item, key)) continue;
+      collectNames(key, into, depth);
+      collectNames((item as Record<string, unknown>)[key], into, depth + 1);
+    }
 }
 
 let lastRoot: { array: readonly unknown[]; length: number; names: readonly string[] } = {
@@ -76,12 +78,21 @@ let lastRoot: { array: readonly unknown[]; length: number; names: readonly strin
   names: NO_NAMES,
 };
 
-/** Whether `array` starts with the last root array seen (the same first and last items). */
+/**
+ * Whether `array` starts with the last root array seen: the same object first and last (a transcript
+ * grown by appending). Plain values equal by value say nothing about what lies between them.
+ */
 function extendsLastRoot(array: readonly unknown[]): boolean {
   const { array: last, length } = lastRoot;
   if (length === 0 || array.length < length) return false;
   if (array === last) return true;
-  return array[0] === last[0] && array[length - 1] === last[length - 1];
+  const isObject = (item: unknown): boolean => typeof item === 'object' && item !== null;
+  return (
+    isObject(last[0]) &&
+    isObject(last[length - 1]) &&
+    array[0] === last[0] &&
+    array[length - 1] === last[length - 1]
+  );
 }
 
 /** `revealMaskedSecrets` over every string and key of a JSON-like value; returns copies. */
@@ -89,7 +100,10 @@ export function revealMaskedSecretsInValue<T>(value: T, revealed: ReadonlyMap<st
   const visit = (item: unknown): unknown => {
     if (typeof item === 'string') return revealMaskedSecrets(item, revealed);
     if (typeof item !== 'object' || item === null) return item;
-    if (maskedSecretNamesInValue(item).length === 0) return item;
+    // Not maskedSecretNamesInValue: that would take this part for the root a transcript grows from.
+    const names = new Set<string>();
+    collectNames(item, names, 0);
+    if (names.size === 0) return item;
     if (Array.isArray(item)) return item.map(visit);
     const copy: Record<string, unknown> = {};
     for (const [key, inner] of Object.entries(item))

@@ -98,4 +98,9 @@ describe('revealing masked values in a view', () => {
     expect(maskedSecretNamesInValue(grown)).toEqual(['FIRST', 'LATER']);
     expect(maskedSecretNamesInValue([{ text: 'other run' }, ...grown.slice(1)])).toEqual(['LATER']);
   });
+
+  it('never takes another array of equal-looking plain values for a grown one', () => {
+    expect(maskedSecretNamesInValue([1, secretMaskToken('A'), 3])).toEqual(['A']);
+    expect(maskedSecretNamesInValue([1, 'plain', 3, 4])).toEqual([]);
+  });
 });
