@@ -1,5 +1,6 @@
 import { formatDuration } from '../../shared/format';
 import type { TranscriptRow } from '../../shared/view/describeEntries';
+import { grewFrom } from '../../shared/view/grewFrom';
 
 export const COLUMN_IDS = ['seq', 'ms', 'dir', 'type', 'call', 'tool', 'took', 'note'] as const;
 export type ColumnId = (typeof COLUMN_IDS)[number];
@@ -95,9 +96,7 @@ export function emptyContentWidths(): ContentWidths {
  */
 export function measureContent(previous: ContentWidths, rows: readonly TranscriptRow[]): ContentWidths {
   const extendsPrevious =
-    previous.rows !== null &&
-    rows.length >= previous.counted &&
-    (previous.counted === 0 || rows[previous.counted - 1] === previous.rows[previous.counted - 1]);
+    previous.rows !== null && grewFrom(rows, previous.counted, previous.rows[previous.counted - 1]);
   const start = extendsPrevious ? previous.counted : 0;
   const chars = { ...(extendsPrevious ? previous.chars : emptyContentWidths().chars) };
   // Columns already at their widest are not measured again (most are, a few hundred rows in).

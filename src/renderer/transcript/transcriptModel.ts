@@ -1,6 +1,7 @@
 import type { TranscriptEntry } from '../../shared/transcript';
 import { TranscriptRowsBuilder, type TranscriptRow } from '../../shared/view/describeEntries';
 import { emptyContentWidths, measureContent, type ContentWidths } from './transcriptColumns';
+import { grewFrom } from '../../shared/view/grewFrom';
 
 /** What the transcript pane derives from a run's entries. */
 export interface TranscriptModel {
@@ -37,9 +38,7 @@ function isEarlierVersion(
   derived: readonly TranscriptEntry[] | null,
 ): boolean {
   return (
-    derived !== null &&
-    entries.length < derived.length &&
-    (entries.length === 0 || entries[entries.length - 1] === derived[entries.length - 1])
+    derived !== null && entries.length < derived.length && grewFrom(derived, entries.length, entries.at(-1))
   );
 }
 

@@ -1,4 +1,5 @@
 import { filterRows, type TranscriptFilter, type TranscriptRow } from './describeEntries';
+import { grewFrom } from './grewFrom';
 
 /**
  * `filterRows` for a run whose rows grow by appending: while the filter stays the same, only the
@@ -23,8 +24,7 @@ export function createRowFilter(): (rows: TranscriptRow[], filter: TranscriptFil
       last !== null &&
       last.filter.hiddenTypes === filter.hiddenTypes &&
       last.filter.provider === filter.provider &&
-      rows.length >= counted &&
-      (counted === 0 || rows[counted - 1] === last.lastRow);
+      grewFrom(rows, counted, last.lastRow);
     const kept =
       extendsLast && last
         ? rows.length === counted

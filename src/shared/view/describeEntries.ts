@@ -1,5 +1,6 @@
 import type { MessageDirection } from '../protocol/messages';
 import type { TranscriptEntry } from '../transcript';
+import { grewFrom } from './grewFrom';
 
 export interface TranscriptRow {
   seq: number;
@@ -155,10 +156,7 @@ export class TranscriptRowsBuilder {
    */
   update(entries: readonly TranscriptEntry[]): TranscriptRow[] {
     const previous = this.source;
-    const extendsPrevious =
-      entries.length >= previous.length &&
-      (previous.length === 0 || entries[previous.length - 1] === previous[previous.length - 1]);
-    if (!extendsPrevious) return this.reset(entries);
+    if (!grewFrom(entries, previous.length, previous.at(-1))) return this.reset(entries);
     this.source = entries;
     for (let i = previous.length; i < entries.length; i++) this.list.push(this.describe(entries[i]!));
     return this.list;
