@@ -28,7 +28,7 @@ export function WorkspaceDialog({ onClose }: { onClose(): void }) {
   const [paths, setPaths] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [replace, setReplace] = useState<PendingReplace | null>(null);
-  // Shown inside the dialog: a modal dialog makes the notices behind it unreachable (they could not be dismissed).
+  // Beside the form it is about, until the next attempt (notices fade or stack up in a corner).
   const [failure, setFailure] = useState<string | null>(null);
   const value = (key: string) => paths[key] ?? '';
   const set = (key: string) => (next: string) => setPaths((p) => ({ ...p, [key]: next }));
