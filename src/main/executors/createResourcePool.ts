@@ -25,6 +25,8 @@ export interface ResourcePool<T> {
   dispose(): Promise<void>;
 }
 
+export const DEFAULT_MAX_SIZE = 4;
+
 export class PoolDisposedError extends Error {
   override readonly name = 'PoolDisposedError';
   constructor() {
@@ -50,7 +52,7 @@ interface Waiter<T> {
  */
 export function createResourcePool<T>(options: ResourcePoolOptions<T>): ResourcePool<T> {
   const minSize = options.minSize ?? 0;
-  const maxSize = Math.max(1, options.maxSize ?? 4);
+  const maxSize = Math.max(1, options.maxSize ?? DEFAULT_MAX_SIZE);
   const idleTimeoutMs = options.idleTimeoutMs ?? 30_000;
   const idle: Array<{ resource: T; timer?: ReturnType<typeof setTimeout> }> = [];
   const busy = new Set<T>();

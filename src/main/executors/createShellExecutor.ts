@@ -3,7 +3,7 @@ import type { HostToRunnerMessage } from '../../shared/protocol/messages';
 import { resolveRuntimeOptions } from '../../shared/runtimeOptions';
 import type { Transport } from '../../shared/transport';
 import type { ExecutionOptions, Executor, ResolvedToolProvider } from '../core/types';
-import { createResourcePool, PoolAcquireAbortedError } from './createResourcePool';
+import { createResourcePool, DEFAULT_MAX_SIZE, PoolAcquireAbortedError } from './createResourcePool';
 import { RUNTIME_OPTION_IGNORED_KEYS } from './runtimeOptionKeys';
 import { WARM_UP_CODE, WARM_UP_RUNS } from './warmUpCode';
 import { warmUpProviders } from './warmUpRun';
@@ -105,7 +105,10 @@ export function createShellExecutor(
         }
         return runHostSession({ ...session, transport });
       }
-      // A pooled shell can die while idle; an execution it never acknowledged is retried once.
+      // A pooled shell can die while idle, and several can die at once before their close is seen:
+      // an execution a shell never acknowledged is retried, each retry evicting the dead shell, so
+      // maxSize + 1 attempts always reach a freshly started one.
+      const attempts = Math.max(1, options.maxSize ?? DEFAULT_MAX_SIZE) + 1;
       for (let attempt = 1; ; attempt++) {
         let lease;
         try {
@@ -129,7 +132,7 @@ export function createShellExecutor(
           lease.resource.alive();
         if (reusable) lease.release();
         else lease.evict();
-        if (outcome.transportLost && !outcome.runnerStarted && attempt === 1 && !execution.signal?.aborted)
+        if (outcome.transportLost && !outcome.runnerStarted && attempt < attempts && !execution.signal?.aborted)
           continue;
         return outcome.result;
       }
