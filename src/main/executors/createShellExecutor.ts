@@ -132,7 +132,12 @@ export function createShellExecutor(
           lease.resource.alive();
         if (reusable) lease.release();
         else lease.evict();
-        if (outcome.transportLost && !outcome.runnerStarted && attempt < attempts && !execution.signal?.aborted)
+        if (
+          outcome.transportLost &&
+          !outcome.runnerStarted &&
+          attempt < attempts &&
+          !execution.signal?.aborted
+        )
           continue;
         return outcome.result;
       }
