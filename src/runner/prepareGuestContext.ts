@@ -5,7 +5,7 @@ import type {
   QuickJSWASMModule,
   VmCallResult,
 } from 'quickjs-emscripten-core';
-import { asyncFunctionSource } from '../shared/normalizeCode';
+import { asyncFunctionSource } from '../shared/asyncFunctionSource';
 import { GUEST_HELPERS_SOURCE } from './guestHelpersSource';
 
 /** The runner always caps QuickJS's C stack, so deep recursion is a catchable error, never a crash. */

@@ -7,6 +7,7 @@ import {
   type Program,
   type Statement,
 } from 'acorn';
+import { asyncFunctionSource } from './asyncFunctionSource';
 
 /**
  * A syntax error in guest code, reported at normalization time with a 1-based line and 0-based
@@ -125,11 +126,6 @@ function objectLiteralBody(source: string): string | undefined {
     return undefined;
   }
   return undefined;
-}
-
-/** `(async function () { <body> })`: the wrapper every executor evaluates and then calls. */
-export function asyncFunctionSource(body: string): string {
-  return `(async function () {\n${body}\n})`;
 }
 
 /** Proves, with the same parser, that `body` is exactly the wrapper's function body and nothing more. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { asyncFunctionSource, CodeSyntaxError, normalizeCode } from '../../src/shared/normalizeCode';
+import { asyncFunctionSource } from '../../src/shared/asyncFunctionSource';
+import { CodeSyntaxError, normalizeCode } from '../../src/shared/normalizeCode';
 
 type AsyncFn = (...args: unknown[]) => Promise<unknown>;
 const AsyncFunction = Object.getPrototypeOf(async function () {}).constructor as new (
