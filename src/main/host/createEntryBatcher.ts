@@ -8,13 +8,22 @@ export interface EntryBatcher {
 
 /** About one animation frame at 30 fps: a run of 10,000 messages becomes a few dozen UI updates. */
 export const ENTRY_BATCH_INTERVAL_MS = 33;
+/** The longest a live entry waits, however long the run. */
+export const MAX_ENTRY_BATCH_INTERVAL_MS = 250;
+/** Entries already sent per millisecond of interval: 80,000 sent means a batch every 250 ms. */
+const SENT_ENTRIES_PER_INTERVAL_MS = 320;
 
-/** Coalesces transcript entries so a chatty run cannot flood the renderer with one event per message. */
+/**
+ * Coalesces transcript entries so a chatty run cannot flood the renderer with one event per message.
+ * The interval grows with the entries already sent: each batch makes a client copy the whole run's
+ * entries, and at tens of thousands of entries every 33 ms that garbage alone stalled the page.
+ */
 export function createEntryBatcher(
   send: (entries: TranscriptEntry[]) => void,
   intervalMs = ENTRY_BATCH_INTERVAL_MS,
 ): EntryBatcher {
   let pending: TranscriptEntry[] = [];
+  let sent = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const flush = () => {
     if (timer !== undefined) clearTimeout(timer);
@@ -22,12 +31,15 @@ export function createEntryBatcher(
     if (pending.length === 0) return;
     const batch = pending;
     pending = [];
+    sent += batch.length;
     send(batch);
   };
+  const nextInterval = () =>
+    Math.max(intervalMs, Math.min(MAX_ENTRY_BATCH_INTERVAL_MS, sent / SENT_ENTRIES_PER_INTERVAL_MS));
   return {
     add(entry) {
       pending.push(entry);
-      timer ??= setTimeout(flush, intervalMs);
+      timer ??= setTimeout(flush, nextInterval());
     },
     flush,
   };
