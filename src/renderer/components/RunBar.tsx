@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import type { ExecutorChoice } from '../../shared/api/runs';
 import type { ExecutorRuntimeOptions } from '../../shared/runtimeOptions';
 import { cancelCurrentRun, runActiveSnippet } from '../state/runActions';
@@ -54,8 +54,11 @@ function useElapsed(since: number | undefined, until: number | undefined): numbe
 
 /** The tool call that reported progress last, while it runs: "· ▬▬▭ progress 2/5 · everything.slow". */
 function RunningCallProgress(props: { runId: string; entries: RunView['entries'] }) {
+  // Deferred like the transcript pane's copy: deriving a batch's rows then happens in the
+  // interruptible render, not in the urgent one that takes the batch in.
+  const entries = useDeferredValue(props.entries);
   // Under the transcript pane's key: the rows built for one are the rows of the other.
-  const row = transcriptModelFor(runTranscriptKey(props.runId), props.entries).progressing;
+  const row = transcriptModelFor(runTranscriptKey(props.runId), entries).progressing;
   if (!row?.progress) return null;
   const name = `${row.provider ?? ''}.${row.tool ?? ''}`;
   return (

@@ -42,13 +42,29 @@ export function cellText(row: TranscriptRow, column: ColumnId): string {
   }
 }
 
+function digitCount(whole: number): number {
+  let digits = 1;
+  for (let rest = whole; rest >= 10; rest = Math.floor(rest / 10)) digits++;
+  return digits;
+}
+
 /** `cellText(row, column).length`, without making the text where its length is known from the parts. */
 export function cellLength(row: TranscriptRow, column: ColumnId): number {
   switch (column) {
-    case 'seq': {
-      let digits = 1;
-      for (let rest = row.seq; rest >= 10; rest = Math.floor(rest / 10)) digits++;
-      return digits;
+    case 'seq':
+      return Number.isSafeInteger(row.seq) && row.seq >= 0
+        ? digitCount(row.seq)
+        : cellText(row, column).length;
+    case 'ms': {
+      // toFixed(1): the whole part's digits, '.', one decimal. Where rounding could carry into one
+      // more digit (9.95, 99.95, …) the text itself decides.
+      const whole = Math.floor(Math.round(row.at * 10) / 10);
+      const digits = digitCount(whole);
+      return row.at >= 0 &&
+        whole < Number.MAX_SAFE_INTEGER &&
+        (whole < 10 || digits === digitCount(whole - 1))
+        ? digits + 2
+        : cellText(row, column).length;
     }
     case 'type':
       return row.type.length;

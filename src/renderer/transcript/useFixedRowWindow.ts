@@ -78,9 +78,13 @@ export function useFixedRowWindow({
   }
 
   useLayoutEffect(() => {
-    // The browser clamps it to the end; written before the frame is drawn, so no frame shows a gap.
-    // Again when the view changes height (a horizontal scrollbar appearing takes from it).
-    if (followEnd && scroller) scroller.scrollTo({ top: totalSize });
+    if (!followEnd || !scroller) return;
+    // Scheduled in the commit, written at the start of the next frame, before it is drawn (so no frame shows a gap), where
+    // the layout it needs is the frame's own: written right after the commit, it forced one more
+    // layout into every batch's task. The browser clamps it to the end. Again when the view changes
+    // height (a horizontal scrollbar appearing takes from it).
+    const frame = requestAnimationFrame(() => scroller.scrollTo({ top: totalSize }));
+    return () => cancelAnimationFrame(frame);
   }, [followEnd, totalSize, viewport.height, scroller]);
 
   const scrollToIndex = useCallback(
