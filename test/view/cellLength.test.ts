@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellLength, cellText, COLUMN_IDS } from '../../src/renderer/transcript/transcriptColumns';
+import { cellLength, cellText, COLUMN_IDS } from '../../src/shared/view/transcriptCells';
 import type { TranscriptRow } from '../../src/shared/view/describeEntries';
 
 const row = (fields: Partial<TranscriptRow>): TranscriptRow =>

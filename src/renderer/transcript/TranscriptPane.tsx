@@ -16,7 +16,7 @@ import { TranscriptHeader } from './TranscriptHeader';
 import { transcriptModelFor } from './transcriptModel';
 import { useFixedRowWindow } from './useFixedRowWindow';
 import { useTranscriptColumns } from './useTranscriptColumns';
-import { cellText, COLUMN_IDS } from './transcriptColumns';
+import { cellText, COLUMN_IDS } from '../../shared/view/transcriptCells';
 import { ProgressMeter } from '../components/ProgressMeter';
 import { useTranscriptFocus } from './transcriptFocus';
 import { useUiScale } from '../display/displaySettings';

@@ -1,12 +1,6 @@
 import { useCallback, useState } from 'react';
-import {
-  COLUMN_IDS,
-  columnWidths,
-  loadChosenWidths,
-  saveChosenWidths,
-  type ColumnId,
-  type ContentWidths,
-} from './transcriptColumns';
+import { COLUMN_IDS, type ColumnId } from '../../shared/view/transcriptCells';
+import { columnWidths, loadChosenWidths, saveChosenWidths, type ContentWidths } from './transcriptColumns';
 
 export interface TranscriptColumns {
   widths: Record<ColumnId, string>;

@@ -1,0 +1,81 @@
+import { formatDuration } from '../format/formatDuration';
+import type { TranscriptRow } from './describeEntries';
+
+export const COLUMN_IDS = ['seq', 'ms', 'dir', 'type', 'call', 'tool', 'took', 'note'] as const;
+export type ColumnId = (typeof COLUMN_IDS)[number];
+
+export const COLUMN_TITLES: Record<ColumnId, string> = {
+  seq: '#',
+  ms: 'ms',
+  dir: 'direction',
+  type: 'type',
+  call: 'call',
+  tool: 'provider.tool',
+  took: 'took',
+  note: 'note',
+};
+
+/** The text each cell shows; the widths are measured from the same text. */
+export function cellText(row: TranscriptRow, column: ColumnId): string {
+  switch (column) {
+    case 'seq':
+      return String(row.seq);
+    case 'ms':
+      return row.at.toFixed(1);
+    case 'dir':
+      if (row.isEvent) return '•';
+      return row.direction === 'host_to_runner' ? '→ runner' : '← runner';
+    case 'type':
+      return row.type;
+    case 'call':
+      return row.callId ?? '';
+    case 'tool':
+      return row.provider ? `${row.provider}.${row.tool ?? ''}` : '';
+    case 'took':
+      if (row.durationMs === undefined) return '';
+      return row.heldMs
+        ? `${formatDuration(row.durationMs)} · held ${formatDuration(row.heldMs)}`
+        : formatDuration(row.durationMs);
+    case 'note':
+      return row.note;
+  }
+}
+
+function digitCount(whole: number): number {
+  let digits = 1;
+  for (let rest = whole; rest >= 10; rest = Math.floor(rest / 10)) digits++;
+  return digits;
+}
+
+/** `cellText(row, column).length`, without making the text where its length is known from the parts. */
+export function cellLength(row: TranscriptRow, column: ColumnId): number {
+  switch (column) {
+    case 'seq':
+      return Number.isSafeInteger(row.seq) && row.seq >= 0
+        ? digitCount(row.seq)
+        : cellText(row, column).length;
+    case 'ms': {
+      // toFixed(1): the whole part's digits, '.', one decimal. Where rounding could carry into one
+      // more digit (9.95, 99.95, …) the text itself decides.
+      const whole = Math.floor(Math.round(row.at * 10) / 10);
+      const digits = digitCount(whole);
+      return row.at >= 0 &&
+        whole < Number.MAX_SAFE_INTEGER &&
+        (whole < 10 || digits === digitCount(whole - 1))
+        ? digits + 2
+        : cellText(row, column).length;
+    }
+    case 'type':
+      return row.type.length;
+    case 'call':
+      return row.callId?.length ?? 0;
+    case 'tool':
+      return row.provider ? row.provider.length + 1 + (row.tool?.length ?? 0) : 0;
+    case 'took':
+      return row.durationMs === undefined ? 0 : cellText(row, column).length;
+    case 'note':
+      return row.note.length;
+    default:
+      return cellText(row, column).length;
+  }
+}
