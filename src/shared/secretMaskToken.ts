@@ -27,6 +27,7 @@ const namesCache = new WeakMap<object, readonly string[]>();
 const NO_NAMES: readonly string[] = Object.freeze([]);
 /** Objects this close to the root have their names cached (a transcript's entries); deeper ones are walked. */
 const CACHED_DEPTH = 1;
+const scratchNames = new Set<string>();
 
 /**
  * The secret names masked anywhere in a JSON-like value (strings and object keys), without
@@ -54,9 +55,13 @@ function collectNames(item: unknown, into: Set<string>, depth: number): void {
   if (depth > CACHED_DEPTH) return walkNames(item, into, depth);
   let names = namesCache.get(item);
   if (!names) {
-    const own = new Set<string>();
+    // At the deepest cached level the walk below never comes back here: one set serves every
+    // entry there (a live transcript's entries, most of which hold no secret).
+    const own = depth === CACHED_DEPTH ? scratchNames : new Set<string>();
+    own.clear();
     walkNames(item, own, depth);
     names = own.size === 0 ? NO_NAMES : [...own];
+    own.clear();
     namesCache.set(item, names);
   }
   for (const name of names) into.add(name);
