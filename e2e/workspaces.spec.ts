@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Page, WebSocketRoute } from '@playwright/test';
 import { expect, SCREENSHOTS, setProgram, startServe, stop, test, TEST_WORKSPACE } from './playgroundFixture';
 
@@ -126,6 +126,55 @@ test("a snippet deleted in another tab keeps this tab's unsaved edits as a new s
   const [copy] = await savedSnippets(playground.workspaceFile);
   expect(copy!.code).toContain('// only in tab B');
   expect(copy!.code).not.toContain('tab A');
+  await other.close();
+});
+
+test("another tab opening a different workspace file keeps this tab's unsaved edits in the new one", async ({
+  page,
+  playground,
+}) => {
+  const otherFile = join(dirname(playground.workspaceFile), 'other.execbox.json');
+  await writeFile(
+    otherFile,
+    JSON.stringify(
+      {
+        ...TEST_WORKSPACE,
+        name: 'Other workspace',
+        snippets: [{ id: 'elsewhere', name: 'Elsewhere', code: '// the other file' }],
+        activeSnippetId: 'elsewhere',
+      },
+      null,
+      2,
+    ),
+  );
+  const { other, socket } = await openSecondTab(page, playground.url);
+
+  // Tab B's save is on its way when tab A opens another workspace file.
+  socket.hold();
+  await appendLine(other, '// only in tab B');
+  await expect(saveState(other)).toHaveText('Saving…');
+  await page.locator('.app-header .workspace-name').click();
+  const dialog = page.getByRole('dialog', { name: 'Workspace' });
+  await dialog.getByLabel('Open a workspace file').fill(otherFile);
+  await dialog.getByRole('button', { name: 'Open', exact: true }).click();
+  await expect(page.getByTestId('file-state')).toHaveText('other.execbox.json · saved');
+  await expect(other.getByTestId('file-state')).toContainText('other.execbox.json');
+  socket.release();
+
+  const kept = 'First steps (unsaved edits from test.execbox.json)';
+  await expect(other.getByRole('navigation', { name: 'Snippets' })).toContainText(kept);
+  await expect(
+    other.getByText(/Another workspace file was opened while this tab had unsaved edits to "First steps"/),
+  ).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Snippets' })).toContainText(kept);
+  // Tab A stays on what it opened.
+  await expect(page.getByTestId('program-editor')).toContainText('// the other file');
+  await expect
+    .poll(async () => (await savedSnippets(otherFile)).map((s) => s.name))
+    .toEqual(['Elsewhere', kept]);
+  const copy = (await savedSnippets(otherFile)).find((s) => s.name === kept)!;
+  expect(copy.code).toContain('// only in tab B');
+  await other.screenshot({ path: join(SCREENSHOTS, 'workspaces-other-file-opened.png') });
   await other.close();
 });
 

@@ -11,7 +11,7 @@ import { monaco, setProviderTypings, setupMonaco } from './setupMonaco';
 import { ProblemsStrip, type Problem } from './ProblemsStrip';
 import { SnippetConflictPanel } from './SnippetConflictPanel';
 import { takeDeletedHere } from './snippetsDeletedHere';
-import { keepUnsavedOfDeleted } from './keepUnsavedOfDeleted';
+import { keepUnsavedEdits } from './keepUnsavedEdits';
 import { ApiCallError } from '../../shared/rpc/createApiClient';
 import { useEditorDebugging } from '../debug/useEditorDebugging';
 import { useResultForward } from '../debug/useResultForward';
@@ -118,26 +118,35 @@ export function EditorPane({ onRun }: { onRun: () => void }) {
   }, [declarations]);
 
   // The host's texts: adopted where this tab has nothing unsaved, else kept aside as a conflict.
-  // Models of deleted snippets are dropped; what this tab had not saved of a snippet deleted elsewhere
-  // in the same workspace becomes a new snippet rather than being lost.
+  // Models of deleted snippets are dropped; what this tab had not saved of a snippet deleted elsewhere,
+  // or of any snippet when another workspace file was opened, becomes a new snippet rather than being lost.
   const known = useRef<{ path: string; names: Map<string, string> } | null>(null);
   const workspacePath = workspace?.path;
   useEffect(() => {
     if (!snippets || workspacePath === undefined) return;
+    const previous = known.current;
+    if (previous && previous.path !== workspacePath) {
+      // Another workspace file is open now (another tab opened it): what this tab had not saved
+      // belongs to the old file, which the host no longer writes. It is kept in the new one.
+      for (const [id, name] of previous.names) {
+        const unsaved = sync.forget(id);
+        if (unsaved !== undefined) void keepUnsavedEdits(api, { name, code: unsaved, from: previous.path });
+      }
+    }
     for (const snippet of snippets) {
       const adopt = sync.remote(snippet.id, snippet.code);
       const model = monaco.editor.getModel(modelUri(snippet.id));
       if (adopt && model && model.getValue() !== snippet.code) replaceText(model, snippet.code);
     }
     const alive = new Set(snippets.map((s) => modelUri(s.id).toString()));
-    const before = known.current?.path === workspacePath ? known.current.names : undefined;
+    const before = previous?.path === workspacePath ? previous.names : undefined;
     for (const model of monaco.editor.getModels()) {
       if (model.uri.path.startsWith('/snippets/') && !alive.has(model.uri.toString())) {
         const id = snippetIdOf(model.uri);
         const unsaved = sync.forget(id);
         const name = before?.get(id);
         if (!takeDeletedHere(id) && unsaved !== undefined && name !== undefined)
-          void keepUnsavedOfDeleted(api, name, unsaved);
+          void keepUnsavedEdits(api, { name, code: unsaved });
         model.dispose();
       }
     }
