@@ -58,10 +58,11 @@ function collectNames(item: unknown, into: Set<string>, depth: number): void {
     // At the deepest cached level the walk below never comes back here: one set serves every
     // entry there (a live transcript's entries, most of which hold no secret).
     const own = depth === CACHED_DEPTH ? scratchNames : new Set<string>();
-    own.clear();
+    // Clearing allocates a new table: only a set holding something (a walk that threw) needs it.
+    if (own.size > 0) own.clear();
     walkNames(item, own, depth);
     names = own.size === 0 ? NO_NAMES : [...own];
-    own.clear();
+    if (own.size > 0) own.clear();
     namesCache.set(item, names);
   }
   for (const name of names) into.add(name);

@@ -41,6 +41,9 @@ export function cellText(row: TranscriptRow, column: ColumnId): string {
   }
 }
 
+const TOOK_LENGTHS = new Map<number, number>();
+const MAX_TOOK_LENGTHS = 4096;
+
 function digitCount(whole: number): number {
   let digits = 1;
   for (let rest = whole; rest >= 10; rest = Math.floor(rest / 10)) digits++;
@@ -71,8 +74,18 @@ export function cellLength(row: TranscriptRow, column: ColumnId): number {
       return row.callId?.length ?? 0;
     case 'tool':
       return row.provider ? row.provider.length + 1 + (row.tool?.length ?? 0) : 0;
-    case 'took':
-      return row.durationMs === undefined ? 0 : cellText(row, column).length;
+    case 'took': {
+      if (row.durationMs === undefined) return 0;
+      if (row.heldMs) return cellText(row, column).length;
+      // A run's calls take a few hundred distinct durations: each is formatted once, not per row.
+      let length = TOOK_LENGTHS.get(row.durationMs);
+      if (length === undefined) {
+        if (TOOK_LENGTHS.size >= MAX_TOOK_LENGTHS) TOOK_LENGTHS.clear();
+        length = formatDuration(row.durationMs).length;
+        TOOK_LENGTHS.set(row.durationMs, length);
+      }
+      return length;
+    }
     case 'note':
       return row.note.length;
     default:

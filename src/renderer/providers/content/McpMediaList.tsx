@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { formatBytes } from '../../../shared/format';
 import { findMcpMedia, type McpMedia } from '../../../shared/view/findMcpMedia';
 
@@ -25,7 +25,7 @@ function MediaItem({ media }: { media: McpMedia }) {
 
 /** The MCP images and audio inside a value, each as "image/png, 1.2 KiB" with a preview on demand. */
 export function McpMediaList({ value }: { value: unknown }) {
-  const media = findMcpMedia(value);
+  const media = useMemo(() => findMcpMedia(value), [value]);
   if (media.length === 0) return null;
   return (
     <ul className="mcp-media-list" aria-label="Images and audio in the value">

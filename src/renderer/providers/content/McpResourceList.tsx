@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { formatBytes } from '../../../shared/format';
 import { findMcpResources, type McpResource } from '../../../shared/view/findMcpResources';
 
@@ -29,7 +30,7 @@ function ResourceItem({ resource }: { resource: McpResource }) {
 
 /** The MCP resource links and embedded resources inside a value: URI, type and text. */
 export function McpResourceList({ value }: { value: unknown }) {
-  const resources = findMcpResources(value);
+  const resources = useMemo(() => findMcpResources(value), [value]);
   if (resources.length === 0) return null;
   return (
     <ul className="mcp-resource-list" aria-label="Resources in the value">
