@@ -49,3 +49,16 @@ test('a long run follows its tail until scrolled up, and after a reload it is al
   await search.press('Enter');
   await expect(page.getByLabel('Selected entry')).toContainText('needle in a haystack');
 });
+
+test('a reload while a long run goes on shows each of its entries once', async ({ page, playground: _ }) => {
+  test.setTimeout(120_000);
+  // 60,005 entries: long enough that the reload fetches the transcript while the run goes on.
+  await setProgram(page, "for (let i = 0; i < 15000; i++) await demo.echo({ text: 'call ' + i });");
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  const count = page.getByTestId('transcript-count');
+  await expect(count).toHaveText(/^\d{1,3},\d{3} entries$/, { timeout: 30_000 });
+  await page.reload();
+  await expect(page.getByTestId('run-state')).toHaveText(/^Succeeded/, { timeout: 90_000 });
+  // The batch the host had not sent when the reload fetched the transcript is not added twice.
+  await expect(count).toHaveText('60,005 entries');
+});

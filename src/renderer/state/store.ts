@@ -51,6 +51,17 @@ let nextNoticeId = 1;
 const MAX_CONSOLE_LINES = 500;
 const MAX_RUNS_KEPT = 10;
 
+/**
+ * A batch that overlaps what the run already holds adds only what is new: a transcript fetched while
+ * the run went on already holds the entries of the batch the host had not sent yet.
+ */
+function appendNewEntries(held: RunView['entries'], batch: RunView['entries']): RunView['entries'] {
+  const last = held.at(-1)?.seq;
+  if (last === undefined || (batch[0]?.seq ?? Infinity) > last) return held.concat(batch);
+  const fresh = batch.filter((entry) => entry.seq > last);
+  return fresh.length === 0 ? held : held.concat(fresh);
+}
+
 function withRun(runs: Record<string, RunView>, runId: string, update: (run: RunView) => RunView) {
   const run = runs[runId] ?? { runId, seenAt: Date.now(), entries: [] };
   const next = { ...runs, [runId]: update(run) };
@@ -128,7 +139,7 @@ export const usePlaygroundStore = create<PlaygroundState>()((set) => ({
             return {
               runs: withRun(state.runs, event.runId, (run) => ({
                 ...run,
-                entries: run.entries.concat(event.entries),
+                entries: appendNewEntries(run.entries, event.entries),
               })),
             };
           }
