@@ -18,24 +18,7 @@ export async function loadInitialState(api: PlaygroundApi): Promise<void> {
     store.setState({ workspace, providers, declarations, manualCalls, serverRequests });
     const last = runs.at(-1);
     if (!last || store.getState().currentRunId) return;
-    if (last.state === 'finished') {
-      await loadRunTranscript(api, last);
-      return;
-    }
-    // A run still going gets its live batches as they come: its transcript so far comes in one piece.
-    const entries = await api.runs.transcript(last.runId);
-    store.setState((state) => ({
-      currentRunId: state.currentRunId ?? last.runId,
-      runs: {
-        ...state.runs,
-        [last.runId]: {
-          runId: last.runId,
-          seenAt: Date.parse(last.startedAt),
-          entries,
-          ...(last.result ? { result: last.result, finishedAt: Date.now() } : {}),
-        },
-      },
-    }));
+    await loadRunTranscript(api, last);
   } catch (error) {
     store.getState().notify('error', `Could not load the workspace: ${describeError(error)}`);
   }

@@ -1,19 +1,23 @@
 import type { PlaygroundApi } from '../../shared/api/playgroundApi';
 import type { RunSummary } from '../../shared/api/runs';
+import { appendNewEntries } from './appendNewEntries';
+import type { RunView } from './runView';
 import { usePlaygroundStore } from './store';
 
 /** Entries per request: small enough that reading and showing one page never holds the page up. */
 export const TRANSCRIPT_PAGE = 5_000;
 
 /**
- * Puts a finished run in the store and fetches its transcript page by page, each page shown as it
- * arrives (the way a live run's batches are): a reload with a 100,000-entry run open is usable
- * from the first page instead of after one long parse and render of the whole transcript.
+ * Puts a run in the store and fetches its transcript page by page, each page shown as it arrives
+ * (the way a live run's batches are): a reload with a 100,000-entry run open is usable from the
+ * first page instead of after one long parse and render of the whole transcript. A run still going
+ * keeps its live batches aside meanwhile and adds them after the last page.
  */
 export async function loadRunTranscript(api: PlaygroundApi, summary: RunSummary): Promise<void> {
   const store = usePlaygroundStore;
   const { runId } = summary;
-  const total = summary.entryCount;
+  // A live run's count grows while it is fetched: only a finished run's count says where it ends.
+  const total = summary.state === 'finished' ? summary.entryCount : undefined;
   store.setState((state) => ({
     currentRunId: state.currentRunId ?? runId,
     runs: {
@@ -36,8 +40,10 @@ export async function loadRunTranscript(api: PlaygroundApi, summary: RunSummary)
     } catch (error) {
       const run = store.getState().runs[runId];
       if (run?.loading) {
-        const { loading: _stopped, ...rest } = run;
-        store.setState((state) => ({ runs: { ...state.runs, [runId]: rest } }));
+        // What came is kept: the pages so far, then the live batches.
+        const { loading: _stopped, liveDuringLoad, ...rest } = run;
+        const entries = appendNewEntries(run.entries, liveDuringLoad ?? []);
+        store.setState((state) => ({ runs: { ...state.runs, [runId]: { ...rest, entries } } }));
       }
       throw error;
     }
@@ -45,18 +51,42 @@ export async function loadRunTranscript(api: PlaygroundApi, summary: RunSummary)
     // Gone, or replaced by a newer copy while this page was on its way: that copy wins.
     if (!run?.loading || run.entries.length !== loaded) return;
     loaded += page.length;
-    const done = page.length < TRANSCRIPT_PAGE || (total !== undefined && loaded >= total);
-    const { loading: _loading, ...rest } = run;
-    store.setState((state) => ({
-      runs: {
-        ...state.runs,
-        [runId]: {
-          ...rest,
-          entries: run.entries.length === 0 ? page : run.entries.concat(page),
-          ...(done ? {} : { loading: { ...run.loading!, loaded } }),
-        },
-      },
-    }));
-    if (done) return;
+    const firstLive = run.liveDuringLoad?.[0]?.seq;
+    const done =
+      page.length < TRANSCRIPT_PAGE ||
+      (total !== undefined && loaded >= total) ||
+      (firstLive !== undefined && (page.at(-1)?.seq ?? -1) >= firstLive - 1);
+    const next: RunView = {
+      ...run,
+      entries: run.entries.length === 0 ? page : run.entries.concat(page),
+      loading: { ...run.loading, loaded },
+    };
+    store.setState((state) => ({ runs: { ...state.runs, [runId]: next } }));
+    if (done) return addLiveDuringLoad(runId);
+  }
+}
+
+/**
+ * Adds the live batches that came while the pages did, a page's worth per task (a long run sends
+ * tens of thousands of entries meanwhile); batches still coming wait behind them until none is left.
+ */
+async function addLiveDuringLoad(runId: string): Promise<void> {
+  const store = usePlaygroundStore;
+  for (;;) {
+    const run = store.getState().runs[runId];
+    if (!run?.loading) return;
+    const waiting = run.liveDuringLoad ?? [];
+    const { loading, liveDuringLoad: _waiting, ...rest } = run;
+    const next: RunView = {
+      ...rest,
+      entries: appendNewEntries(run.entries, waiting.slice(0, TRANSCRIPT_PAGE)),
+    };
+    if (waiting.length > TRANSCRIPT_PAGE) {
+      next.loading = loading;
+      next.liveDuringLoad = waiting.slice(TRANSCRIPT_PAGE);
+    }
+    store.setState((state) => ({ runs: { ...state.runs, [runId]: next } }));
+    if (!next.loading) return;
+    await new Promise((resolve) => setTimeout(resolve, 0));
   }
 }

@@ -17,6 +17,8 @@ export interface RunView {
   finishedAt?: number;
   /** Its transcript is being fetched page by page (after a reload): how far, of how many. */
   loading?: { loaded: number; total?: number };
+  /** Live batches that came while `loading`: added after the last page. */
+  liveDuringLoad?: TranscriptEntry[];
   /** The host stopped, or the page lost it, before the run finished: no result will come. */
   hostStopped?: true;
 }

@@ -9,6 +9,7 @@ import type {
 import { mergeConsoleLines } from '../../shared/view/mergeConsoleLines';
 import type { WorkspaceView } from '../../shared/api/workspace';
 import type { RunView } from './runView';
+import { appendNewEntries } from './appendNewEntries';
 
 export type ConnectionState = 'connecting' | 'open' | 'reconnecting' | 'closed';
 
@@ -50,17 +51,6 @@ let nextNoticeId = 1;
 /** The host keeps as many (PROVIDER_CONSOLE_LINES). */
 const MAX_CONSOLE_LINES = 500;
 const MAX_RUNS_KEPT = 10;
-
-/**
- * A batch that overlaps what the run already holds adds only what is new: a transcript fetched while
- * the run went on already holds the entries of the batch the host had not sent yet.
- */
-function appendNewEntries(held: RunView['entries'], batch: RunView['entries']): RunView['entries'] {
-  const last = held.at(-1)?.seq;
-  if (last === undefined || (batch[0]?.seq ?? Infinity) > last) return held.concat(batch);
-  const fresh = batch.filter((entry) => entry.seq > last);
-  return fresh.length === 0 ? held : held.concat(fresh);
-}
 
 function withRun(runs: Record<string, RunView>, runId: string, update: (run: RunView) => RunView) {
   const run = runs[runId] ?? { runId, seenAt: Date.now(), entries: [] };
@@ -137,10 +127,12 @@ export const usePlaygroundStore = create<PlaygroundState>()((set) => ({
           }
           if (event.type === 'entries') {
             return {
-              runs: withRun(state.runs, event.runId, (run) => ({
-                ...run,
-                entries: appendNewEntries(run.entries, event.entries),
-              })),
+              runs: withRun(state.runs, event.runId, (run) =>
+                // While its transcript is fetched page by page, a run's live batches wait behind the pages.
+                run.loading
+                  ? { ...run, liveDuringLoad: (run.liveDuringLoad ?? []).concat(event.entries) }
+                  : { ...run, entries: appendNewEntries(run.entries, event.entries) },
+              ),
             };
           }
           if (event.type === 'finished') {
