@@ -1,5 +1,5 @@
-// node:fs, not node:fs/promises: loading fs/promises costs a cold worker about 3 ms, and this read happens once.
-import { readFileSync } from 'node:fs';
+// node:fs, not node:fs/promises: loading fs/promises costs a cold worker about 3 ms.
+import { readFile } from 'node:fs';
 import { createRequire } from 'node:module';
 
 /** The WebAssembly JS API (the Node typings declare its types but not the global value). */
@@ -19,7 +19,11 @@ let ready: WebAssembly.Module | undefined;
 export function compileQuickJsWasm(): Promise<WebAssembly.Module> {
   compiled ??= (async () => {
     const path = createRequire(import.meta.url).resolve('@jitl/quickjs-wasmfile-release-sync/wasm');
-    ready = await wasm.compile(readFileSync(path));
+    // Read off the main thread: `execbox run` sets its V8 flags for the wasm while this read is on its way.
+    const bytes = await new Promise<Buffer>((resolve, reject) =>
+      readFile(path, (error, data) => (error ? reject(error) : resolve(data))),
+    );
+    ready = await wasm.compile(bytes);
     return ready;
   })();
   return compiled;
