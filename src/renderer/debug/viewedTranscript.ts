@@ -1,4 +1,5 @@
 import type { TranscriptEntry } from '../../shared/transcript';
+import type { RunView } from '../state/runView';
 import { useCurrentRun } from '../state/store';
 import { useTranscriptFocus } from '../transcript/transcriptFocus';
 import { useDebugStore } from './debugStore';
@@ -12,7 +13,7 @@ export interface ViewedTranscript {
   /** The code the transcript ran, when known. */
   code?: string;
   /** The transcript is still arriving page by page (after a reload): how far, of how many. */
-  loading?: { loaded: number; total?: number };
+  loading?: RunView['loading'];
 }
 
 /**

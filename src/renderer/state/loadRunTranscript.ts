@@ -38,13 +38,8 @@ export async function loadRunTranscript(api: PlaygroundApi, summary: RunSummary)
     try {
       page = await api.runs.transcript(runId, { from: loaded, limit: TRANSCRIPT_PAGE });
     } catch (error) {
-      const run = store.getState().runs[runId];
-      if (run?.loading) {
-        // What came is kept: the pages so far, then the live batches.
-        const { loading: _stopped, liveDuringLoad, ...rest } = run;
-        const entries = appendNewEntries(run.entries, liveDuringLoad ?? []);
-        store.setState((state) => ({ runs: { ...state.runs, [runId]: { ...rest, entries } } }));
-      }
+      // What came is kept: the pages so far, then the live batches.
+      void addLiveDuringLoad(runId);
       throw error;
     }
     const run = store.getState().runs[runId];

@@ -79,10 +79,10 @@ export function useFixedRowWindow({
 
   useLayoutEffect(() => {
     if (!followEnd || !scroller) return;
-    // Scheduled in the commit, written at the start of the next frame, before it is drawn (so no frame shows a gap), where
-    // the layout it needs is the frame's own: written right after the commit, it forced one more
-    // layout into every batch's task. The browser clamps it to the end. Again when the view changes
-    // height (a horizontal scrollbar appearing takes from it).
+    // Scheduled in the commit and written at the start of the next frame, before it is drawn (so no
+    // frame shows a gap), where the layout it needs is the frame's own: written right after the
+    // commit, it forced one more layout into every batch's task. The browser clamps it to the end.
+    // Again when the view changes height (a horizontal scrollbar appearing takes from it).
     const frame = requestAnimationFrame(() => scroller.scrollTo({ top: totalSize }));
     return () => cancelAnimationFrame(frame);
   }, [followEnd, totalSize, viewport.height, scroller]);
