@@ -8,10 +8,24 @@ test('a 50,000-row result shows paged and collapsed, and the page stays usable',
   page,
   playground: _,
 }) => {
+  // The page gets the value once, in the run's result: its done entry leaves it out.
+  const framesWithValue: string[] = [];
+  page.on('websocket', (socket) =>
+    socket.on('framereceived', ({ payload }) => {
+      if (typeof payload === 'string' && payload.includes('"row 49999"')) framesWithValue.push(payload);
+    }),
+  );
+  await page.reload();
   await setProgram(page, FIFTY_THOUSAND_ROWS);
   await runProgram(page);
   const value = page.getByTestId('result-value');
   await expect(value).toContainText('Array of 50,000 items');
+  expect(framesWithValue).toHaveLength(1);
+  expect(framesWithValue[0]).toContain('"type":"finished"');
+  // The transcript's done entry still shows the value.
+  await page.getByTestId('transcript-row').filter({ hasText: 'done' }).first().click();
+  await expect(page.getByLabel('Selected entry')).toContainText('row 0');
+  await page.screenshot({ path: join(SCREENSHOTS, 'big-result-done-entry.png') });
   const rows = value.getByTestId('value-row');
   await expect(rows.filter({ hasText: 'name: "row 3"' })).toBeVisible();
   expect(await page.locator('*').count()).toBeLessThan(5000);
@@ -32,6 +46,13 @@ test('a 50,000-row result shows paged and collapsed, and the page stays usable',
   await expect(value.getByTestId('value-raw')).toContainText('"name": "row 0"');
   await expect(value.getByRole('note')).toContainText('Showing the first 200,000 characters');
   expect(await page.locator('*').count()).toBeLessThan(5000);
+
+  // After a reload, the same: the value comes once more, in the run's summary, not in its transcript.
+  await page.reload();
+  await expect(value).toContainText('Array of 50,000 items');
+  await page.getByTestId('transcript-row').filter({ hasText: 'done' }).first().click();
+  await expect(page.getByLabel('Selected entry')).toContainText('row 0');
+  expect(framesWithValue).toHaveLength(2);
 
   // The app still answers: the next run replaces the value.
   await setProgram(page, '1 + 1;');

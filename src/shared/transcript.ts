@@ -89,5 +89,10 @@ export type TranscriptEntry =
       at: number;
       direction: MessageDirection;
       message: ProtocolMessage;
+      /**
+       * Only between the host and a page: this done message's value was left out because the run's
+       * result carries it (the page puts it back).
+       */
+      valueInResult?: true;
     }
   | { kind: 'event'; seq: number; at: number; event: HostEvent };

@@ -12,7 +12,7 @@ describe('createEntryBatcher', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('sends entries in order, one batch per interval, and flush sends the rest at once', () => {
+  it('sends entries in order, one batch per interval, and hands back the rest unsent', () => {
     const batches: TranscriptEntry[][] = [];
     const batcher = createEntryBatcher((entries) => batches.push(entries));
     batcher.add(entry(1));
@@ -21,10 +21,24 @@ describe('createEntryBatcher', () => {
     vi.advanceTimersByTime(ENTRY_BATCH_INTERVAL_MS);
     expect(batches).toEqual([[entry(1), entry(2)]]);
     batcher.add(entry(3));
-    batcher.flush();
-    expect(batches).toEqual([[entry(1), entry(2)], [entry(3)]]);
-    batcher.flush();
-    expect(batches).toHaveLength(2);
+    expect(batcher.takePending()).toEqual([entry(3)]);
+    expect(batcher.takePending()).toEqual([]);
+    vi.advanceTimersByTime(MAX_ENTRY_BATCH_INTERVAL_MS);
+    expect(batches).toEqual([[entry(1), entry(2)]]);
+  });
+
+  it('sends nothing from hold() until takePending', () => {
+    const batches: TranscriptEntry[][] = [];
+    const batcher = createEntryBatcher((entries) => batches.push(entries));
+    batcher.add(entry(1));
+    batcher.hold();
+    batcher.add(entry(2));
+    vi.advanceTimersByTime(MAX_ENTRY_BATCH_INTERVAL_MS * 4);
+    expect(batches).toEqual([]);
+    expect(batcher.takePending()).toEqual([entry(1), entry(2)]);
+    batcher.add(entry(3));
+    vi.advanceTimersByTime(ENTRY_BATCH_INTERVAL_MS);
+    expect(batches).toEqual([[entry(3)]]);
   });
 
   it('batches less often as the run grows, up to the longest interval', () => {

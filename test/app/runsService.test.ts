@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PLAYGROUND_API_METHODS, type PlaygroundEvent } from '../../src/shared/api/playgroundApi';
 import type { RunsEvent } from '../../src/shared/api/runs';
 import type { TranscriptEntry } from '../../src/shared/transcript';
+import type { ExecuteResult } from '../../src/shared/executeResult';
 import { createPlaygroundHost } from '../../src/main/host/createPlaygroundHost';
 import { createRunsService } from '../../src/main/host/createRunsService';
 import { resolveProvider } from '../../src/main/core/resolveProvider';
@@ -27,7 +28,7 @@ function setup(script: FakeScript) {
       else finished.set(runId, resolve);
     });
   const entriesOf = (runId: string): TranscriptEntry[] =>
-    events.flatMap((e) => (e.type === 'entries' && e.runId === runId ? e.entries : []));
+    events.flatMap((e) => (e.type !== 'started' && e.runId === runId ? e.entries : []));
   return { service, events, executor, waitFinished, entriesOf };
 }
 
@@ -114,6 +115,55 @@ describe('the runs service', () => {
     await waitFinished(runId);
     expect(entriesOf(runId)).toHaveLength(10_002);
     expect(events.filter((e) => e.type === 'entries').length).toBeLessThan(10);
+  });
+
+  it('sends the done entry with the result, which alone carries the value', async () => {
+    const value = { rows: [1, 2, 3] };
+    const finishedTranscripts: TranscriptEntry[][] = [];
+    const { service, events, waitFinished } = setup(async (_code, options) => {
+      const result = done({ result: value });
+      const { ok: _ok, ...rest } = result as Extract<ExecuteResult, { ok: true }>;
+      options.hooks!.onMessage!({
+        direction: 'runner_to_host',
+        message: { type: 'done', id: 'x', ok: true, ...rest },
+        at: performance.now(),
+      });
+      // Longer than a batch interval: the done entry still waits for the result.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return result;
+    });
+    service.addExtension({
+      prepareRun: () => undefined,
+      finishRun: (_id, entries) => finishedTranscripts.push([...entries]),
+    });
+    const { runId } = await service.api.start({ code: 'x' });
+    const finished = await waitFinished(runId);
+    expect(finished).toMatchObject({ type: 'finished', result: { ok: true, result: value } });
+    const isDone = (entry: TranscriptEntry) => entry.kind === 'message' && entry.message.type === 'done';
+    expect(events.some((e) => e.type === 'entries' && e.entries.some(isDone))).toBe(false);
+    const sent = finished.type === 'finished' ? finished.entries.find(isDone) : undefined;
+    expect(sent).toMatchObject({ valueInResult: true, message: { type: 'done', ok: true } });
+    expect(sent?.kind === 'message' && 'result' in sent.message).toBe(false);
+    // A page fetching the finished run's transcript gets it the same way; extensions get it whole.
+    expect((await service.api.transcript(runId)).find(isDone)).toEqual(sent);
+    expect(finishedTranscripts[0]?.find(isDone)).toMatchObject({ message: { result: value } });
+    expect(finishedTranscripts[0]?.find(isDone)).not.toHaveProperty('valueInResult');
+  });
+
+  it('keeps the value in a done entry the result does not carry', async () => {
+    const { service, waitFinished, entriesOf } = setup(async (_code, options) => {
+      options.hooks!.onMessage!({
+        direction: 'runner_to_host',
+        message: { type: 'done', id: 'x', ok: true, durationMs: 1, logs: [], result: 'late' },
+        at: performance.now(),
+      });
+      return { ok: false, durationMs: 1, logs: [], error: { code: 'timeout', message: 'too slow' } };
+    });
+    const { runId } = await service.api.start({ code: 'x' });
+    await waitFinished(runId);
+    const sent = entriesOf(runId).find((e) => e.kind === 'message' && e.message.type === 'done');
+    expect(sent).toMatchObject({ message: { result: 'late' } });
+    expect(sent).not.toHaveProperty('valueInResult');
   });
 
   it('passes the merged limits and cancels through the abort signal', async () => {

@@ -2,8 +2,10 @@ import type { TranscriptEntry } from '../../shared/transcript';
 
 export interface EntryBatcher {
   add(entry: TranscriptEntry): void;
-  /** Sends whatever is pending now (before a run's `finished` event). */
-  flush(): void;
+  /** Sends nothing more until `takePending` (a run's done message waits for its result). */
+  hold(): void;
+  /** Hands back what was not sent, instead of sending it (a run's last entries go with its result). */
+  takePending(): TranscriptEntry[];
 }
 
 /** About one animation frame at 30 fps: a run of 10,000 messages becomes a few dozen UI updates. */
@@ -25,22 +27,30 @@ export function createEntryBatcher(
   let pending: TranscriptEntry[] = [];
   let sent = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const flush = () => {
-    if (timer !== undefined) clearTimeout(timer);
+  let held = false;
+  const stopTimer = () => {
+    clearTimeout(timer);
     timer = undefined;
-    if (pending.length === 0) return;
+  };
+  const takePending = () => {
+    stopTimer();
+    held = false;
     const batch = pending;
     pending = [];
     sent += batch.length;
-    send(batch);
+    return batch;
   };
   const nextInterval = () =>
     Math.max(intervalMs, Math.min(MAX_ENTRY_BATCH_INTERVAL_MS, sent / SENT_ENTRIES_PER_INTERVAL_MS));
   return {
     add(entry) {
       pending.push(entry);
-      timer ??= setTimeout(flush, nextInterval());
+      if (!held) timer ??= setTimeout(() => send(takePending()), nextInterval());
     },
-    flush,
+    hold() {
+      held = true;
+      stopTimer();
+    },
+    takePending,
   };
 }

@@ -10,6 +10,7 @@ import { runnerCodeOrFailure } from '../core/toRunnerCode';
 import type { Executor, ResolvedToolProvider, SessionFacts, ToolCallInterceptor } from '../core/types';
 import { composeInterceptors } from './composeInterceptors';
 import { createEntryBatcher } from './createEntryBatcher';
+import { entriesForPage } from './entriesForPage';
 import { createTranscriptRecorder } from './createTranscriptRecorder';
 import { runFacts, runFinishedEvent } from './runFacts';
 import { describeExecutorChoice } from './describeExecutorChoice';
@@ -69,12 +70,12 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
     const choice = request.executor ?? settings.executor;
     const startedAt = performance.now();
     const recorder = createTranscriptRecorder(startedAt);
+    const summary: RunSummary = { runId, state: 'running', startedAt: new Date().toISOString() };
     const batcher = createEntryBatcher(
       (entries) => options.emit({ channel: 'runs', type: 'entries', runId, entries }),
       options.batchIntervalMs,
     );
     const controller = new AbortController();
-    const summary: RunSummary = { runId, state: 'running', startedAt: new Date().toISOString() };
 
     batcher.add(
       recorder.recordEvent({ type: 'run_started', runId, executor: describeExecutorChoice(choice) }),
@@ -119,7 +120,11 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
             ...limits,
             signal: controller.signal,
             hooks: {
-              onMessage: (observation) => batcher.add(recorder.recordMessage(observation)),
+              onMessage: (observation) => {
+                batcher.add(recorder.recordMessage(observation));
+                // The done message waits to go with the result, which carries its value (entriesForPage).
+                if (observation.message.type === 'done' && summary.state !== 'finished') batcher.hold();
+              },
               onHostEvent: (event, at) => batcher.add(recorder.recordEvent(event, at)),
               onSettled: (facts) => {
                 session = facts;
@@ -135,12 +140,12 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
 
     const finished = execute().then((result) => {
       const facts = runFacts(result, performance.now() - startedAt, session, controller.signal, limits);
-      batcher.add(recorder.recordEvent(runFinishedEvent(result, facts)));
-      batcher.flush();
       summary.state = 'finished';
       summary.result = result;
       summary.facts = facts;
-      options.emit({ channel: 'runs', type: 'finished', runId, result, facts });
+      batcher.add(recorder.recordEvent(runFinishedEvent(result, facts)));
+      const entries = entriesForPage(batcher.takePending(), result);
+      options.emit({ channel: 'runs', type: 'finished', runId, result, facts, entries });
       for (const extension of extensions) {
         try {
           extension.finishRun?.(runId, recorder.entries, result);
@@ -170,7 +175,10 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
     cancel: async (runId) => {
       find(runId).controller.abort('user' satisfies CancelReason);
     },
-    transcript: async (runId, range) => transcriptSlice(find(runId).entries, range),
+    transcript: async (runId, range) => {
+      const run = find(runId);
+      return entriesForPage(transcriptSlice(run.entries, range), run.summary.result);
+    },
     list: async () => [...runs.values()].map((run) => ({ ...run.summary, entryCount: run.entries.length })),
   };
 

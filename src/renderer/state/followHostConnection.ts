@@ -2,6 +2,7 @@ import type { PlaygroundApi } from '../../shared/api/playgroundApi';
 import { loadInitialState } from './loadInitialState';
 import { usePlaygroundStore, type ConnectionState } from './store';
 import type { RunView } from './runView';
+import { withDoneValue } from '../../shared/view/withDoneValue';
 
 /**
  * Keeps the store in step with the connection: runs stop their clocks when the host goes away, and
@@ -23,7 +24,7 @@ export async function followHostConnection(api: PlaygroundApi, state: Connection
     for (const run of lost) {
       const summary = known.get(run.runId);
       if (!summary) continue;
-      const entries = await api.runs.transcript(run.runId);
+      const entries = withDoneValue(await api.runs.transcript(run.runId), summary.result);
       store.setState((s) => {
         const current = s.runs[run.runId];
         if (!current) return {};

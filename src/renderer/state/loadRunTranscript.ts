@@ -1,6 +1,7 @@
 import type { PlaygroundApi } from '../../shared/api/playgroundApi';
 import type { RunSummary } from '../../shared/api/runs';
 import { appendNewEntries } from './appendNewEntries';
+import { withDoneValue } from '../../shared/view/withDoneValue';
 import type { RunView } from './runView';
 import { usePlaygroundStore } from './store';
 
@@ -51,9 +52,11 @@ export async function loadRunTranscript(api: PlaygroundApi, summary: RunSummary)
       page.length < TRANSCRIPT_PAGE ||
       (total !== undefined && loaded >= total) ||
       (firstLive !== undefined && (page.at(-1)?.seq ?? -1) >= firstLive - 1);
+    // The host leaves a finished run's value out of its done entry: the run's result carries it.
+    const added = withDoneValue(page, run.result);
     const next: RunView = {
       ...run,
-      entries: run.entries.length === 0 ? page : run.entries.concat(page),
+      entries: run.entries.length === 0 ? added : run.entries.concat(added),
       loading: { ...run.loading, loaded },
     };
     store.setState((state) => ({ runs: { ...state.runs, [runId]: next } }));

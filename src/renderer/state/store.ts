@@ -9,7 +9,9 @@ import type {
 import { mergeConsoleLines } from '../../shared/view/mergeConsoleLines';
 import type { WorkspaceView } from '../../shared/api/workspace';
 import type { RunView } from './runView';
+import type { TranscriptEntry } from '../../shared/transcript';
 import { appendNewEntries } from './appendNewEntries';
+import { withDoneValue } from '../../shared/view/withDoneValue';
 
 export type ConnectionState = 'connecting' | 'open' | 'reconnecting' | 'closed';
 
@@ -58,6 +60,13 @@ function withRun(runs: Record<string, RunView>, runId: string, update: (run: Run
   const ids = Object.keys(next);
   for (const old of ids.slice(0, Math.max(0, ids.length - MAX_RUNS_KEPT))) delete next[old];
   return next;
+}
+
+/** While its transcript is fetched page by page, a run's live entries wait behind the pages. */
+function withLiveEntries(run: RunView, entries: readonly TranscriptEntry[]): RunView {
+  return run.loading
+    ? { ...run, liveDuringLoad: (run.liveDuringLoad ?? []).concat(entries) }
+    : { ...run, entries: appendNewEntries(run.entries, entries) };
 }
 
 export const usePlaygroundStore = create<PlaygroundState>()((set) => ({
@@ -126,19 +135,13 @@ export const usePlaygroundStore = create<PlaygroundState>()((set) => ({
             };
           }
           if (event.type === 'entries') {
-            return {
-              runs: withRun(state.runs, event.runId, (run) =>
-                // While its transcript is fetched page by page, a run's live batches wait behind the pages.
-                run.loading
-                  ? { ...run, liveDuringLoad: (run.liveDuringLoad ?? []).concat(event.entries) }
-                  : { ...run, entries: appendNewEntries(run.entries, event.entries) },
-              ),
-            };
+            return { runs: withRun(state.runs, event.runId, (run) => withLiveEntries(run, event.entries)) };
           }
           if (event.type === 'finished') {
+            const entries = withDoneValue(event.entries, event.result);
             return {
               runs: withRun(state.runs, event.runId, ({ hostStopped: _settled, ...run }) => ({
-                ...run,
+                ...withLiveEntries(run, entries),
                 result: event.result,
                 ...(event.facts ? { facts: event.facts } : {}),
                 finishedAt: Date.now(),

@@ -54,7 +54,10 @@ export interface AgentEndpoint {
 export interface RunsApi {
   start(request: RunRequest): Promise<{ runId: string }>;
   cancel(runId: string): Promise<void>;
-  /** The run's transcript, or the page of it `range` names (fewer entries than `limit`: the end). */
+  /**
+   * The run's transcript, or the page of it `range` names (fewer entries than `limit`: the end). A
+   * finished run's done message leaves out the value its result carries (`valueInResult`).
+   */
   transcript(runId: string, range?: TranscriptRange): Promise<TranscriptEntry[]>;
   /** Active runs and the most recent finished ones, oldest first. */
   list(): Promise<RunSummary[]>;
@@ -73,4 +76,12 @@ export const RUNS_API_METHODS = [
 export type RunsEvent =
   | { channel: 'runs'; type: 'started'; runId: string; request: RunRequest }
   | { channel: 'runs'; type: 'entries'; runId: string; entries: TranscriptEntry[] }
-  | { channel: 'runs'; type: 'finished'; runId: string; result: ExecuteResult; facts?: RunFacts };
+  | {
+      channel: 'runs';
+      type: 'finished';
+      runId: string;
+      result: ExecuteResult;
+      facts?: RunFacts;
+      /** The run's last entries (from its done message on), taken in one step with the result. */
+      entries: TranscriptEntry[];
+    };
