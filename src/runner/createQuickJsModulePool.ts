@@ -30,6 +30,8 @@ export function createQuickJsModulePool(maxIdle = 2): QuickJsModulePool {
     spare?: PreparedGuestContext;
     /** The previous session's teardown, not yet run; returns true when the module must be dropped. */
     teardown?: () => boolean;
+    /** Idle work is scheduled for this entry (one pending immediate at most, however many runs end). */
+    tidyPending?: boolean;
   }
   const idle: Entry[] = [];
   const warming = new Map<number, Promise<Entry>>();
@@ -109,7 +111,14 @@ export function createQuickJsModulePool(maxIdle = 2): QuickJsModulePool {
           else if (poisoned || bounded.heapExhausted()) return discard(entry);
           idle.push(entry);
           if (idle.length > maxIdle) discard(idle.shift()!);
-          setImmediate(() => tidy(entry));
+          // Back-to-back runs that never yield to the event loop would otherwise queue one immediate
+          // per run, and that queue kept every run's garbage alive until a major GC.
+          if (entry.tidyPending) return;
+          entry.tidyPending = true;
+          setImmediate(() => {
+            entry.tidyPending = false;
+            tidy(entry);
+          });
         },
       };
     },

@@ -2,9 +2,10 @@ import { DEFAULT_MAX_VALUE_DEPTH } from '../shared/transportSafe';
 
 /**
  * Evaluated lazily, the first time an execution needs to copy an object out of the sandbox or
- * describe a thrown value. Every intrinsic is captured when it runs: it is called with the values
- * the runner read before any guest code ran (see prepareGuestContext), so a guest that replaced
- * JSON, Object or prototype methods cannot change how values are serialized.
+ * describe a thrown value. It is called with the intrinsics the runner read before any guest code
+ * ran (see prepareGuestContext) and derives the rest from syntax alone (`{}` and `[]` always have the
+ * realm's own prototypes), so a guest that replaced JSON, Object or prototype methods cannot change
+ * how values are serialized.
  *
  * Returns [serialize, describe]:
  * - serialize(value, rootName): JSON text, or [message] when the value is not transport-safe (the
@@ -12,9 +13,21 @@ import { DEFAULT_MAX_VALUE_DEPTH } from '../shared/transportSafe';
  *   replacer that checks each original value (before any toJSON) and tracks the path.
  * - describe(value): one line for console output or an uncaught value.
  */
-export const GUEST_HELPERS_SOURCE = String.raw`(function (stringify, getProto, ownDesc, symbolsOf, isArray, hasOwn, isProtoOf, apply, ObjectProto, ArrayProto, ErrorProto, toText, test) {
+export const GUEST_HELPERS_SOURCE = String.raw`(function (stringify, getProto, ownDesc, symbolsOf, isArray, ErrorProto, toText) {
   'use strict';
-  const IDENT = /^[A-Za-z_$][\w$]*$/;
+  const ObjectProto = getProto({}), ArrayProto = getProto([]);
+  function isIdentifier(key) {
+    if (key.length === 0) return false;
+    for (let i = 0; i < key.length; i++) {
+      const c = key[i];
+      if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c === '_' || c === '$' || (i > 0 && c >= '0' && c <= '9'))) return false;
+    }
+    return true;
+  }
+  function isError(value) {
+    for (let p = getProto(value); p !== null; p = getProto(p)) if (p === ErrorProto) return true;
+    return false;
+  }
   function kind(value) {
     let name;
     try { const p = getProto(value); name = p && p.constructor && p.constructor.name; } catch (_) {}
@@ -33,14 +46,14 @@ export const GUEST_HELPERS_SOURCE = String.raw`(function (stringify, getProto, o
     }
     function step(key, holder) {
       if (isArray(holder)) return '[' + key + ']';
-      return apply(test, IDENT, [key]) ? '.' + key : '[' + stringify(key) + ']';
+      return isIdentifier(key) ? '.' + key : '[' + stringify(key) + ']';
     }
     function replacer(key, _converted) {
       while (holders.length > 0 && holders[holders.length - 1] !== this) { holders.length--; keys.length--; }
       if (holders.length === 0) { holders[0] = this; keys[0] = ''; }
       const d = ownDesc(this, key);
       if (d === undefined) fail(key, 'is a hole in a sparse array');
-      if (!apply(hasOwn, d, ['value'])) fail(key, 'is an accessor property');
+      if (ownDesc(d, 'value') === undefined) fail(key, 'is an accessor property');
       const v = d.value;
       switch (typeof v) {
         case 'string': case 'boolean': return v;
@@ -75,7 +88,7 @@ export const GUEST_HELPERS_SOURCE = String.raw`(function (stringify, getProto, o
     try {
       if (typeof value === 'string') return value;
       if (value === undefined) return 'undefined';
-      if (value !== null && typeof value === 'object' && apply(isProtoOf, ErrorProto, [value])) {
+      if (value !== null && typeof value === 'object' && isError(value)) {
         const name = value.name, message = value.message;
         const label = typeof name === 'string' && name ? name : 'Error';
         return typeof message === 'string' && message ? label + ': ' + message : label;

@@ -13,15 +13,15 @@ export const MAX_STACK_BYTES = 256 * 1024;
 
 /**
  * The intrinsics the helpers need, read in the same evaluation that compiles the guest function (one
- * line, so guest line numbers stay those of asyncFunctionSource), before any guest code has run.
+ * line, so guest line numbers stay those of asyncFunctionSource), before any guest code has run. Only
+ * what the helpers cannot derive from syntax later: QuickJS parses each name here on every execution.
  */
 const INTRINSICS =
   'JSON.stringify, Object.getPrototypeOf, Object.getOwnPropertyDescriptor, Object.getOwnPropertySymbols, ' +
-  'Array.isArray, Object.prototype.hasOwnProperty, Object.prototype.isPrototypeOf, Reflect.apply, ' +
-  'Object.prototype, Array.prototype, Error.prototype, String, RegExp.prototype.test, JSON.parse';
-const HELPER_ARGUMENTS = 13;
-const PARSE_INDEX = 13;
-const GUEST_INDEX = 14;
+  'Array.isArray, Error.prototype, String, JSON.parse';
+const HELPER_ARGUMENTS = 7;
+const PARSE_INDEX = 7;
+const GUEST_INDEX = 8;
 
 export interface GuestHelpers {
   serialize: QuickJSHandle;

@@ -402,9 +402,10 @@ export function runQuickJsSession(options: QuickJsSessionOptions): QuickJsSessio
         return;
       }
       main = called.value;
-      timer = setTimeout(onDeadline, Math.max(0, deadline - performance.now()));
     });
     pump();
+    // Most runs end in that first pump: only one still waiting (on a tool call) needs a timer.
+    if (!settled) timer = setTimeout(onDeadline, Math.max(0, deadline - performance.now()));
   };
 
   const interruptPending = (

@@ -403,6 +403,33 @@ export const CONFORMANCE_CASES: ConformanceCase[] = [
     check: ok({ a: [1] }),
   },
   {
+    name: 'a guest that replaces every method the checks rely on still gets exact serialization errors',
+    code:
+      'Object.prototype.hasOwnProperty = () => true; Object.prototype.isPrototypeOf = () => true; ' +
+      'Reflect.apply = () => true; RegExp.prototype.test = () => true; Object.getPrototypeOf = () => null; ' +
+      'Object.getOwnPropertyDescriptor = () => ({ value: 1 }); Array.isArray = () => true; ' +
+      'globalThis.Object = function () {}; globalThis.Array = function () {}; ' +
+      '({ fine: [1, { "a-b": 2 }], get bad() { return 1 } })',
+    check: fails('serialization_error', /^result\.bad is an accessor property$/),
+  },
+  {
+    name: 'the error path quotes a non-identifier key even when RegExp methods are replaced',
+    code: 'RegExp.prototype.test = () => true; RegExp.prototype.exec = () => null; ({ "a-b": { c: 1n } })',
+    check: fails('serialization_error', /^result\["a-b"\]\.c is a bigint, which is not JSON-serializable$/),
+  },
+  {
+    name: 'a class instance is still refused when the guest replaces Object and Object.prototype methods',
+    code: 'class Point {}; globalThis.Object = function () {}; Object.prototype = Point.prototype; [new Point()]',
+    check: fails('serialization_error', /^result\[0\] is a Point instance, not a plain object$/),
+  },
+  {
+    name: 'console names errors even when the guest replaces Error and isPrototypeOf',
+    code:
+      'const e = new TypeError("boom"); globalThis.Error = function () {}; ' +
+      'Object.prototype.isPrototypeOf = () => false; console.log(e, { a: 1 }); 1',
+    check: logs(['TypeError: boom {"a":1}']),
+  },
+  {
     name: 'a huge string round-trips',
     code: '(await tools.echo("z".repeat(1 << 20))).length',
     check: ok(1 << 20),
