@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { useCurrentRun, usePlaygroundStore } from '../state/store';
 import { ERROR_CODE_WORDS } from '../util/describeErrorCode';
 import { describeRunOutcome } from '../../shared/format';
@@ -13,7 +14,9 @@ import { WelcomeCard } from './WelcomeCard';
 export function ResultPane() {
   const run = useCurrentRun();
   const starting = usePlaygroundStore((s) => s.starting);
-  const reveal = useSecretReveal('the result', run?.result, { deferWalk: true });
+  // Drawn in a render of its own: not in the task that took in (and parsed) a 4 MB result.
+  const shownResult = useDeferredValue(run?.result);
+  const reveal = useSecretReveal('the result', shownResult, { deferWalk: true });
   if (!run) {
     return starting ? <div className="pane-empty">Starting…</div> : <WelcomeCard />;
   }
