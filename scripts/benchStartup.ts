@@ -13,6 +13,7 @@ import type { Executor } from '../src/main/core/types';
 import type { ExecuteResult } from '../src/shared/executeResult';
 import { createFileSecretStore } from '../src/main/secrets/createFileSecretStore';
 import { compiledQuickJsWasmNow } from '../src/runner/quickJsWasm';
+import { SINGLE_USE_FLAG } from '../src/runner/singleUseV8Flags';
 import { bundleRunnerScript } from './bundleRunner';
 
 /** What a person waits for at start-up, each beside the floor this machine sets for it. */
@@ -193,7 +194,8 @@ export async function freshRuntimeEvalDispose(runs: number): Promise<number[]> {
 /**
  * QuickJS's own start in a fresh process or worker (wasm compiled or adopted, instantiated, one
  * fresh runtime and context running `return 1`), as that child reports it: what any cold runner
- * built on QuickJS pays beyond its fork or worker, however lean the rest of it is.
+ * built on QuickJS pays beyond its fork or worker, however lean the rest of it is. The process
+ * starts as a single-use runner process does (see singleUseV8Flags).
  */
 export async function quickJsOwnStart(kind: 'process' | 'worker', runs: number): Promise<number[]> {
   quickJsStartBuilt ??= bundleRunnerScript(
@@ -204,7 +206,7 @@ export async function quickJsOwnStart(kind: 'process' | 'worker', runs: number):
   return timed(runs, () => {
     const child =
       kind === 'process'
-        ? fork(QUICKJS_START, [], { execArgv: [], serialization: 'json' })
+        ? fork(QUICKJS_START, [SINGLE_USE_FLAG], { execArgv: [], serialization: 'json' })
         : new Worker(QUICKJS_START, { execArgv: [], workerData: { quickJsWasm: compiledQuickJsWasmNow() } });
     return new Promise<number>((resolve, reject) => {
       child.once('error', reject);

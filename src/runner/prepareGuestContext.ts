@@ -101,6 +101,10 @@ export function prepareGuestContext(module: QuickJSWASMModule): PreparedGuestCon
     keep,
     dispose() {
       for (const handle of owned) if (handle.alive) handle.dispose();
+      // quickjs-emscripten's module-level Maps keep a disposed runtime reachable for a while (V8
+      // links each rehashed table to the next): unhooked here, it no longer pins the session.
+      runtime.removeInterruptHandler();
+      shouldInterrupt = undefined;
       context.dispose();
       runtime.dispose();
     },

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createQuickJsModulePool } from '../../src/runner/createQuickJsModulePool';
+import { prepareGuestContext } from '../../src/runner/prepareGuestContext';
 
 const MiB = 1024 * 1024;
 
@@ -15,6 +16,37 @@ describe('createQuickJsModulePool', () => {
     expect(second.takeContext()).not.toBe(context);
     const other = await pool.acquire(32 * MiB);
     expect(other.bounded).not.toBe(first.bounded);
+  });
+
+  it('queues one idle tidy for runs that end back to back without yielding, not one per run', async () => {
+    const pool = createQuickJsModulePool();
+    await pool.prewarm(16 * MiB);
+    const immediates = vi.spyOn(globalThis, 'setImmediate');
+    try {
+      for (let run = 0; run < 5; run++) {
+        const lease = await pool.acquire(16 * MiB);
+        const context = lease.takeContext();
+        lease.release(() => {
+          context.dispose();
+          return false;
+        });
+      }
+      expect(immediates).toHaveBeenCalledTimes(1);
+    } finally {
+      immediates.mockRestore();
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(pool.idleCount()).toBe(1);
+  });
+
+  it('a disposed context leaves its runtime without the interrupt handler (which holds the session)', async () => {
+    const pool = createQuickJsModulePool();
+    const lease = await pool.acquire(16 * MiB);
+    const prepared = prepareGuestContext(lease.bounded.module);
+    prepared.setInterruptHandler(() => false);
+    prepared.dispose();
+    // quickjs-emscripten's module keeps a disposed runtime reachable until V8's next full GC.
+    expect((prepared.runtime as unknown as { interruptHandler?: unknown }).interruptHandler).toBeUndefined();
   });
 
   it('drops a module after a poisoned release', async () => {

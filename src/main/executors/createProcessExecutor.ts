@@ -2,6 +2,7 @@ import { fork } from 'node:child_process';
 import { LOG_STREAM_FLAG } from '../../shared/protocol/logStreamMessage';
 import type { HostToRunnerMessage } from '../../shared/protocol/messages';
 import type { Transport } from '../../shared/transport';
+import { SINGLE_USE_FLAG } from '../../runner/singleUseV8Flags';
 import { createChildProcessTransport } from '../transports/createChildProcessTransport';
 import { createShellExecutor, type ShellExecutor, type ShellPoolOptions } from './createShellExecutor';
 import { defaultRunnerEntryPath } from './defaultRunnerEntryPath';
@@ -12,7 +13,7 @@ import { defaultRunnerEntryPath } from './defaultRunnerEntryPath';
  */
 export type ShellSpawner = (
   runnerEntryPath: string,
-  /** Runner flags (LOG_STREAM_FLAG when the host wants the log stream). */
+  /** Runner flags (LOG_STREAM_FLAG when the host wants the log stream, SINGLE_USE_FLAG for one run). */
   args?: readonly string[],
 ) => Transport<HostToRunnerMessage>;
 
@@ -43,6 +44,9 @@ export function createProcessExecutor(options: ProcessExecutorOptions = {}): She
   const entry = options.runnerEntryPath ?? defaultRunnerEntryPath();
   const spawnShell = options.spawnShell ?? forkShellSpawner;
   const logStream = options.logStream ?? true;
-  const args = logStream ? [LOG_STREAM_FLAG] : [];
+  const args = [
+    ...(logStream ? [LOG_STREAM_FLAG] : []),
+    ...(options.mode === 'ephemeral' ? [SINGLE_USE_FLAG] : []),
+  ];
   return createShellExecutor(() => spawnShell(entry, args), { ...options, logStream });
 }
