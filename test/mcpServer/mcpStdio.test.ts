@@ -13,6 +13,7 @@ import {
   rewriteWorkspace,
   writeTestWorkspace,
 } from './mcpFixture';
+import { isProcessRunning } from '../support/isProcessRunning';
 
 beforeAll(() => buildCliForTests(), 120_000);
 
@@ -152,15 +153,6 @@ describe('execbox mcp over stdio (the SDK client)', { timeout: 60_000 }, () => {
     const transport = client.transport as ReturnType<typeof cliStdioTransport>;
     const pid = transport.pid!;
     await client.close();
-    await expect.poll(() => isAlive(pid), { timeout: 20_000 }).toBe(false);
+    await expect.poll(() => isProcessRunning(pid), { timeout: 20_000 }).toBe(false);
   });
 });
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
