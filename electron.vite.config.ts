@@ -1,18 +1,23 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import { bundleCli } from './scripts/bundleCli';
 import { bundleRunner } from './scripts/bundleRunner';
 
 const root = import.meta.dirname;
 
 export default defineConfig({
   main: {
-    // The runner is built apart from the main chunks: one self-contained file and its code cache.
+    // The runner and the CLI's `run` are built apart from the main chunks: each one file with its
+    // code cache (the CLI's is written by running it, so it needs the runner built first).
     plugins: [
       {
-        name: 'execbox-runner-bundle',
+        name: 'execbox-runner-and-cli-bundles',
         apply: 'build',
-        closeBundle: () => bundleRunner(resolve(root, 'out/main')),
+        closeBundle: async () => {
+          await bundleRunner(resolve(root, 'out/main'));
+          await bundleCli(resolve(root, 'out/main'));
+        },
       },
     ],
     build: {

@@ -18,6 +18,7 @@ import { extractProviderManifests } from '../core/extractProviderManifests';
 import type { Executor, ResolvedToolProvider } from '../core/types';
 import { NO_SECRET_MASKER, type SecretMasker } from '../secrets/createSecretMasker';
 import { withSecretMasking } from '../secrets/withSecretMasking';
+import { CLI_CODE_CACHE_OUT_ENV } from './cliBundleFiles';
 import { demoProviders } from './demoProviders';
 import {
   parseRuntimeLimitFlags,
@@ -79,7 +80,8 @@ async function createExecutor(name: ExecutorName): Promise<Executor> {
     return (await import('../executors/createProcessExecutor')).createProcessExecutor({ mode: 'ephemeral' });
   // One execution, then exit: V8's optimizing tier for the QuickJS WebAssembly would compile in
   // background threads that the process waits for at exit (about a second here) and never pays off.
-  setFlagsFromString('--liftoff-only');
+  // Not while the build writes the CLI's code cache, which must match a start with no V8 flag set.
+  if (process.env[CLI_CODE_CACHE_OUT_ENV] === undefined) setFlagsFromString('--liftoff-only');
   return (await import('../executors/createInProcessExecutor')).createInProcessExecutor();
 }
 
