@@ -11,20 +11,13 @@ import {
   CLI_CODE_CACHE_OUT_ENV,
   CLI_LOADER_FILE,
 } from '../src/main/cli/cliBundleFiles';
+import { CODE_CACHED_BUNDLE_OPTIONS } from './bundleRunner';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 /** Bundled in: what `execbox run` loads on every start. Every other package stays a require(). */
 const BUNDLED_PACKAGES = ['acorn', 'quickjs-emscripten-core', '@jitl/quickjs-wasmfile-release-sync'];
 /** A run that takes the usual paths (the demo providers, a log, a result) for the code cache. */
 const WARM_UP_PROGRAM = 'console.log("warm");\nconst answer = 6 * 7;\nanswer';
-
-const common = {
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  logLevel: 'warning',
-} as const;
 
 async function externalPackages(): Promise<string[]> {
   const pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as {
@@ -69,19 +62,18 @@ async function writeCliCodeCache(outDir: string): Promise<void> {
 export async function bundleCli(outDir: string): Promise<void> {
   await Promise.all([
     build({
-      ...common,
+      ...CODE_CACHED_BUNDLE_OPTIONS,
       entryPoints: [join(root, 'src/main/cli/index.ts')],
       outfile: join(outDir, CLI_BUNDLE_FILE),
       external: await externalPackages(),
-      // A script compiled by vm.Script has no dynamic import(): each one becomes a require(). So
-      // a run that may import the user's ES modules (--workspace) starts from cli.js instead.
-      supported: { 'dynamic-import': false },
+      // Each import() becomes a require(), so a run that may import the person's ES modules
+      // (--workspace) starts from cli.js instead (see bin/execbox.js).
       // Paths are found from the bundle's own place, which is cli.js's folder.
       define: { 'import.meta.url': '__execboxCliUrl' },
       banner: { js: 'var __execboxCliUrl = require("node:url").pathToFileURL(__filename).href;' },
     }),
     build({
-      ...common,
+      ...CODE_CACHED_BUNDLE_OPTIONS,
       entryPoints: [join(root, 'src/main/cli/cliLoader.ts')],
       outfile: join(outDir, CLI_LOADER_FILE),
     }),

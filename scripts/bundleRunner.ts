@@ -7,7 +7,8 @@ import { writeRunnerCodeCache } from './writeRunnerCodeCache';
 const source = (relative: string): string =>
   fileURLToPath(new URL(`../src/runner/${relative}`, import.meta.url));
 
-const common = {
+/** esbuild's options for a one-file CommonJS bundle that vm.Script compiles with a code cache. */
+export const CODE_CACHED_BUNDLE_OPTIONS = {
   bundle: true,
   platform: 'node',
   format: 'cjs',
@@ -20,7 +21,7 @@ const common = {
 /** One CommonJS file with runner code and QuickJS's glue in it, as the runner bundle is built. */
 export async function bundleRunnerScript(entryPoint: string, outfile: string): Promise<void> {
   await build({
-    ...common,
+    ...CODE_CACHED_BUNDLE_OPTIONS,
     entryPoints: [entryPoint],
     outfile,
     // The runner locates QuickJS's .wasm from its own URL; a CommonJS bundle has __filename instead.
@@ -38,7 +39,11 @@ export async function bundleRunnerScript(entryPoint: string, outfile: string): P
 export async function bundleRunner(outDir: string): Promise<void> {
   await Promise.all([
     bundleRunnerScript(source('runnerEntry.ts'), join(outDir, RUNNER_BUNDLE_FILE)),
-    build({ ...common, entryPoints: [source('runnerLoader.ts')], outfile: join(outDir, RUNNER_LOADER_FILE) }),
+    build({
+      ...CODE_CACHED_BUNDLE_OPTIONS,
+      entryPoints: [source('runnerLoader.ts')],
+      outfile: join(outDir, RUNNER_LOADER_FILE),
+    }),
   ]);
   await writeRunnerCodeCache(outDir);
 }
