@@ -68,8 +68,19 @@ function stripProgram(code: string, strip: TypeStripper): string {
     // Plain JavaScript that TypeScript reads differently (a lone `{ "a": 1 }`) runs as JavaScript.
     if (!error.unsupported && parsesAsJavaScript(code)) return code;
     const message = error.unsupported ? `${error.message}: ${UNSUPPORTED_HINT}` : error.message;
-    throw new CodeSyntaxError(message, Math.max(1, error.line - 1), error.column + 1);
+    const { line, column } = positionInCode(code, error.line - 1, error.column);
+    throw new CodeSyntaxError(message, line, column);
   }
+}
+
+/**
+ * A stripper position (0-based column, line counted in the code) as the editor counts it. Code that
+ * ends too early fails at the wrapper's closing brace, after the code: that is the code's end.
+ */
+function positionInCode(code: string, line: number, column: number): { line: number; column: number } {
+  const lines = code.split('\n');
+  if (line <= lines.length) return { line: Math.max(1, line), column: column + 1 };
+  return { line: lines.length, column: lines[lines.length - 1]!.length + 1 };
 }
 
 /** JavaScript means the same as TypeScript unless a `<` could open type arguments (`f<T>(x)`). */

@@ -111,6 +111,13 @@ describe('guest TypeScript becomes JavaScript with every position kept', () => {
     expect([error.line, error.column]).toEqual([2, 19]);
   });
 
+  it('reports code that ends too early at its last line, not at the line after it', async () => {
+    const unfinished = await syntaxError('const a: number = 1;\nconst b = (a +\n');
+    expect([unfinished.line, unfinished.column]).toEqual([3, 1]);
+    const oneLine = await syntaxError('const a: number = (1 +');
+    expect([oneLine.line, oneLine.column]).toEqual([1, 23]);
+  });
+
   it('reports the syntax error of a fenced block relative to the block', async () => {
     const error = await syntaxError('```ts\nconst ok: number = 1;\nenum E { A }\n```');
     expect(error.line).toBe(2);
