@@ -2,7 +2,7 @@ import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { createBoundedQuickJsModule, pagesForLimit } from '../src/runner/boundedQuickJsModule';
 import { prepareGuestContext } from '../src/runner/prepareGuestContext';
 import { adoptQuickJsWasm } from '../src/runner/quickJsWasm';
-import { singleUseV8Flags } from '../src/runner/singleUseV8Flags';
+import { applySingleUseV8Flags } from '../src/runner/singleUseV8Flags';
 import { DEFAULT_RUNTIME_OPTIONS } from '../src/shared/runtimeOptions';
 
 /**
@@ -13,8 +13,7 @@ import { DEFAULT_RUNTIME_OPTIONS } from '../src/shared/runtimeOptions';
 async function quickJsStart(): Promise<number> {
   const start = performance.now();
   // As a single-use runner process does (see singleUseV8Flags); a worker gets none.
-  for (const flag of singleUseV8Flags(process.argv, !isMainThread, false))
-    process.getBuiltinModule('node:v8').setFlagsFromString(flag);
+  applySingleUseV8Flags(process.argv, !isMainThread, false);
   adoptQuickJsWasm((workerData as { quickJsWasm?: unknown } | null)?.quickJsWasm);
   const bounded = await createBoundedQuickJsModule(pagesForLimit(DEFAULT_RUNTIME_OPTIONS.memoryLimitBytes));
   const prepared = prepareGuestContext(bounded.module);

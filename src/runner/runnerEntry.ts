@@ -16,7 +16,7 @@ import { createJsonLinesTransport } from './createJsonLinesTransport';
 import { isNonBlockingPipe } from './isNonBlockingPipe';
 import { adoptQuickJsWasm } from './quickJsWasm';
 import { serveRunnerOverStdio } from './serveRunnerOverStdio';
-import { singleUseV8Flags } from './singleUseV8Flags';
+import { applySingleUseV8Flags } from './singleUseV8Flags';
 import { CODE_CACHE_OUT_ENV } from './runnerBundleFiles';
 import { watchParentProcess } from './watchParentProcess';
 
@@ -80,10 +80,7 @@ function main(): void {
     void serveRunnerOverStdio({ logStream });
     return;
   }
-  const flags = singleUseV8Flags(process.argv, !isMainThread, process.env[CODE_CACHE_OUT_ENV] !== undefined);
-  // Loaded only here: node:v8 costs a cold runner 1.5-6 ms to load.
-  if (flags.length > 0)
-    for (const flag of flags) process.getBuiltinModule('node:v8').setFlagsFromString(flag);
+  applySingleUseV8Flags(process.argv, !isMainThread, process.env[CODE_CACHE_OUT_ENV] !== undefined);
   // A worker's host hands over the QuickJS module it compiled (see createWorkerExecutor).
   if (!isMainThread) adoptQuickJsWasm((workerData as { quickJsWasm?: unknown } | null)?.quickJsWasm);
   // Most executions use the default memory limit: load its module while the host is still connecting.

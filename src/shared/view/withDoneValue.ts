@@ -1,5 +1,5 @@
-import type { ExecuteResult } from '../../shared/executeResult';
-import type { TranscriptEntry } from '../../shared/transcript';
+import type { ExecuteResult } from '../executeResult';
+import type { TranscriptEntry } from '../transcript';
 
 /** `entries` with the done message's value back in place where the host left it to the result. */
 export function withDoneValue(
