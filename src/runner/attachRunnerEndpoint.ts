@@ -28,6 +28,13 @@ export interface RunnerEndpointOptions {
    * runner checks here that its parent still exists (and exits if not), even during a CPU loop.
    */
   checkParent?: () => void;
+  /**
+   * The transport hands over the very objects this process's own host session built (the
+   * in-process executor's in-memory pair). Execute messages are still checked field by field and
+   * for size, but not walked for getters or cycles (see ParseMessageOptions.builtInProcess). Never
+   * set it for a transport that decodes data from elsewhere.
+   */
+  inProcessHost?: boolean;
 }
 
 /** How often a running guest's interrupt handler looks for a cancel (and the parent) out of band. */
@@ -77,6 +84,7 @@ export function attachRunnerEndpoint(
   /** Messages drained during a guest's run, not yet handled. */
   const deferred: unknown[] = [];
   let lastPoll = 0;
+  const parseOptions = { builtInProcess: options.inProcessHost === true };
 
   const send = (message: RunnerToHostMessage | LogStreamMessage): void => {
     try {
@@ -188,7 +196,7 @@ export function attachRunnerEndpoint(
   };
 
   const handle = (raw: unknown): void => {
-    const parsed = parseHostMessage(raw);
+    const parsed = parseHostMessage(raw, parseOptions);
     if (!parsed.ok) {
       if (!active) {
         diagnostic(`ignored a malformed host message: ${parsed.reason}`);

@@ -75,11 +75,10 @@ export function checkRuntimeOptions(
   if (typeof input !== 'object' || Array.isArray(input)) {
     return { ok: false, reason: `runtime options must be an object (got ${formatValue(input)})` };
   }
-  const ignored = new Set(settings.ignoreKeys ?? []);
   const options: ExecutorRuntimeOptions = { ...DEFAULT_RUNTIME_OPTIONS };
   try {
     for (const key of Object.keys(input)) {
-      if (ignored.has(key)) continue;
+      if (settings.ignoreKeys?.includes(key)) continue;
       if (!(RUNTIME_OPTION_NAMES as readonly string[]).includes(key)) {
         return {
           ok: false,

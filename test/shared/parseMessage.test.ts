@@ -174,6 +174,58 @@ describe('parseHostMessage', () => {
   });
 });
 
+describe('parseHostMessage of an execute built in this process (builtInProcess)', () => {
+  const built = { builtInProcess: true };
+
+  it('reads it as the strict parse does', () => {
+    expect(parseHostMessage(execute, built)).toEqual(parseHostMessage(execute));
+    expect(parseHostMessage(execute, built)).toEqual({ ok: true, message: execute });
+  });
+
+  it('still checks every field of an execute, with the same reasons', () => {
+    const bad: unknown[] = [
+      { ...execute, code: 5 },
+      { ...execute, id: '' },
+      { ...execute, extra: true },
+      { ...execute, options: { ...options, timeoutMs: -5 } },
+      { ...execute, options: { timeoutMs: 5 } },
+      { ...execute, providers: [{ ...execute.providers[0], name: 'JSON' }] },
+      { ...execute, providers: [execute.providers[0], execute.providers[0]] },
+      {
+        ...execute,
+        providers: [{ ...execute.providers[0], tools: { class: { safeName: 'class', originalName: 'e' } } }],
+      },
+    ];
+    for (const raw of bad) {
+      const strict = reasonOf(parseHostMessage(raw));
+      expect(reasonOf(parseHostMessage(raw, built))).toBe(strict);
+    }
+  });
+
+  it('still refuses an execute over the byte limit, counting it as JSON text', () => {
+    const long = { ...execute, code: 'x'.repeat(2000) };
+    expect(reasonOf(parseHostMessage(long, { ...built, maxBytes: 1000 }))).toMatch(
+      /^message is \d+ bytes, over the 1000-byte limit$/,
+    );
+    // escapes and multi-byte characters count as the bytes they take on the wire
+    const escaped = { ...execute, code: '\n'.repeat(400) };
+    expect(reasonOf(parseHostMessage(escaped, { ...built, maxBytes: 1000 }))).toMatch(/over the 1000-byte/);
+    const wide = { ...execute, code: '€'.repeat(300) };
+    expect(reasonOf(parseHostMessage(wide, { ...built, maxBytes: 1000 }))).toMatch(/over the 1000-byte/);
+    expect(parseHostMessage({ ...execute, code: 'x'.repeat(500) }, { ...built, maxBytes: 1000 }).ok).toBe(
+      true,
+    );
+  });
+
+  it('walks every other message as usual: a tool_result carries what a provider returned', () => {
+    const dated = { type: 'tool_result', callId: 'c', ok: true, result: new Date(0) };
+    expect(reasonOf(parseHostMessage(dated, built))).toMatch(/message.result is a Date instance/);
+    const cyclic: Record<string, unknown> = { type: 'tool_result', callId: 'c', ok: true };
+    cyclic.result = { back: cyclic };
+    expect(reasonOf(parseHostMessage(cyclic, built))).toMatch(/cyclic reference/);
+  });
+});
+
 describe('parseRunnerMessage', () => {
   it('accepts started, tool_call and done from the spec transcripts', () => {
     const lines = [

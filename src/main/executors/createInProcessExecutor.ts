@@ -33,6 +33,7 @@ export function createInProcessExecutor(options: InProcessExecutorOptions = {}):
         interruptProbe: () => probe(),
         onDiagnostic: options.onRunnerDiagnostic ?? (() => {}),
         logStream: options.logStream ?? true,
+        inProcessHost: true,
       });
       try {
         return await runHostSession({

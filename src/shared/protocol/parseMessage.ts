@@ -34,6 +34,13 @@ export interface ParseMessageOptions {
   maxBytes?: number;
   /** Deepest accepted nesting of the message including its payload (default MAX_MESSAGE_DEPTH, 513). */
   maxDepth?: number;
+  /**
+   * `raw` is an object this process built and handed over by reference (the in-process executor's
+   * host session): an `execute` is then checked field by field and against `maxBytes`, but not
+   * walked for getters, cycles or foreign prototypes, since nothing in it was decoded. Every other
+   * message is walked as usual (a tool_result carries whatever a provider returned).
+   */
+  builtInProcess?: boolean;
 }
 
 const HOST_TYPES = ['execute', 'cancel', 'tool_result'];
@@ -100,6 +107,22 @@ const PARSERS: Record<string, (fields: Fields) => HostToRunnerMessage | RunnerTo
   done: parseDone,
 };
 
+/** Whether an execute built in this process could be over `maxBytes` as JSON (a cheap upper bound). */
+function mayExceed(message: ExecuteMessage, maxBytes: number): boolean {
+  // A UTF-16 code unit takes at most 6 bytes in JSON text (\uXXXX); the fixed fields take far less than 4 KiB.
+  let units = message.code.length + message.id.length;
+  for (const provider of message.providers) {
+    units += provider.name.length + provider.types.length;
+    for (const tool of Object.values(provider.tools))
+      units += tool.safeName.length * 2 + tool.originalName.length + (tool.description?.length ?? 0) + 64;
+  }
+  return units * 6 + 4096 > maxBytes;
+}
+
+function isExecuteObject(raw: unknown): boolean {
+  return typeof raw === 'object' && raw !== null && (raw as { type?: unknown }).type === 'execute';
+}
+
 function parseDirected<T>(
   raw: unknown,
   options: ParseMessageOptions,
@@ -110,6 +133,7 @@ function parseDirected<T>(
   const maxDepth = options.maxDepth ?? MAX_MESSAGE_DEPTH;
   try {
     let value = raw;
+    const builtExecute = options.builtInProcess === true && isExecuteObject(raw);
     if (typeof raw === 'string') {
       // A UTF-16 string never takes fewer UTF-8 bytes than it has code units.
       const size = raw.length > maxBytes ? raw.length : utf8ByteLength(raw);
@@ -123,7 +147,7 @@ function parseDirected<T>(
       } catch (error) {
         return { ok: false, reason: `message is not valid JSON: ${(error as Error).message}` };
       }
-    } else {
+    } else if (!builtExecute) {
       // A decoded value may hold anything (getters, cycles, class instances): walk all of it.
       const safe = checkTransportSafe(raw, {
         rootName: 'message',
@@ -145,7 +169,13 @@ function parseDirected<T>(
           : `unknown message type ${JSON.stringify(type)}`,
       };
     }
-    return { ok: true, message: PARSERS[type]!(fields) as T };
+    const message = PARSERS[type]!(fields);
+    if (builtExecute && mayExceed(message as ExecuteMessage, maxBytes)) {
+      const size = utf8ByteLength(JSON.stringify(message));
+      if (size > maxBytes)
+        return { ok: false, reason: `message is ${size} bytes, over the ${maxBytes}-byte limit` };
+    }
+    return { ok: true, message: message as T };
   } catch (error) {
     if (error instanceof MalformedMessage) return { ok: false, reason: error.reason };
     return {
