@@ -5,14 +5,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { newQuickJSWASMModuleFromVariant, type QuickJSWASMModule } from 'quickjs-emscripten-core';
-import releaseSync from '@jitl/quickjs-wasmfile-release-sync';
 import { createDefaultExecutorFactory } from '../src/main/host/createDefaultExecutorFactory';
 import { createDefaultPlaygroundHost } from '../src/main/host/createDefaultPlaygroundHost';
 import type { Executor } from '../src/main/core/types';
 import type { ExecuteResult } from '../src/shared/executeResult';
 import { createFileSecretStore } from '../src/main/secrets/createFileSecretStore';
+import { sharedQuickJsModulePool } from '../src/runner/createQuickJsModulePool';
+import { MAX_STACK_BYTES } from '../src/runner/prepareGuestContext';
 import { compiledQuickJsWasmNow } from '../src/runner/quickJsWasm';
+import { DEFAULT_RUNTIME_OPTIONS } from '../src/shared/runtimeOptions';
 import { SINGLE_USE_FLAG } from '../src/runner/singleUseV8Flags';
 import { bundleRunnerScript } from './bundleRunner';
 
@@ -169,26 +170,30 @@ export function workerToFirstMessage(runs: number): Promise<number[]> {
   });
 }
 
-let floorModule: Promise<QuickJSWASMModule> | undefined;
-
-/** Floor for one in-process execution: a fresh QuickJS runtime and context, one eval, disposed. */
+/**
+ * Floor for one in-process execution: a fresh QuickJS runtime and context, one eval, disposed. It
+ * borrows the very module in-process executions use: with a second module instance, the
+ * quickjs-emscripten call sites both go through turn polymorphic, which slowed the executions
+ * measured after it by a fifth (an artifact no real host has).
+ */
 export async function freshRuntimeEvalDispose(runs: number): Promise<number[]> {
-  floorModule ??= newQuickJSWASMModuleFromVariant(releaseSync).then((quickjs) => {
-    for (let i = 0; i < 50; i++) quickjs.newRuntime().dispose();
-    return quickjs;
-  });
-  const quickjs = await floorModule;
-  return timed(runs, async () => {
-    const start = performance.now();
-    const runtime = quickjs.newRuntime();
-    runtime.setMaxStackSize(256 * 1024);
-    const context = runtime.newContext();
-    const handle = context.unwrapResult(context.evalCode('1'));
-    handle.dispose();
-    context.dispose();
-    runtime.dispose();
-    return performance.now() - start;
-  });
+  const lease = await sharedQuickJsModulePool().acquire(DEFAULT_RUNTIME_OPTIONS.memoryLimitBytes);
+  const quickjs = lease.bounded.module;
+  try {
+    return await timed(runs, async () => {
+      const start = performance.now();
+      const runtime = quickjs.newRuntime();
+      runtime.setMaxStackSize(MAX_STACK_BYTES);
+      const context = runtime.newContext();
+      const handle = context.unwrapResult(context.evalCode('1'));
+      handle.dispose();
+      context.dispose();
+      runtime.dispose();
+      return performance.now() - start;
+    });
+  } finally {
+    lease.release(false);
+  }
 }
 
 /**
