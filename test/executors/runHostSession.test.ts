@@ -137,6 +137,18 @@ describe('runHostSession', () => {
     expect((await session).result).toMatchObject({ error: { code: 'timeout' } });
   });
 
+  it('waits the startup allowance, then the timeout and slack, for a runner that never starts', async () => {
+    const { fake, session } = start({
+      runtime: resolveRuntimeOptions({ timeoutMs: 100 }),
+      startupAllowanceMs: 400,
+    });
+    const sentAt = performance.now();
+    await executeId(fake);
+    await fake.next('cancel');
+    expect(performance.now() - sentAt).toBeGreaterThanOrEqual(100 + 50 + 400 - 1);
+    expect((await session).result).toMatchObject({ ok: false, error: { code: 'timeout' } });
+  });
+
   it('a runner that never answers gets cancel, then a hard kill, and the result is timeout', async () => {
     const { fake, events, session } = start({ runtime: resolveRuntimeOptions({ timeoutMs: 100 }) });
     await fake.next('cancel');
