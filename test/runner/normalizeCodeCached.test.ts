@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizedCodeSeed } from '../../src/main/executors/normalizedCodeSeed';
+import { MAX_SEEDED_CODE_LENGTH, normalizedCodeSeed } from '../../src/main/executors/normalizedCodeSeed';
 import { normalizeCodeCached, seedNormalizedCode } from '../../src/runner/normalizeCodeCached';
 import { CodeSyntaxError, normalizeCode } from '../../src/shared/normalizeCode';
 
@@ -37,5 +37,11 @@ describe("the host's seed for an ephemeral worker", () => {
   it('is absent for code that does not parse (the runner reports it)', () => {
     expect(normalizedCodeSeed('1 +')).toBeUndefined();
     expect(normalizedCodeSeed('<!-- x\n1')).toBeUndefined();
+  });
+
+  it('is absent for code longer than MAX_SEEDED_CODE_LENGTH (the runner normalizes it)', () => {
+    const longest = `${' '.repeat(MAX_SEEDED_CODE_LENGTH - 1)}1`;
+    expect(normalizedCodeSeed(longest)).toEqual({ code: longest, body: normalizeCode(longest) });
+    expect(normalizedCodeSeed(` ${longest}`)).toBeUndefined();
   });
 });
