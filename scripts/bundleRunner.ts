@@ -1,7 +1,11 @@
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { RUNNER_BUNDLE_FILE, RUNNER_LOADER_FILE } from '../src/runner/runnerBundleFiles';
+import {
+  NORMALIZER_BUNDLE_FILE,
+  RUNNER_BUNDLE_FILE,
+  RUNNER_LOADER_FILE,
+} from '../src/runner/runnerBundleFiles';
 import { writeRunnerCodeCache } from './writeRunnerCodeCache';
 
 const source = (relative: string): string =>
@@ -18,12 +22,48 @@ export const CODE_CACHED_BUNDLE_OPTIONS = {
   supported: { 'dynamic-import': false },
 } as const;
 
+/**
+ * The runner bundle normalizes guest code with the normalizer bundle, loaded on first use
+ * (normalizeGuestCodeFromBundle.ts), instead of the parser imported (normalizeGuestCode.ts).
+ */
+const normalizerFromBundle: Plugin = {
+  name: 'execbox-normalizer-from-bundle',
+  setup(runner) {
+    runner.onResolve({ filter: /\/normalizeGuestCode$/ }, (args) =>
+      join(args.resolveDir, args.path) === source('normalizeGuestCode')
+        ? { path: source('normalizeGuestCodeFromBundle.ts') }
+        : undefined,
+    );
+  },
+};
+
+/**
+ * acorn does nothing when it is imported: a bundle that uses none of its exports leaves it out (the
+ * runner bundle imports CodeSyntaxError from the module that imports acorn, and nothing else there).
+ */
+const acornWithoutSideEffects: Plugin = {
+  name: 'execbox-acorn-without-side-effects',
+  setup(bundle) {
+    bundle.onResolve({ filter: /^acorn$/ }, async (args) => {
+      if (args.pluginData === acornWithoutSideEffects) return undefined;
+      const resolved = await bundle.resolve(args.path, {
+        kind: args.kind,
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: acornWithoutSideEffects,
+      });
+      return resolved.errors.length > 0 ? undefined : { ...resolved, sideEffects: false };
+    });
+  },
+};
+
 /** One CommonJS file with runner code and QuickJS's glue in it, as the runner bundle is built. */
 export async function bundleRunnerScript(entryPoint: string, outfile: string): Promise<void> {
   await build({
     ...CODE_CACHED_BUNDLE_OPTIONS,
     entryPoints: [entryPoint],
     outfile,
+    plugins: [normalizerFromBundle, acornWithoutSideEffects],
     // The runner locates QuickJS's .wasm from its own URL; a CommonJS bundle has __filename instead.
     define: { 'import.meta.url': '__execboxRunnerUrl' },
     banner: { js: 'var __execboxRunnerUrl = require("node:url").pathToFileURL(__filename).href;' },
@@ -31,14 +71,21 @@ export async function bundleRunnerScript(entryPoint: string, outfile: string): P
 }
 
 /**
- * The runner as two files in `outDir`: runner.cjs (the start file every shell runs) and
- * runner-bundle.cjs (the runner with everything it imports, QuickJS's glue and acorn included, so a
- * cold start resolves no package and reads no package.json), plus the V8 code cache of the bundle.
- * CommonJS, because only a classic script can be compiled with a code cache on Node 20.
+ * The runner as three files in `outDir`: runner.cjs (the start file every shell runs),
+ * runner-bundle.cjs (the runner with everything it imports, QuickJS's glue included, so a cold
+ * start resolves no package and reads no package.json) and runner-normalizer.cjs (guest-code
+ * normalization with acorn, which the runner loads on its first normalization), plus the V8 code
+ * caches of both bundles. CommonJS, because only a classic script can be compiled with a code cache
+ * on Node 20.
  */
 export async function bundleRunner(outDir: string): Promise<void> {
   await Promise.all([
     bundleRunnerScript(source('runnerEntry.ts'), join(outDir, RUNNER_BUNDLE_FILE)),
+    build({
+      ...CODE_CACHED_BUNDLE_OPTIONS,
+      entryPoints: [source('normalizerBundleEntry.ts')],
+      outfile: join(outDir, NORMALIZER_BUNDLE_FILE),
+    }),
     build({
       ...CODE_CACHED_BUNDLE_OPTIONS,
       entryPoints: [source('runnerLoader.ts')],

@@ -1,12 +1,14 @@
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
-import { stat } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { WARM_UP_CODE, WARM_UP_RUNS } from '../src/main/executors/warmUpCode';
 import type { HostToRunnerMessage, RunnerToHostMessage } from '../src/shared/protocol/messages';
 import { DEFAULT_RUNTIME_OPTIONS } from '../src/shared/runtimeOptions';
 import {
   CODE_CACHE_OUT_ENV,
+  NORMALIZER_CODE_CACHE_FILE,
+  NORMALIZER_CODE_CACHE_OUT_ENV,
   RUNNER_CODE_CACHE_FILE,
   RUNNER_LOADER_FILE,
 } from '../src/runner/runnerBundleFiles';
@@ -14,15 +16,23 @@ import {
 /**
  * Starts the built runner as the process executor does (a fork with no extra V8 flags, whose flags
  * are part of what a cache must match), runs the shells' warm-up program in it, answering its tool
- * calls with their input, and lets it write the code cache of its bundle as it exits.
+ * calls with their input, and lets it write the code caches of its two bundles as it exits (the
+ * warm-up's normalization loads the normalizer bundle).
  */
 export async function writeRunnerCodeCache(outDir: string): Promise<void> {
   const cacheFile = join(outDir, RUNNER_CODE_CACHE_FILE);
+  const normalizerCacheFile = join(outDir, NORMALIZER_CODE_CACHE_FILE);
+  // An earlier build's cache must not pass for this one's.
+  await Promise.all([cacheFile, normalizerCacheFile].map((file) => rm(file, { force: true })));
   const child = fork(join(outDir, RUNNER_LOADER_FILE), [], {
     execArgv: [],
     serialization: 'json',
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    env: { ...process.env, [CODE_CACHE_OUT_ENV]: cacheFile },
+    env: {
+      ...process.env,
+      [CODE_CACHE_OUT_ENV]: cacheFile,
+      [NORMALIZER_CODE_CACHE_OUT_ENV]: normalizerCacheFile,
+    },
   });
   const exited = once(child, 'exit');
   const send = (message: HostToRunnerMessage): void => void child.send(message);
@@ -59,5 +69,7 @@ export async function writeRunnerCodeCache(outDir: string): Promise<void> {
   } finally {
     child.kill();
   }
-  if (!(await stat(cacheFile)).size) throw new Error(`the runner wrote an empty code cache to ${cacheFile}`);
+  for (const file of [cacheFile, normalizerCacheFile]) {
+    if (!(await stat(file)).size) throw new Error(`the runner wrote an empty code cache to ${file}`);
+  }
 }

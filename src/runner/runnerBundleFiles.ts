@@ -4,3 +4,11 @@ export const RUNNER_BUNDLE_FILE = 'runner-bundle.cjs';
 export const RUNNER_CODE_CACHE_FILE = 'runner-bundle.cache';
 /** Set only by the build (scripts/writeRunnerCodeCache.ts): where the runner writes its code cache at exit. */
 export const CODE_CACHE_OUT_ENV = 'EXECBOX_RUNNER_CODE_CACHE_OUT';
+/**
+ * Guest-code normalization (acorn and normalizeCode) as a second code-cached bundle, loaded on the
+ * runner's first normalization rather than at its start (see normalizeGuestCodeFromBundle.ts).
+ */
+export const NORMALIZER_BUNDLE_FILE = 'runner-normalizer.cjs';
+export const NORMALIZER_CODE_CACHE_FILE = 'runner-normalizer.cache';
+/** Set only by the build, as CODE_CACHE_OUT_ENV: where the runner writes the normalizer's code cache. */
+export const NORMALIZER_CODE_CACHE_OUT_ENV = 'EXECBOX_RUNNER_NORMALIZER_CODE_CACHE_OUT';

@@ -16,8 +16,11 @@ import { createJsonLinesTransport } from './createJsonLinesTransport';
 import { isNonBlockingPipe } from './isNonBlockingPipe';
 import { adoptQuickJsWasm } from './quickJsWasm';
 import { serveRunnerOverStdio } from './serveRunnerOverStdio';
-import { applySingleUseV8Flags } from './singleUseV8Flags';
+import { loadGuestCodeNormalizer } from './normalizeGuestCode';
+import { seedNormalizedCode } from './normalizeCodeCached';
+import { applySingleUseV8Flags, singleUseV8Flags } from './singleUseV8Flags';
 import { CODE_CACHE_OUT_ENV } from './runnerBundleFiles';
+import type { RunnerWorkerData } from './runnerWorkerData';
 import { watchParentProcess } from './watchParentProcess';
 
 /** Electron's utility process exposes a MessagePort-like `process.parentPort`. */
@@ -80,9 +83,24 @@ function main(): void {
     void serveRunnerOverStdio({ logStream });
     return;
   }
-  applySingleUseV8Flags(process.argv, !isMainThread, process.env[CODE_CACHE_OUT_ENV] !== undefined);
-  // A worker's host hands over the QuickJS module it compiled (see createWorkerExecutor).
-  if (!isMainThread) adoptQuickJsWasm((workerData as { quickJsWasm?: unknown } | null)?.quickJsWasm);
+  const inWorker = !isMainThread;
+  const writingCodeCache = process.env[CODE_CACHE_OUT_ENV] !== undefined;
+  // V8 rejects every code cache compiled after a flag is set: load the normalizer's before.
+  if (singleUseV8Flags(process.argv, inWorker, writingCodeCache).length > 0) {
+    try {
+      loadGuestCodeNormalizer();
+    } catch {
+      // Tried again, and reported as the execution's error, at the first normalization.
+    }
+  }
+  applySingleUseV8Flags(process.argv, inWorker, writingCodeCache);
+  if (inWorker) {
+    // A worker's host hands over the QuickJS module it compiled and, for an ephemeral worker, its
+    // code normalized (see createWorkerExecutor).
+    const data = workerData as RunnerWorkerData | null;
+    adoptQuickJsWasm(data?.quickJsWasm);
+    seedNormalizedCode(data?.normalizedCode);
+  }
   // Most executions use the default memory limit: load its module while the host is still connecting.
   sharedQuickJsModulePool()
     .prewarm(DEFAULT_RUNTIME_OPTIONS.memoryLimitBytes)

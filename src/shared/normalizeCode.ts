@@ -15,13 +15,13 @@ import { asyncFunctionSource } from './asyncFunctionSource';
  */
 export class CodeSyntaxError extends SyntaxError {
   override readonly name = 'CodeSyntaxError';
-  /** `line` and `column` are 1-based, as editors count them. */
+  /** `reason` is the message without its place; `line` and `column` are 1-based, as editors count them. */
   constructor(
-    message: string,
+    readonly reason: string,
     readonly line: number,
     readonly column: number,
   ) {
-    super(`${message} (line ${line}, column ${column})`);
+    super(`${reason} (line ${line}, column ${column})`);
   }
 }
 

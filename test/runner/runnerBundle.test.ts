@@ -12,6 +12,8 @@ import { createWorkerExecutor } from '../../src/main/executors/createWorkerExecu
 import { createWorkerTransport } from '../../src/main/transports/createWorkerTransport';
 import { compileRunnerBundle } from '../../src/runner/compileRunnerBundle';
 import {
+  NORMALIZER_BUNDLE_FILE,
+  NORMALIZER_CODE_CACHE_FILE,
   RUNNER_BUNDLE_FILE,
   RUNNER_CODE_CACHE_FILE,
   RUNNER_LOADER_FILE,
@@ -21,13 +23,16 @@ const TEST_OUT = fileURLToPath(new URL('../../test-out', import.meta.url));
 const providers = [resolveProvider({ name: 'tools', tools: { echo: { execute: (input) => input } } })];
 const copies: string[] = [];
 
-/** The built runner copied beside test-out (so QuickJS's package still resolves), its cache replaced. */
+/** The built runner copied beside test-out (so QuickJS's package still resolves), its caches replaced. */
 async function runnerWithCache(cache: Buffer | undefined): Promise<string> {
   const directory = await mkdtemp(join(TEST_OUT, 'runner-copy-'));
   copies.push(directory);
-  for (const file of [RUNNER_LOADER_FILE, RUNNER_BUNDLE_FILE])
+  for (const file of [RUNNER_LOADER_FILE, RUNNER_BUNDLE_FILE, NORMALIZER_BUNDLE_FILE])
     await cp(join(TEST_OUT, file), join(directory, file));
-  if (cache) await writeFile(join(directory, RUNNER_CODE_CACHE_FILE), cache);
+  if (cache) {
+    for (const file of [RUNNER_CODE_CACHE_FILE, NORMALIZER_CODE_CACHE_FILE])
+      await writeFile(join(directory, file), cache);
+  }
   return join(directory, RUNNER_LOADER_FILE);
 }
 
@@ -66,7 +71,9 @@ describe('the built runner (one bundle started by runner.cjs with a code cache)'
       const runnerEntryPath = await runnerWithCache(cache);
       expect(compileRunnerBundle(join(runnerEntryPath, '..')).script.cachedDataRejected).not.toBe(false);
       await answers(createProcessExecutor({ runnerEntryPath, mode: 'ephemeral' }));
+      await answers(createProcessExecutor({ runnerEntryPath }));
       await answers(createWorkerExecutor({ runnerEntryPath, mode: 'ephemeral' }));
+      await answers(createWorkerExecutor({ runnerEntryPath }));
     });
   }
 

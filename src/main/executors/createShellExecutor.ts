@@ -51,13 +51,16 @@ function failure(code: 'timeout' | 'internal_error', message: string): ExecuteRe
 }
 
 /**
+ * Starts a runner shell. An ephemeral executor passes the code of the one execution the shell is
+ * started for (a spawner may prepare the runner for it); a pooled shell is started without.
+ */
+export type SpawnShell = (code?: string) => Transport<HostToRunnerMessage>;
+
+/**
  * The worker and process executors: the same host session over a runner shell started by
  * `spawnShell`, pooled (evicting shells after timeout or internal_error) or ephemeral.
  */
-export function createShellExecutor(
-  spawnShell: () => Transport<HostToRunnerMessage>,
-  options: ShellPoolOptions = {},
-): ShellExecutor {
+export function createShellExecutor(spawnShell: SpawnShell, options: ShellPoolOptions = {}): ShellExecutor {
   const pool = createResourcePool<Shell>({
     create: async () => toShell(spawnShell()),
     destroy: (shell) => shell.transport.terminate(),
@@ -96,7 +99,7 @@ export function createShellExecutor(
       if (options.mode === 'ephemeral') {
         let transport: Transport<HostToRunnerMessage>;
         try {
-          transport = spawnShell();
+          transport = spawnShell(code);
         } catch (error) {
           return failure(
             'internal_error',
