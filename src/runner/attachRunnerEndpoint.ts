@@ -6,6 +6,7 @@ import type { Transport } from '../shared/transport';
 import { sharedQuickJsModulePool, type QuickJsModulePool } from './createQuickJsModulePool';
 import { createLogStream, type LogStream } from './createLogStream';
 import { runQuickJsSession, type QuickJsSession } from './runQuickJsSession';
+import { monotonicNow } from './monotonicNow';
 
 export interface RunnerEndpointOptions {
   /** Where malformed or unexpected host messages are reported (default: stderr). */
@@ -98,13 +99,13 @@ export function attachRunnerEndpoint(
     type: 'done',
     id,
     ok: false,
-    durationMs: performance.now() - acceptedAt,
+    durationMs: monotonicNow() - acceptedAt,
     logs: [],
     error: { code: 'timeout', message: 'Execution timed out' },
   });
 
   const run = async (execute: ExecuteMessage, current: Active): Promise<void> => {
-    const acceptedAt = performance.now();
+    const acceptedAt = monotonicNow();
     // Short executions never poll: the first look comes CONTROL_POLL_MS into the run.
     lastPoll = acceptedAt;
     send({ type: 'started', id: execute.id });
@@ -148,7 +149,7 @@ export function attachRunnerEndpoint(
         type: 'done',
         id: execute.id,
         ok: false,
-        durationMs: performance.now() - acceptedAt,
+        durationMs: monotonicNow() - acceptedAt,
         logs: [],
         error: {
           code: 'internal_error',
@@ -167,7 +168,7 @@ export function attachRunnerEndpoint(
 
   /** Out-of-band look at the transport from inside the guest's run; true once `current` is cancelled. */
   const pollControl = (current: Active): boolean => {
-    const now = performance.now();
+    const now = monotonicNow();
     if (now - lastPoll < CONTROL_POLL_MS) return current.cancelled;
     lastPoll = now;
     options.checkParent?.();

@@ -5,6 +5,7 @@ import {
   type DroppedLogs,
   type LogStreamMessage,
 } from '../shared/protocol/logStreamMessage';
+import { monotonicNow } from './monotonicNow';
 
 /** Where the session reports console output when the host asked for the stream. */
 export interface LogSink {
@@ -55,7 +56,7 @@ export function createLogStream(id: string, send: (message: LogStreamMessage) =>
   };
 
   const pending = (): void => {
-    const now = performance.now();
+    const now = monotonicNow();
     if (!timer) {
       firstAt = now;
       timer = setTimeout(flush, LOG_BATCH_MS);
@@ -82,7 +83,7 @@ export function createLogStream(id: string, send: (message: LogStreamMessage) =>
     },
     flush,
     flushIfDue() {
-      if (timer && performance.now() - firstAt >= LOG_BATCH_MS) flush();
+      if (timer && monotonicNow() - firstAt >= LOG_BATCH_MS) flush();
     },
     dispose() {
       if (timer) clearTimeout(timer);

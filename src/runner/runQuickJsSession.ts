@@ -14,6 +14,7 @@ import type { LogSink } from './createLogStream';
 import { normalizeCodeCached } from './normalizeCodeCached';
 import { MAX_PAYLOAD_BYTES, payloadTooLarge } from './payloadLimits';
 import type { PreparedGuestContext } from './prepareGuestContext';
+import { monotonicNow } from './monotonicNow';
 
 const MAX_ERROR_MESSAGE_CHARS = 4000;
 const TIMEOUT_MESSAGE = 'Execution timed out';
@@ -79,7 +80,7 @@ function clip(message: string): string {
 export function runQuickJsSession(options: QuickJsSessionOptions): QuickJsSession {
   const { execute, bounded } = options;
   const { id, options: limits } = execute;
-  const acceptedAt = options.acceptedAt ?? performance.now();
+  const acceptedAt = options.acceptedAt ?? monotonicNow();
   const deadline = acceptedAt + limits.timeoutMs;
   const logs = createLogCollector(limits.maxLogLines, limits.maxLogChars);
   const pending = new Map<string, QuickJSDeferredPromise>();
@@ -98,7 +99,7 @@ export function runQuickJsSession(options: QuickJsSessionOptions): QuickJsSessio
 
   const shouldInterrupt = (): boolean => {
     if (interrupted) return true;
-    if (performance.now() >= deadline) interrupted = 'timeout';
+    if (monotonicNow() >= deadline) interrupted = 'timeout';
     else if (options.interruptProbe?.()) interrupted = 'cancel';
     return interrupted !== undefined;
   };
@@ -203,7 +204,7 @@ export function runQuickJsSession(options: QuickJsSessionOptions): QuickJsSessio
     if (settled) return;
     settled = true;
     if (timer) clearTimeout(timer);
-    const durationMs = performance.now() - acceptedAt;
+    const durationMs = monotonicNow() - acceptedAt;
     const teardown = (): boolean => {
       if (bounded.abandoned()) return true;
       try {
@@ -405,7 +406,7 @@ export function runQuickJsSession(options: QuickJsSessionOptions): QuickJsSessio
     });
     pump();
     // Most runs end in that first pump: only one still waiting (on a tool call) needs a timer.
-    if (!settled) timer = setTimeout(onDeadline, Math.max(0, deadline - performance.now()));
+    if (!settled) timer = setTimeout(onDeadline, Math.max(0, deadline - monotonicNow()));
   };
 
   const interruptPending = (
