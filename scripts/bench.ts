@@ -61,7 +61,7 @@ function recordAgainst(
     samples,
     'ms',
     target,
-    `${ratio.toFixed(2)}× ${floorScenario} (${median(floor).toFixed(1)} ms)`,
+    `${ratio.toFixed(2)}× ${floorScenario} (${median(floor).toPrecision(3)} ms)`,
   );
 }
 
