@@ -26,10 +26,12 @@ export function normalizeCodeCached(code: string): string {
 
 /**
  * Puts code the host (trusted) normalized with the same normalizeCode into the cache: used only for
- * exactly that code string. Anything but two strings is ignored.
+ * exactly that code string. Anything but two strings is ignored. Returns whether it was used.
  */
-export function seedNormalizedCode(seed: unknown): void {
-  if (typeof seed !== 'object' || seed === null) return;
+export function seedNormalizedCode(seed: unknown): boolean {
+  if (typeof seed !== 'object' || seed === null) return false;
   const { code, body } = seed as { code?: unknown; body?: unknown };
-  if (typeof code === 'string' && typeof body === 'string') remember(code, body);
+  if (typeof code !== 'string' || typeof body !== 'string') return false;
+  remember(code, body);
+  return true;
 }

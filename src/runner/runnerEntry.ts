@@ -18,6 +18,7 @@ import { adoptQuickJsWasm } from './quickJsWasm';
 import { serveRunnerOverStdio } from './serveRunnerOverStdio';
 import { loadGuestCodeNormalizer } from './normalizeGuestCode';
 import { seedNormalizedCode } from './normalizeCodeCached';
+import { takeNormalizedCodeFromEnv } from './normalizedCodeEnv';
 import { applySingleUseV8Flags, singleUseV8Flags } from './singleUseV8Flags';
 import { CODE_CACHE_OUT_ENV } from './runnerBundleFiles';
 import type { RunnerWorkerData } from './runnerWorkerData';
@@ -85,8 +86,13 @@ function main(): void {
   }
   const inWorker = !isMainThread;
   const writingCodeCache = process.env[CODE_CACHE_OUT_ENV] !== undefined;
-  // V8 rejects every code cache compiled after a flag is set: load the normalizer's before.
-  if (singleUseV8Flags(process.argv, inWorker, writingCodeCache).length > 0) {
+  const data = inWorker ? (workerData as RunnerWorkerData | null) : null;
+  // A runner started for one execution may get its code normalized by its host: a worker in its
+  // workerData (see createWorkerExecutor), a process in its environment (see createProcessExecutor).
+  const seeded = seedNormalizedCode(inWorker ? data?.normalizedCode : takeNormalizedCodeFromEnv());
+  // V8 rejects every code cache compiled after a flag is set: load the normalizer's before, unless
+  // the one execution's code came normalized (other code still loads it, later and without its cache).
+  if (!seeded && singleUseV8Flags(process.argv, inWorker, writingCodeCache).length > 0) {
     try {
       loadGuestCodeNormalizer();
     } catch {
@@ -94,13 +100,8 @@ function main(): void {
     }
   }
   applySingleUseV8Flags(process.argv, inWorker, writingCodeCache);
-  if (inWorker) {
-    // A worker's host hands over the QuickJS module it compiled and, for an ephemeral worker, its
-    // code normalized (see createWorkerExecutor).
-    const data = workerData as RunnerWorkerData | null;
-    adoptQuickJsWasm(data?.quickJsWasm);
-    seedNormalizedCode(data?.normalizedCode);
-  }
+  // A worker's host also hands over the QuickJS module it compiled.
+  if (inWorker) adoptQuickJsWasm(data?.quickJsWasm);
   // Most executions use the default memory limit: load its module while the host is still connecting.
   sharedQuickJsModulePool()
     .prewarm(DEFAULT_RUNTIME_OPTIONS.memoryLimitBytes)

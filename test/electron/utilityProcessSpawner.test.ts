@@ -34,4 +34,14 @@ describe('runners as utility processes', () => {
     expect(closes).toEqual(['the runner utility process exited with code 9']);
     expect(() => transport.send({ type: 'cancel', id: 'a' })).toThrow('the runner utility process is gone');
   });
+
+  it("starts the runner with the process's environment plus the variables asked for, if any", () => {
+    utilityProcessSpawner('/runner.js', ['--single-use'], { env: { EXECBOX_TEST_SEED: '{}' } });
+    expect(mock.current.utilityProcesses.at(-1)!.options.env).toEqual({
+      ...process.env,
+      EXECBOX_TEST_SEED: '{}',
+    });
+    utilityProcessSpawner('/runner.js', ['--single-use']);
+    expect(mock.current.utilityProcesses.at(-1)!.options).not.toHaveProperty('env');
+  });
 });

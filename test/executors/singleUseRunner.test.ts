@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createProcessExecutor, type ShellSpawner } from '../../src/main/executors/createProcessExecutor';
+import {
+  createProcessExecutor,
+  type ShellSpawnOptions,
+  type ShellSpawner,
+} from '../../src/main/executors/createProcessExecutor';
+import { normalizedCodeSeedEnv } from '../../src/main/executors/normalizedCodeSeed';
+import { NORMALIZED_CODE_ENV } from '../../src/runner/normalizedCodeEnv';
 import { LOG_STREAM_FLAG } from '../../src/shared/protocol/logStreamMessage';
 import { SINGLE_USE_FLAG, singleUseV8Flags } from '../../src/runner/singleUseV8Flags';
 import { createFakeRunnerTransport } from './fakeRunnerTransport';
@@ -17,10 +23,14 @@ describe('single-use runner processes', () => {
     expect(singleUseV8Flags([SINGLE_USE_FLAG], false, true)).toEqual([]);
   });
 
-  it('are asked for by the ephemeral process executor and by no pooled one', async () => {
-    const seen: Array<readonly string[]> = [];
-    const spawnShell: ShellSpawner = (_entry, args = []) => {
-      seen.push(args);
+  /** A spawner of fake runners that answer every execute at once, recording what each start was asked. */
+  function recordingSpawner(): {
+    spawnShell: ShellSpawner;
+    seen: Array<[readonly string[], ShellSpawnOptions?]>;
+  } {
+    const seen: Array<[readonly string[], ShellSpawnOptions?]> = [];
+    const spawnShell: ShellSpawner = (_entry, args = [], ...options) => {
+      seen.push([args, ...options]);
       const fake = createFakeRunnerTransport();
       const send = fake.transport.send.bind(fake.transport);
       // Answers every execute at once (a pooled shell's warm-up run as well as the real one).
@@ -34,13 +44,44 @@ describe('single-use runner processes', () => {
       };
       return fake.transport;
     };
+    return { spawnShell, seen };
+  }
+
+  it('are asked for by the ephemeral process executor and by no pooled one', async () => {
+    const { spawnShell, seen } = recordingSpawner();
     const ephemeral = createProcessExecutor({ spawnShell, mode: 'ephemeral' });
     const pooled = createProcessExecutor({ spawnShell, maxSize: 1 });
     try {
       expect((await ephemeral.execute('1', [])).ok).toBe(true);
-      expect(seen.at(-1)).toEqual([LOG_STREAM_FLAG, SINGLE_USE_FLAG]);
+      expect(seen.at(-1)![0]).toEqual([LOG_STREAM_FLAG, SINGLE_USE_FLAG]);
       expect((await pooled.execute('1', [])).ok).toBe(true);
-      expect(seen.at(-1)).toEqual([LOG_STREAM_FLAG]);
+      expect(seen.at(-1)![0]).toEqual([LOG_STREAM_FLAG]);
+    } finally {
+      await Promise.all([ephemeral.dispose(), pooled.dispose()]);
+    }
+  });
+
+  it('get their code normalized in their environment, only an ephemeral process and only within the bound', async () => {
+    const { spawnShell, seen } = recordingSpawner();
+    const ephemeral = createProcessExecutor({ spawnShell, mode: 'ephemeral' });
+    const pooled = createProcessExecutor({ spawnShell, maxSize: 1 });
+    const oversized = `"${'€'.repeat(17_000)}"`;
+    try {
+      await ephemeral.execute('const n = 6;\nn * 7', []);
+      expect(seen.at(-1)).toEqual([
+        [LOG_STREAM_FLAG, SINGLE_USE_FLAG],
+        { env: normalizedCodeSeedEnv('const n = 6;\nn * 7') },
+      ]);
+      expect(seen.at(-1)![1]!.env![NORMALIZED_CODE_ENV]).toBeDefined();
+      // No seed (the runner normalizes the code, and reports its errors): started as before, no env.
+      for (const code of ['1 +', oversized]) {
+        await ephemeral.execute(code, []);
+        expect(seen.at(-1)).toEqual([[LOG_STREAM_FLAG, SINGLE_USE_FLAG]]);
+      }
+      const before = seen.length;
+      await pooled.execute('const n = 6;\nn * 7', []);
+      expect(seen.length).toBeGreaterThan(before);
+      expect(seen.slice(before)).toEqual(seen.slice(before).map(() => [[LOG_STREAM_FLAG]]));
     } finally {
       await Promise.all([ephemeral.dispose(), pooled.dispose()]);
     }

@@ -1,4 +1,5 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { fork } from 'node:child_process';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -6,14 +7,20 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { TEST_RUNNER_ENTRY } from '../../scripts/buildRunnerForTests';
 import type { Executor } from '../../src/main/core/types';
 import { createInProcessExecutor } from '../../src/main/executors/createInProcessExecutor';
-import { createProcessExecutor } from '../../src/main/executors/createProcessExecutor';
+import {
+  createProcessExecutor,
+  runnerProcessEnv,
+  type ShellSpawner,
+} from '../../src/main/executors/createProcessExecutor';
 import { createShellExecutor } from '../../src/main/executors/createShellExecutor';
 import { createWorkerExecutor } from '../../src/main/executors/createWorkerExecutor';
+import { createChildProcessTransport } from '../../src/main/transports/createChildProcessTransport';
 import { createWorkerTransport } from '../../src/main/transports/createWorkerTransport';
 import {
   compileBundleWithCodeCache,
   loadCodeCachedBundle,
 } from '../../src/runner/compileBundleWithCodeCache';
+import { NORMALIZED_CODE_ENV } from '../../src/runner/normalizedCodeEnv';
 import { compiledQuickJsWasmNow } from '../../src/runner/quickJsWasm';
 import {
   NORMALIZER_BUNDLE_FILE,
@@ -24,6 +31,7 @@ import {
   RUNNER_LOADER_FILE,
 } from '../../src/runner/runnerBundleFiles';
 import type { RunnerWorkerData } from '../../src/runner/runnerWorkerData';
+import { SINGLE_USE_FLAG } from '../../src/runner/singleUseV8Flags';
 import type { ExecuteResult } from '../../src/shared/executeResult';
 import { CodeSyntaxError, normalizeCode } from '../../src/shared/normalizeCode';
 
@@ -123,19 +131,24 @@ describe('the normalizer bundle the runner loads on first use', () => {
     }
   });
 
-  it('is not in the runner bundle: a worker whose code the host normalized runs without it', async () => {
-    const { entry } = await runnerCopy(RUNNER_FILES);
-    const results = await runAll(createWorkerExecutor({ runnerEntryPath: entry, mode: 'ephemeral' }), [
-      'const n = 6;\nn * 7',
-      // Code that does not parse is not normalized by the host: this runner has no parser to read it.
-      '1 +',
-    ]);
-    expect(results[0]).toMatchObject({ ok: true, result: 42 });
-    expect(results[1]).toMatchObject({
-      ok: false,
-      error: { code: 'runtime_error', message: expect.stringMatching(/^could not read the code/) },
+  for (const [kind, ephemeral] of [
+    ['worker', (runnerEntryPath: string) => createWorkerExecutor({ runnerEntryPath, mode: 'ephemeral' })],
+    ['process', (runnerEntryPath: string) => createProcessExecutor({ runnerEntryPath, mode: 'ephemeral' })],
+  ] as const) {
+    it(`is not in the runner bundle: a ${kind} whose code the host normalized runs without it`, async () => {
+      const { entry } = await runnerCopy(RUNNER_FILES);
+      const results = await runAll(ephemeral(entry), [
+        'const n = 6;\nn * 7',
+        // Code that does not parse is not normalized by the host: this runner has no parser to read it.
+        '1 +',
+      ]);
+      expect(results[0]).toMatchObject({ ok: true, result: 42 });
+      expect(results[1]).toMatchObject({
+        ok: false,
+        error: { code: 'runtime_error', message: expect.stringMatching(/^could not read the code/) },
+      });
     });
-  });
+  }
 
   it('gives a worker the same results and syntax errors as the in-process executor, seeded or not', async () => {
     const codes = [...PROGRAMS, ...SYNTAX_ERRORS];
@@ -228,4 +241,118 @@ describe('pooled runners', () => {
       }
     });
   }
+});
+
+/** What a runner process saw, written by the preload below as it sends its done. */
+interface ProcessReport {
+  seedInEnv: boolean;
+  normalizerRead: boolean;
+}
+
+/**
+ * A preload for runner processes that records, as the runner sends its done, whether the seed's
+ * variable is still in its environment and whether it read the normalizer bundle, into the file
+ * named by EXECBOX_TEST_REPORT.
+ */
+const REPORTING_PRELOAD = `
+const fs = require('node:fs');
+const read = fs.readFileSync;
+let normalizerRead = false;
+fs.readFileSync = function (file, ...rest) {
+  if (String(file).endsWith(${JSON.stringify(NORMALIZER_BUNDLE_FILE)})) normalizerRead = true;
+  return read.call(this, file, ...rest);
+};
+const send = process.send.bind(process);
+process.send = (message, ...rest) => {
+  if (message && message.type === 'done') {
+    const seedInEnv = ${JSON.stringify(NORMALIZED_CODE_ENV)} in process.env;
+    fs.writeFileSync(process.env.EXECBOX_TEST_REPORT, JSON.stringify({ seedInEnv, normalizerRead }));
+  }
+  return send(message, ...rest);
+};
+`;
+
+/**
+ * Forks runners as forkShellSpawner does, with the reporting preload, and `env` (when given) in
+ * place of what the executor asks for. reports() reads what each process reported, in order.
+ */
+async function reportingSpawner(
+  env?: Record<string, string>,
+): Promise<{ spawnShell: ShellSpawner; reports: () => Promise<ProcessReport[]> }> {
+  const directory = await mkdtemp(join(TEST_OUT, 'runner-reports-'));
+  copies.push(directory);
+  const preload = join(directory, 'preload.cjs');
+  await writeFile(preload, REPORTING_PRELOAD);
+  const files: string[] = [];
+  const spawnShell: ShellSpawner = (entry, args = [], options) => {
+    const report = join(directory, `report-${files.length}.json`);
+    files.push(report);
+    const child = fork(entry, [...args], {
+      execArgv: ['--require', preload],
+      serialization: 'json',
+      stdio: ['pipe', 'ignore', 'inherit', 'ipc'],
+      ...runnerProcessEnv({ env: { ...(env ?? options?.env), EXECBOX_TEST_REPORT: report } }),
+    });
+    return createChildProcessTransport(child);
+  };
+  const reports = async () =>
+    Promise.all(files.map(async (file) => JSON.parse(await readFile(file, 'utf8')) as ProcessReport));
+  return { spawnShell, reports };
+}
+
+describe("a single-use process's seed (its environment)", () => {
+  const ephemeralProcesses = (spawnShell: ShellSpawner): Executor =>
+    createProcessExecutor({ runnerEntryPath: TEST_RUNNER_ENTRY, mode: 'ephemeral', spawnShell });
+  /** Single-use processes started with the spawner's own environment, whatever the code. */
+  const singleUseAsGiven = (spawnShell: ShellSpawner): Executor =>
+    createShellExecutor(() => spawnShell(TEST_RUNNER_ENTRY, [SINGLE_USE_FLAG]), { mode: 'ephemeral' });
+
+  it('runs the code without ever reading the normalizer, and is taken out of the environment', async () => {
+    const { spawnShell, reports } = await reportingSpawner();
+    const [result] = await runAll(ephemeralProcesses(spawnShell), ['const n = 6;\nn * 7']);
+    expect(result).toMatchObject({ ok: true, result: 42 });
+    expect(await reports()).toEqual([{ seedInEnv: false, normalizerRead: false }]);
+  });
+
+  it('is not given for code that does not parse: the runner reports the syntax error as before', async () => {
+    const { spawnShell, reports } = await reportingSpawner();
+    const [result] = await runAll(ephemeralProcesses(spawnShell), ['const a = 1;\nconst b = ;']);
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: 'runtime_error', message: 'SyntaxError: Unexpected token (line 2, column 11)' },
+    });
+    expect(await reports()).toEqual([{ seedInEnv: false, normalizerRead: true }]);
+  });
+
+  it('is not given when it is over the bound, and the code still runs', async () => {
+    const { spawnShell, reports } = await reportingSpawner();
+    const [result] = await runAll(ephemeralProcesses(spawnShell), [`"${'€'.repeat(17_000)}".length`]);
+    expect(result).toMatchObject({ ok: true, result: 17_000 });
+    expect(await reports()).toEqual([{ seedInEnv: false, normalizerRead: true }]);
+  });
+
+  it('is used for exactly that code; other code loads the normalizer after the V8 flags and runs', async () => {
+    const seeded = { code: '"seeded"', body: 'return "from the seed"' };
+    const { spawnShell, reports } = await reportingSpawner({ [NORMALIZED_CODE_ENV]: JSON.stringify(seeded) });
+    const results = await runAll(singleUseAsGiven(spawnShell), ['"seeded"', '"other"', '"seeded";', '1 +']);
+    expect(results.map(gist)).toEqual([
+      { ok: true, result: 'from the seed' },
+      { ok: true, result: 'other' },
+      { ok: true, result: 'seeded' },
+      {
+        ok: false,
+        error: { code: 'runtime_error', message: 'SyntaxError: Unexpected token (line 1, column 4)' },
+      },
+    ]);
+    expect((await reports()).map((report) => report.normalizerRead)).toEqual([false, true, true, true]);
+    expect((await reports()).every((report) => !report.seedInEnv)).toBe(true);
+  });
+
+  it('is ignored when it is not JSON of two strings', async () => {
+    for (const value of ['{not json', JSON.stringify({ code: '"seeded"', body: 42 }), '"seeded"']) {
+      const { spawnShell } = await reportingSpawner({ [NORMALIZED_CODE_ENV]: value });
+      const [result] = await runAll(singleUseAsGiven(spawnShell), ['"seeded"']);
+      expect(gist(result!), value).toEqual({ ok: true, result: 'seeded' });
+    }
+  });
 });

@@ -1,12 +1,13 @@
 import { utilityProcess } from 'electron';
-import type { ShellSpawner } from '../executors/createProcessExecutor';
+import { runnerProcessEnv, type ShellSpawner } from '../executors/createProcessExecutor';
 import { createTransportEvents } from '../../shared/transportEvents';
 
 /** Runners as Electron utility processes (Chromium's process model, no Node in the renderer). */
-export const utilityProcessSpawner: ShellSpawner = (runnerEntryPath, args = []) => {
+export const utilityProcessSpawner: ShellSpawner = (runnerEntryPath, args = [], options) => {
   const child = utilityProcess.fork(runnerEntryPath, [...args], {
     serviceName: 'Execbox runner',
     stdio: ['ignore', 'ignore', 'inherit'],
+    ...runnerProcessEnv(options),
   });
   const events = createTransportEvents<unknown>();
   let exited = false;

@@ -6,6 +6,16 @@ import { SINGLE_USE_FLAG } from '../../runner/singleUseV8Flags';
 import { createChildProcessTransport } from '../transports/createChildProcessTransport';
 import { createShellExecutor, type ShellExecutor, type ShellPoolOptions } from './createShellExecutor';
 import { defaultRunnerEntryPath } from './defaultRunnerEntryPath';
+import { normalizedCodeSeedEnv } from './normalizedCodeSeed';
+
+/** What a spawner may be asked for beyond the entry and flags; every field optional. */
+export interface ShellSpawnOptions {
+  /**
+   * Variables the runner gets on top of this process's environment (for a runner started for one
+   * execution, its code normalized: NORMALIZED_CODE_ENV). Absent: this process's environment.
+   */
+  env?: Readonly<Record<string, string>>;
+}
 
 /**
  * Starts one runner process for the given entry and returns the host end of its transport. Node
@@ -15,7 +25,13 @@ export type ShellSpawner = (
   runnerEntryPath: string,
   /** Runner flags (LOG_STREAM_FLAG when the host wants the log stream, SINGLE_USE_FLAG for one run). */
   args?: readonly string[],
+  options?: ShellSpawnOptions,
 ) => Transport<HostToRunnerMessage>;
+
+/** The `env` option of a process start for `options`: this process's environment with its additions. */
+export function runnerProcessEnv(options: ShellSpawnOptions = {}): { env?: NodeJS.ProcessEnv } {
+  return options.env ? { env: { ...process.env, ...options.env } } : {};
+}
 
 export interface ProcessExecutorOptions extends ShellPoolOptions {
   /** The built runner entry (default: out/main/runner.cjs of this package). */
@@ -29,13 +45,14 @@ export interface ProcessExecutorOptions extends ShellPoolOptions {
  * is faster than 'advanced' (structured clone), about 10% per execution and 25% per tool call here.
  * The runner still parses every message strictly.
  */
-export const forkShellSpawner: ShellSpawner = (runnerEntryPath, args = []) =>
+export const forkShellSpawner: ShellSpawner = (runnerEntryPath, args = [], options) =>
   createChildProcessTransport(
     fork(runnerEntryPath, [...args], {
       execArgv: [],
       serialization: 'json',
       // stdin carries cancels out of band (see createChildProcessTransport).
       stdio: ['pipe', 'ignore', 'inherit', 'ipc'],
+      ...runnerProcessEnv(options),
     }),
   );
 
@@ -48,5 +65,12 @@ export function createProcessExecutor(options: ProcessExecutorOptions = {}): She
     ...(logStream ? [LOG_STREAM_FLAG] : []),
     ...(options.mode === 'ephemeral' ? [SINGLE_USE_FLAG] : []),
   ];
-  return createShellExecutor(() => spawnShell(entry, args), { ...options, logStream });
+  return createShellExecutor(
+    (code) => {
+      // A process started for one execution gets its code normalized: it never loads the parser.
+      const env = code === undefined ? undefined : normalizedCodeSeedEnv(code);
+      return env ? spawnShell(entry, args, { env }) : spawnShell(entry, args);
+    },
+    { ...options, logStream },
+  );
 }
