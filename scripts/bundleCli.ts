@@ -11,7 +11,7 @@ import {
   CLI_CODE_CACHE_OUT_ENV,
   CLI_LOADER_FILE,
 } from '../src/main/cli/cliBundleFiles';
-import { CODE_CACHED_BUNDLE_OPTIONS } from './bundleRunner';
+import { CODE_CACHED_BUNDLE_OPTIONS, quickJsWasmBeside } from './bundleRunner';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 /** Bundled in: what `execbox run` loads on every start. Every other package stays a require(). */
@@ -69,7 +69,10 @@ export async function bundleCli(outDir: string): Promise<void> {
       // Each import() becomes a require(), so a run that may import the person's ES modules
       // (--workspace) starts from cli.js instead (see bin/execbox.js).
       // Paths are found from the bundle's own place, which is cli.js's folder.
-      define: { 'import.meta.url': '__execboxCliUrl' },
+      define: {
+        'import.meta.url': '__execboxCliUrl',
+        ...(await quickJsWasmBeside(join(outDir, CLI_BUNDLE_FILE))),
+      },
       banner: { js: 'var __execboxCliUrl = require("node:url").pathToFileURL(__filename).href;' },
     }),
     build({

@@ -1,8 +1,12 @@
 import { build, type Plugin } from 'esbuild';
-import { join } from 'node:path';
+import { copyFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   NORMALIZER_BUNDLE_FILE,
+  QUICKJS_WASM_BESIDE_BUNDLE,
+  QUICKJS_WASM_FILE,
   RUNNER_BUNDLE_FILE,
   RUNNER_LOADER_FILE,
 } from '../src/runner/runnerBundleFiles';
@@ -57,6 +61,16 @@ const acornWithoutSideEffects: Plugin = {
   },
 };
 
+/**
+ * Copies QuickJS's WebAssembly beside a bundle and returns the esbuild `define` that makes the
+ * bundle read it from there (see quickJsWasm.ts) instead of resolving the package at run time.
+ */
+export async function quickJsWasmBeside(outfile: string): Promise<Record<string, string>> {
+  const wasm = createRequire(import.meta.url).resolve('@jitl/quickjs-wasmfile-release-sync/wasm');
+  await copyFile(wasm, join(dirname(outfile), QUICKJS_WASM_FILE));
+  return { [QUICKJS_WASM_BESIDE_BUNDLE]: 'true' };
+}
+
 /** One CommonJS file with runner code and QuickJS's glue in it, as the runner bundle is built. */
 export async function bundleRunnerScript(entryPoint: string, outfile: string): Promise<void> {
   await build({
@@ -65,7 +79,7 @@ export async function bundleRunnerScript(entryPoint: string, outfile: string): P
     outfile,
     plugins: [normalizerFromBundle, acornWithoutSideEffects],
     // The runner locates QuickJS's .wasm from its own URL; a CommonJS bundle has __filename instead.
-    define: { 'import.meta.url': '__execboxRunnerUrl' },
+    define: { 'import.meta.url': '__execboxRunnerUrl', ...(await quickJsWasmBeside(outfile)) },
     banner: { js: 'var __execboxRunnerUrl = require("node:url").pathToFileURL(__filename).href;' },
   });
 }

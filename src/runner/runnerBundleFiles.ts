@@ -12,3 +12,9 @@ export const NORMALIZER_BUNDLE_FILE = 'runner-normalizer.cjs';
 export const NORMALIZER_CODE_CACHE_FILE = 'runner-normalizer.cache';
 /** Set only by the build, as CODE_CACHE_OUT_ENV: where the runner writes the normalizer's code cache. */
 export const NORMALIZER_CODE_CACHE_OUT_ENV = 'EXECBOX_RUNNER_NORMALIZER_CODE_CACHE_OUT';
+/**
+ * QuickJS's WebAssembly, copied beside the runner and CLI bundles by the build, which define
+ * QUICKJS_WASM_BESIDE_BUNDLE so they read it from there (see quickJsWasm.ts).
+ */
+export const QUICKJS_WASM_FILE = 'quickjs.wasm';
+export const QUICKJS_WASM_BESIDE_BUNDLE = '__EXECBOX_QUICKJS_WASM_BESIDE_BUNDLE__';

@@ -25,6 +25,7 @@ import { compiledQuickJsWasmNow } from '../../src/runner/quickJsWasm';
 import {
   NORMALIZER_BUNDLE_FILE,
   NORMALIZER_CODE_CACHE_FILE,
+  QUICKJS_WASM_FILE,
   NORMALIZER_CODE_CACHE_OUT_ENV,
   RUNNER_BUNDLE_FILE,
   RUNNER_CODE_CACHE_FILE,
@@ -68,7 +69,7 @@ function outcome(normalize: (code: string) => string, code: string): Outcome {
 
 const copies: string[] = [];
 
-/** The built runner copied into test-out (so QuickJS's package still resolves), with `files` only. */
+/** The built runner copied into test-out, with `files` only. */
 async function runnerCopy(files: string[]): Promise<{ directory: string; entry: string }> {
   const directory = await mkdtemp(join(TEST_OUT, 'runner-copy-'));
   copies.push(directory);
@@ -76,7 +77,7 @@ async function runnerCopy(files: string[]): Promise<{ directory: string; entry: 
   return { directory, entry: join(directory, RUNNER_LOADER_FILE) };
 }
 
-const RUNNER_FILES = [RUNNER_LOADER_FILE, RUNNER_BUNDLE_FILE, RUNNER_CODE_CACHE_FILE];
+const RUNNER_FILES = [RUNNER_LOADER_FILE, RUNNER_BUNDLE_FILE, RUNNER_CODE_CACHE_FILE, QUICKJS_WASM_FILE];
 const ALL_RUNNER_FILES = [...RUNNER_FILES, NORMALIZER_BUNDLE_FILE, NORMALIZER_CODE_CACHE_FILE];
 
 /** Ephemeral workers started with `workerData` as given (no seed unless it has one), whatever the code. */

@@ -1,4 +1,5 @@
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -14,6 +15,7 @@ import { compileRunnerBundle } from '../../src/runner/compileRunnerBundle';
 import {
   NORMALIZER_BUNDLE_FILE,
   NORMALIZER_CODE_CACHE_FILE,
+  QUICKJS_WASM_FILE,
   RUNNER_BUNDLE_FILE,
   RUNNER_CODE_CACHE_FILE,
   RUNNER_LOADER_FILE,
@@ -23,11 +25,14 @@ const TEST_OUT = fileURLToPath(new URL('../../test-out', import.meta.url));
 const providers = [resolveProvider({ name: 'tools', tools: { echo: { execute: (input) => input } } })];
 const copies: string[] = [];
 
-/** The built runner copied beside test-out (so QuickJS's package still resolves), its caches replaced. */
-async function runnerWithCache(cache: Buffer | undefined): Promise<string> {
-  const directory = await mkdtemp(join(TEST_OUT, 'runner-copy-'));
+/** The built runner copied into `parent`, its caches replaced. */
+async function runnerWithCache(
+  cache: Buffer | undefined,
+  { parent = TEST_OUT, files = [QUICKJS_WASM_FILE] }: { parent?: string; files?: string[] } = {},
+): Promise<string> {
+  const directory = await mkdtemp(join(parent, 'runner-copy-'));
   copies.push(directory);
-  for (const file of [RUNNER_LOADER_FILE, RUNNER_BUNDLE_FILE, NORMALIZER_BUNDLE_FILE])
+  for (const file of [RUNNER_LOADER_FILE, RUNNER_BUNDLE_FILE, NORMALIZER_BUNDLE_FILE, ...files])
     await cp(join(TEST_OUT, file), join(directory, file));
   if (cache) {
     for (const file of [RUNNER_CODE_CACHE_FILE, NORMALIZER_CODE_CACHE_FILE])
@@ -76,6 +81,22 @@ describe('the built runner (one bundle started by runner.cjs with a code cache)'
       await answers(createWorkerExecutor({ runnerEntryPath }));
     });
   }
+
+  it('reads QuickJS from the wasm beside it: it runs where no package resolves, and not without it', async () => {
+    const cache = await readFile(join(TEST_OUT, RUNNER_CODE_CACHE_FILE));
+    const alone = await runnerWithCache(cache, { parent: tmpdir() });
+    await answers(createProcessExecutor({ runnerEntryPath: alone, mode: 'ephemeral' }));
+    await answers(createWorkerExecutor({ runnerEntryPath: alone, mode: 'ephemeral' }));
+    const withoutWasm = await runnerWithCache(cache, { files: [] });
+    const executor = createProcessExecutor({ runnerEntryPath: withoutWasm, mode: 'ephemeral' });
+    try {
+      const result = await executor.execute('1', providers);
+      expect(result).toMatchObject({ ok: false, error: { code: 'internal_error' } });
+      if (!result.ok) expect(result.error.message).toMatch(/quickjs\.wasm/);
+    } finally {
+      await executor.dispose();
+    }
+  });
 
   it('a worker handed something that is not a compiled module compiles QuickJS itself', async () => {
     for (const quickJsWasm of [{ fake: true }, 'wasm', new Uint8Array([0, 97, 115, 109])]) {
