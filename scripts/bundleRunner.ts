@@ -1,5 +1,5 @@
 import { build, type Plugin } from 'esbuild';
-import { copyFile } from 'node:fs/promises';
+import { copyFile, mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -67,6 +67,8 @@ const acornWithoutSideEffects: Plugin = {
  */
 export async function quickJsWasmBeside(outfile: string): Promise<Record<string, string>> {
   const wasm = createRequire(import.meta.url).resolve('@jitl/quickjs-wasmfile-release-sync/wasm');
+  // Called before esbuild, which would create the folder only when it writes the bundle.
+  await mkdir(dirname(outfile), { recursive: true });
   await copyFile(wasm, join(dirname(outfile), QUICKJS_WASM_FILE));
   return { [QUICKJS_WASM_BESIDE_BUNDLE]: 'true' };
 }
