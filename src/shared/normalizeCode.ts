@@ -151,6 +151,12 @@ function assertContained(body: string): void {
 }
 
 /**
+ * The last code normalized and its body: the host reads the same code twice in a row (the type
+ * stripper's check, then the in-process runner or the seed of a runner started for it).
+ */
+let last: { source: string; body: string } | undefined;
+
+/**
  * Turns user or model text into the body of an async function (see {@link asyncFunctionSource}):
  * - a Markdown fenced block (``` or ~~~, with or without a language) is unwrapped; in prose that is
  *   not itself code, the first fenced block is used;
@@ -165,6 +171,13 @@ function assertContained(body: string): void {
  * are rejected. The result is checked by parsing the wrapped function once more.
  */
 export function normalizeCode(source: string): string {
+  if (last?.source === source) return last.body;
+  const body = normalizeSource(source);
+  last = { source, body };
+  return body;
+}
+
+function normalizeSource(source: string): string {
   const whole = fencedBlock(source, WHOLE_FENCE);
   if (whole !== undefined) return normalizeProgram(whole);
   try {

@@ -73,6 +73,16 @@ describe('normalizeCode', () => {
     expect(await run('#!/usr/bin/env node\n9')).toBe(9);
   });
 
+  it('answers the same code read twice in a row the same, and every other code its own', () => {
+    const first = normalizeCode('6 * 7');
+    expect(normalizeCode('6 * 7')).toBe(first);
+    expect(normalizeCode('1 + 1')).toBe(normalizeCode('1 + 1'));
+    expect(normalizeCode('1 + 1')).not.toBe(first);
+    expect(() => normalizeCode('6 *')).toThrow(CodeSyntaxError);
+    expect(() => normalizeCode('6 *')).toThrow(CodeSyntaxError);
+    expect(normalizeCode('6 * 7')).toBe(first);
+  });
+
   it('reports syntax errors with line and column', () => {
     let caught: unknown;
     try {
