@@ -6,11 +6,11 @@ import { fileURLToPath } from 'node:url';
 import { QUICKJS_WASM_FILE } from './runnerBundleFiles';
 
 /** True in the runner and CLI bundles, whose build copies the wasm beside them (see bundleRunner.ts). */
-declare const __EXECBOX_QUICKJS_WASM_BESIDE_BUNDLE__: boolean | undefined;
+declare const __EXECBOX_QUICKJS_WASM_BESIDE_BUNDLE__: true | undefined;
 
 function quickJsWasmPath(): string {
   // Resolving the package through its package.json costs a cold runner process 2-3 ms.
-  if (typeof __EXECBOX_QUICKJS_WASM_BESIDE_BUNDLE__ !== 'undefined' && __EXECBOX_QUICKJS_WASM_BESIDE_BUNDLE__)
+  if (typeof __EXECBOX_QUICKJS_WASM_BESIDE_BUNDLE__ !== 'undefined')
     return join(dirname(fileURLToPath(import.meta.url)), QUICKJS_WASM_FILE);
   return createRequire(import.meta.url).resolve('@jitl/quickjs-wasmfile-release-sync/wasm');
 }

@@ -119,6 +119,10 @@ function mayExceed(message: ExecuteMessage, maxBytes: number): boolean {
   return units * 6 + 4096 > maxBytes;
 }
 
+function overLimit(size: number, maxBytes: number): { ok: false; reason: string } {
+  return { ok: false, reason: `message is ${size} bytes, over the ${maxBytes}-byte limit` };
+}
+
 function isExecuteObject(raw: unknown): boolean {
   return typeof raw === 'object' && raw !== null && (raw as { type?: unknown }).type === 'execute';
 }
@@ -137,9 +141,7 @@ function parseDirected<T>(
     if (typeof raw === 'string') {
       // A UTF-16 string never takes fewer UTF-8 bytes than it has code units.
       const size = raw.length > maxBytes ? raw.length : utf8ByteLength(raw);
-      if (size > maxBytes) {
-        return { ok: false, reason: `message is ${size} bytes, over the ${maxBytes}-byte limit` };
-      }
+      if (size > maxBytes) return overLimit(size, maxBytes);
       if (jsonNestingExceeds(raw, maxDepth))
         return { ok: false, reason: `message is nested deeper than ${maxDepth} levels` };
       try {
@@ -172,8 +174,7 @@ function parseDirected<T>(
     const message = PARSERS[type]!(fields);
     if (builtExecute && mayExceed(message as ExecuteMessage, maxBytes)) {
       const size = utf8ByteLength(JSON.stringify(message));
-      if (size > maxBytes)
-        return { ok: false, reason: `message is ${size} bytes, over the ${maxBytes}-byte limit` };
+      if (size > maxBytes) return overLimit(size, maxBytes);
     }
     return { ok: true, message: message as T };
   } catch (error) {
