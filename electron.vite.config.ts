@@ -24,10 +24,10 @@ export default defineConfig({
       outDir: 'out/main',
       rollupOptions: {
         input: {
-          index: resolve(root, 'src/main/electron/index.ts'),
-          cli: resolve(root, 'src/main/cli/index.ts'),
-          // Each TPMJS tool call runs this fixed program in its own process (src/main/tpmjsExecutor).
-          tpmjsToolChild: resolve(root, 'src/main/tpmjsExecutor/toolChild.ts'),
+          index: resolve(root, 'src/main/faces/electron/index.ts'),
+          cli: resolve(root, 'src/main/faces/cli/index.ts'),
+          // Each TPMJS tool call runs this fixed program in its own process (src/main/programs/tpmjsExecutor).
+          tpmjsToolChild: resolve(root, 'src/main/programs/tpmjsExecutor/toolChild.ts'),
         },
       },
     },

@@ -3,12 +3,12 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { resolveProvider } from '../src/main/core/resolveProvider';
-import type { Executor } from '../src/main/core/types';
-import { createInProcessExecutor } from '../src/main/executors/createInProcessExecutor';
-import { createProcessExecutor } from '../src/main/executors/createProcessExecutor';
-import { createChildProcessTransport } from '../src/main/transports/createChildProcessTransport';
-import { createWorkerExecutor } from '../src/main/executors/createWorkerExecutor';
+import { resolveProvider } from '../src/main/engine/core/resolveProvider';
+import type { Executor } from '../src/main/engine/core/types';
+import { createInProcessExecutor } from '../src/main/engine/executors/createInProcessExecutor';
+import { createProcessExecutor } from '../src/main/engine/executors/createProcessExecutor';
+import { createChildProcessTransport } from '../src/main/engine/transports/createChildProcessTransport';
+import { createWorkerExecutor } from '../src/main/engine/executors/createWorkerExecutor';
 import { buildRunnerForTests, TEST_RUNNER_ENTRY } from './buildRunnerForTests';
 import { mcpToolCallLatency } from './benchMcp';
 import {

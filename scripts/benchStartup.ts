@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { createDefaultExecutorFactory } from '../src/main/host/createDefaultExecutorFactory';
-import { createDefaultPlaygroundHost } from '../src/main/host/createDefaultPlaygroundHost';
-import type { Executor } from '../src/main/core/types';
+import { createDefaultExecutorFactory } from '../src/main/engine/executors/createDefaultExecutorFactory';
+import { createDefaultPlaygroundHost } from '../src/main/app/createDefaultPlaygroundHost';
+import type { Executor } from '../src/main/engine/core/types';
 import type { ExecuteResult } from '../src/shared/executeResult';
 import { createFileSecretStore } from '../src/main/secrets/createFileSecretStore';
 import { sharedQuickJsModulePool } from '../src/runner/createQuickJsModulePool';
@@ -204,7 +204,7 @@ export async function freshRuntimeEvalDispose(runs: number): Promise<number[]> {
  */
 export async function quickJsOwnStart(kind: 'process' | 'worker', runs: number): Promise<number[]> {
   quickJsStartBuilt ??= bundleRunnerScript(
-    fileURLToPath(new URL('../scripts/quickJsStartEntry.ts', import.meta.url)),
+    fileURLToPath(new URL('./quickJsStartEntry.ts', import.meta.url)),
     QUICKJS_START,
   );
   await quickJsStartBuilt;

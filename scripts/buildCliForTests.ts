@@ -8,7 +8,7 @@ let built: Promise<void> | undefined;
 
 export function buildCliForTests(): Promise<void> {
   built ??= bundleForNode({
-    entryPoints: [fileURLToPath(new URL('../scripts/cliEntry.ts', import.meta.url))],
+    entryPoints: [fileURLToPath(new URL('./cliEntry.ts', import.meta.url))],
     outfile: TEST_CLI,
   });
   return built;

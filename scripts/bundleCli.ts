@@ -10,7 +10,7 @@ import {
   CLI_CODE_CACHE_FILE,
   CLI_CODE_CACHE_OUT_ENV,
   CLI_LOADER_FILE,
-} from '../src/main/cli/cliBundleFiles';
+} from '../src/main/faces/cli/cliBundleFiles';
 import { CODE_CACHED_BUNDLE_OPTIONS, quickJsWasmBeside } from './bundleRunner';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -63,7 +63,7 @@ export async function bundleCli(outDir: string): Promise<void> {
   await Promise.all([
     build({
       ...CODE_CACHED_BUNDLE_OPTIONS,
-      entryPoints: [join(root, 'src/main/cli/index.ts')],
+      entryPoints: [join(root, 'src/main/faces/cli/index.ts')],
       outfile: join(outDir, CLI_BUNDLE_FILE),
       external: await externalPackages(),
       // Each import() becomes a require(), so a run that may import the person's ES modules
@@ -77,7 +77,7 @@ export async function bundleCli(outDir: string): Promise<void> {
     }),
     build({
       ...CODE_CACHED_BUNDLE_OPTIONS,
-      entryPoints: [join(root, 'src/main/cli/cliLoader.ts')],
+      entryPoints: [join(root, 'src/main/faces/cli/cliLoader.ts')],
       outfile: join(outDir, CLI_LOADER_FILE),
     }),
   ]);

@@ -1,3 +1,3 @@
-import { main } from '../src/main/cli/index';
+import { main } from '../src/main/faces/cli/index';
 
 process.exitCode = await main(process.argv.slice(2));

@@ -2,7 +2,7 @@ import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { WARM_UP_CODE, WARM_UP_RUNS } from '../src/main/executors/warmUpCode';
+import { WARM_UP_CODE, WARM_UP_RUNS } from '../src/main/engine/executors/warmUpCode';
 import type { HostToRunnerMessage, RunnerToHostMessage } from '../src/shared/protocol/messages';
 import { DEFAULT_RUNTIME_OPTIONS } from '../src/shared/runtimeOptions';
 import {

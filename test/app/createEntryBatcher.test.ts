@@ -3,7 +3,7 @@ import {
   createEntryBatcher,
   ENTRY_BATCH_INTERVAL_MS,
   MAX_ENTRY_BATCH_INTERVAL_MS,
-} from '../../src/main/host/createEntryBatcher';
+} from '../../src/main/services/runs/createEntryBatcher';
 import type { TranscriptEntry } from '../../src/shared/transcript';
 
 const entry = (seq: number) => ({ seq }) as unknown as TranscriptEntry;

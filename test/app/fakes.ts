@@ -2,8 +2,8 @@ import type { ProvidersApi, ProvidersEvent } from '../../src/shared/api/provider
 import type { RuntimeSettings, WorkspaceApi, WorkspaceEvent } from '../../src/shared/api/workspace';
 import type { ExecuteResult } from '../../src/shared/executeResult';
 import { DEFAULT_RUNTIME_OPTIONS } from '../../src/shared/runtimeOptions';
-import type { Executor, ExecutionOptions, ResolvedToolProvider } from '../../src/main/core/types';
-import type { WorkspaceHostLike } from '../../src/main/host/createPlaygroundHost';
+import type { Executor, ExecutionOptions, ResolvedToolProvider } from '../../src/main/engine/core/types';
+import type { WorkspaceHostLike } from '../../src/main/app/createPlaygroundHost';
 
 export type FakeScript = (
   code: string,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiCallError, createApiClient } from '../../src/shared/rpc/createApiClient';
 import { parseRpcRequest } from '../../src/shared/rpc/parseRpcRequest';
-import { createPlaygroundHost } from '../../src/main/host/createPlaygroundHost';
+import { createPlaygroundHost } from '../../src/main/app/createPlaygroundHost';
 import { createFakeExecutor, createFakeWorkspaceHost, done } from './fakes';
 
 describe('parseRpcRequest', () => {

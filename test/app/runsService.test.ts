@@ -3,9 +3,9 @@ import { PLAYGROUND_API_METHODS, type PlaygroundEvent } from '../../src/shared/a
 import type { RunsEvent } from '../../src/shared/api/runs';
 import type { TranscriptEntry } from '../../src/shared/transcript';
 import type { ExecuteResult } from '../../src/shared/executeResult';
-import { createPlaygroundHost } from '../../src/main/host/createPlaygroundHost';
-import { createRunsService } from '../../src/main/host/createRunsService';
-import { resolveProvider } from '../../src/main/core/resolveProvider';
+import { createPlaygroundHost } from '../../src/main/app/createPlaygroundHost';
+import { createRunsService } from '../../src/main/services/runs/createRunsService';
+import { resolveProvider } from '../../src/main/engine/core/resolveProvider';
 import { createFakeExecutor, createFakeWorkspaceHost, done, SETTINGS, type FakeScript } from './fakes';
 
 function setup(script: FakeScript) {
@@ -337,7 +337,7 @@ describe('the playground host', () => {
 
 describe('composeInterceptors', () => {
   it('lets the first interceptor see the call first and each pass its edited input inward', async () => {
-    const { composeInterceptors } = await import('../../src/main/host/composeInterceptors');
+    const { composeInterceptors } = await import('../../src/main/services/runs/composeInterceptors');
     const seen: string[] = [];
     const composed = composeInterceptors([
       async (call, dispatch) => {

@@ -11,7 +11,7 @@ import {
   CLI_CODE_CACHE_FILE,
   CLI_CODE_CACHE_OUT_ENV,
   CLI_LOADER_FILE,
-} from '../../src/main/cli/cliBundleFiles';
+} from '../../src/main/faces/cli/cliBundleFiles';
 
 // Inside the repository, so the packages left out of the bundle still resolve.
 const TEST_OUT = fileURLToPath(new URL('../../test-out', import.meta.url));

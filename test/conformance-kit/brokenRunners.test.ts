@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runConformance, selectCases } from '../../src/main/conformance/runConformance';
-import { runnerTarget } from '../../src/main/conformance/runnerTarget';
+import { runConformance, selectCases } from '../../src/main/programs/conformanceKit/runConformance';
+import { runnerTarget } from '../../src/main/programs/conformanceKit/runnerTarget';
 import type { ConformanceReport } from '../../src/shared/api/network';
 import { buildBrokenRunners, type BrokenRunner } from './buildBrokenRunners';
 

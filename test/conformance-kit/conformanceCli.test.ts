@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_RUNNER_ENTRY } from '../../scripts/buildRunnerForTests';
-import conformanceCommand from '../../src/main/cli/conformanceCommand';
+import conformanceCommand from '../../src/main/faces/cli/conformanceCommand';
 import type { ConformanceReport } from '../../src/shared/api/network';
 import { buildBrokenRunners } from './buildBrokenRunners';
 import { runCliCommand } from '../support/runCliCommand';

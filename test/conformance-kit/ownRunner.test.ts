@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_RUNNER_ENTRY } from '../../scripts/buildRunnerForTests';
-import { CONFORMANCE_CASES } from '../../src/main/conformance/conformanceCases';
-import { formatConformanceReport } from '../../src/main/conformance/formatConformanceReport';
-import { runConformance } from '../../src/main/conformance/runConformance';
-import { runnerTarget } from '../../src/main/conformance/runnerTarget';
-import { startRunnerServer, type RunnerServerHandle } from '../../src/main/network/startRunnerServer';
+import { CONFORMANCE_CASES } from '../../src/main/programs/conformanceKit/conformanceCases';
+import { formatConformanceReport } from '../../src/main/programs/conformanceKit/formatConformanceReport';
+import { runConformance } from '../../src/main/programs/conformanceKit/runConformance';
+import { runnerTarget } from '../../src/main/programs/conformanceKit/runnerTarget';
+import {
+  startRunnerServer,
+  type RunnerServerHandle,
+} from '../../src/main/programs/runnerServer/startRunnerServer';
 import type { ConformanceReport } from '../../src/shared/api/network';
 
 /** A failing report shows its table, so a regression names the broken rule and its transcript. */

@@ -1,6 +1,6 @@
-import { ExecboxToolError } from '../../src/main/core/ExecboxToolError';
-import { resolveProvider } from '../../src/main/core/resolveProvider';
-import type { ResolvedToolProvider } from '../../src/main/core/types';
+import { ExecboxToolError } from '../../src/main/engine/core/ExecboxToolError';
+import { resolveProvider } from '../../src/main/engine/core/resolveProvider';
+import type { ResolvedToolProvider } from '../../src/main/engine/core/types';
 
 export interface ConformanceProbe {
   /** Signals the host tools saw aborted (cancel reaches in-flight tool work). */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Executor } from '../../src/main/core/types';
-import type { ProtocolObservation } from '../../src/main/core/types';
+import type { Executor } from '../../src/main/engine/core/types';
+import type { ProtocolObservation } from '../../src/main/engine/core/types';
 import type { HostEvent } from '../../src/shared/transcript';
 import { CONFORMANCE_CASES } from './conformanceCases';
 import { conformanceProviders, createConformanceProbe, type ConformanceProbe } from './conformanceProviders';

@@ -1,4 +1,4 @@
-import { createInProcessExecutor } from '../../src/main/executors/createInProcessExecutor';
+import { createInProcessExecutor } from '../../src/main/engine/executors/createInProcessExecutor';
 import { describeExecutorConformance } from './describeExecutorConformance';
 
 describeExecutorConformance('in-process', () => ({

@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { TEST_RUNNER_ENTRY } from '../../scripts/buildRunnerForTests';
-import { createProcessExecutor } from '../../src/main/executors/createProcessExecutor';
-import { createChildProcessTransport } from '../../src/main/transports/createChildProcessTransport';
+import { createProcessExecutor } from '../../src/main/engine/executors/createProcessExecutor';
+import { createChildProcessTransport } from '../../src/main/engine/transports/createChildProcessTransport';
 import { describeExecutorConformance } from './describeExecutorConformance';
 
 for (const mode of ['pooled', 'ephemeral'] as const) {

@@ -1,8 +1,8 @@
 import { TEST_RUNNER_ENTRY } from '../../scripts/buildRunnerForTests';
-import { createShellExecutor } from '../../src/main/executors/createShellExecutor';
+import { createShellExecutor } from '../../src/main/engine/executors/createShellExecutor';
 import type { HostToRunnerMessage } from '../../src/shared/protocol/messages';
 import type { Transport } from '../../src/shared/transport';
-import { spawnStdioRunner } from '../../src/main/transports/spawnStdioRunner';
+import { spawnStdioRunner } from '../../src/main/engine/transports/spawnStdioRunner';
 import { describeExecutorConformance } from './describeExecutorConformance';
 
 describeExecutorConformance('stdio runner (node runner.cjs --stdio)', () => {

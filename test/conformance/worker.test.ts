@@ -1,6 +1,6 @@
 import type { Worker } from 'node:worker_threads';
 import { TEST_RUNNER_ENTRY } from '../../scripts/buildRunnerForTests';
-import { createWorkerExecutor } from '../../src/main/executors/createWorkerExecutor';
+import { createWorkerExecutor } from '../../src/main/engine/executors/createWorkerExecutor';
 import { describeExecutorConformance } from './describeExecutorConformance';
 
 for (const mode of ['pooled', 'ephemeral'] as const) {

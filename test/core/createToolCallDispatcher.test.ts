@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createToolCallDispatcher } from '../../src/main/core/createToolCallDispatcher';
-import { resolveProvider } from '../../src/main/core/resolveProvider';
-import type { ToolExecutionContext } from '../../src/main/core/types';
+import { createToolCallDispatcher } from '../../src/main/engine/core/createToolCallDispatcher';
+import { resolveProvider } from '../../src/main/engine/core/resolveProvider';
+import type { ToolExecutionContext } from '../../src/main/engine/core/types';
 import type { ToolCallMessage } from '../../src/shared/protocol/messages';
 
 function call(safeToolName: string, input?: unknown, providerName = 'tools'): ToolCallMessage {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { extractProviderManifests } from '../../src/main/core/extractProviderManifests';
-import { resolveProvider } from '../../src/main/core/resolveProvider';
+import { extractProviderManifests } from '../../src/main/engine/core/extractProviderManifests';
+import { resolveProvider } from '../../src/main/engine/core/resolveProvider';
 import { checkTransportSafe } from '../../src/shared/transportSafe';
 import { parseHostMessage } from '../../src/shared/protocol/parseMessage';
 import { DEFAULT_RUNTIME_OPTIONS } from '../../src/shared/runtimeOptions';

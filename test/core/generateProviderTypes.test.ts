@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { generateProviderTypes, type TypedTool } from '../../src/main/core/generateProviderTypes';
-import type { JsonSchema } from '../../src/main/core/types';
+import { generateProviderTypes, type TypedTool } from '../../src/main/engine/core/generateProviderTypes';
+import type { JsonSchema } from '../../src/main/engine/core/types';
 import { compileDeclarations } from './compileDeclarations';
 
 function tool(

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ExecboxToolError } from '../../src/main/core/ExecboxToolError';
-import { ProviderResolutionError } from '../../src/main/core/ProviderResolutionError';
-import { resolveProvider } from '../../src/main/core/resolveProvider';
-import type { ToolDefinition, ToolExecutionContext } from '../../src/main/core/types';
+import { ExecboxToolError } from '../../src/main/engine/core/ExecboxToolError';
+import { ProviderResolutionError } from '../../src/main/engine/core/ProviderResolutionError';
+import { resolveProvider } from '../../src/main/engine/core/resolveProvider';
+import type { ToolDefinition, ToolExecutionContext } from '../../src/main/engine/core/types';
 
 function context(signal = new AbortController().signal): ToolExecutionContext {
   return { signal, providerName: 'p', safeToolName: 't', originalToolName: 't' };

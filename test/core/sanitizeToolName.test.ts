@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { assignSafeToolNames } from '../../src/main/core/assignSafeToolNames';
-import { sanitizeToolName } from '../../src/main/core/sanitizeToolName';
+import { assignSafeToolNames } from '../../src/main/engine/core/assignSafeToolNames';
+import { sanitizeToolName } from '../../src/main/engine/core/sanitizeToolName';
 import { RESERVED_WORDS } from '../../src/shared/protocol/identifiers';
 
 /** Proves a name works as a binding and as a property in real JavaScript. */

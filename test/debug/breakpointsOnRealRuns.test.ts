@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TEST_RUNNER_ENTRY } from '../../scripts/buildRunnerForTests';
-import type { Executor } from '../../src/main/core/types';
-import { createInProcessExecutor } from '../../src/main/executors/createInProcessExecutor';
-import { createWorkerExecutor } from '../../src/main/executors/createWorkerExecutor';
+import type { Executor } from '../../src/main/engine/core/types';
+import { createInProcessExecutor } from '../../src/main/engine/executors/createInProcessExecutor';
+import { createWorkerExecutor } from '../../src/main/engine/executors/createWorkerExecutor';
 import { createDebugHostHarness } from './debugHostHarness';
 
 const TIMEOUT_MS = 400;

@@ -1,10 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { resolveProvider } from '../../src/main/core/resolveProvider';
-import type { Executor, ResolvedToolProvider } from '../../src/main/core/types';
-import { createDebugService, type DebugWorkspace } from '../../src/main/debug/createDebugService';
-import { createRunsService } from '../../src/main/host/createRunsService';
+import { resolveProvider } from '../../src/main/engine/core/resolveProvider';
+import type { Executor, ResolvedToolProvider } from '../../src/main/engine/core/types';
+import { createDebugService, type DebugWorkspace } from '../../src/main/services/debug/createDebugService';
+import { createRunsService } from '../../src/main/services/runs/createRunsService';
 import type { DebugEvent } from '../../src/shared/api/debug';
 import type { RunsEvent } from '../../src/shared/api/runs';
 import type { WorkspaceView } from '../../src/shared/api/workspace';

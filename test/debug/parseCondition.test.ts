@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { matchCondition } from '../../src/main/debug/matchCondition';
-import { ConditionSyntaxError, parseCondition } from '../../src/main/debug/parseCondition';
+import { matchCondition } from '../../src/main/services/debug/matchCondition';
+import { ConditionSyntaxError, parseCondition } from '../../src/main/services/debug/parseCondition';
 
 const matches = (condition: string, input: unknown) => matchCondition(parseCondition(condition), input);
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkResumeAction } from '../../src/main/debug/checkResumeAction';
-import { createInProcessExecutor } from '../../src/main/executors/createInProcessExecutor';
+import { checkResumeAction } from '../../src/main/services/debug/checkResumeAction';
+import { createInProcessExecutor } from '../../src/main/engine/executors/createInProcessExecutor';
 import { collectTranscriptCalls } from '../../src/shared/transcriptCalls';
 import { createDebugHostHarness } from './debugHostHarness';
 

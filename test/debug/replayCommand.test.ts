@@ -1,8 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import replayCommand from '../../src/main/cli/replayCommand';
-import { createInProcessExecutor } from '../../src/main/executors/createInProcessExecutor';
+import replayCommand from '../../src/main/faces/cli/replayCommand';
+import { createInProcessExecutor } from '../../src/main/engine/executors/createInProcessExecutor';
 import { captureOutput } from './captureOutput';
 import { createDebugHostHarness } from './debugHostHarness';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createInProcessExecutor } from '../../src/main/executors/createInProcessExecutor';
+import { createInProcessExecutor } from '../../src/main/engine/executors/createInProcessExecutor';
 import { createDebugHostHarness } from './debugHostHarness';
 
 const CODE =

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { resolveProvider } from '../../src/main/core/resolveProvider';
-import { extractProviderManifests } from '../../src/main/core/extractProviderManifests';
-import type { Executor } from '../../src/main/core/types';
-import { replayRecording } from '../../src/main/debug/replayRecording';
+import { resolveProvider } from '../../src/main/engine/core/resolveProvider';
+import { extractProviderManifests } from '../../src/main/engine/core/extractProviderManifests';
+import type { Executor } from '../../src/main/engine/core/types';
+import { replayRecording } from '../../src/main/services/debug/replayRecording';
 import type { TranscriptEntry } from '../../src/shared/transcript';
 import { sampleHeader, SAMPLE_OPTIONS } from './sampleTranscript';
 import { createScriptedExecutor } from './scriptedExecutor';

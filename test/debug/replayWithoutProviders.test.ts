@@ -2,10 +2,10 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TEST_RUNNER_ENTRY } from '../../scripts/buildRunnerForTests';
-import { resolveProvider } from '../../src/main/core/resolveProvider';
-import type { Executor } from '../../src/main/core/types';
-import { createInProcessExecutor } from '../../src/main/executors/createInProcessExecutor';
-import { createWorkerExecutor } from '../../src/main/executors/createWorkerExecutor';
+import { resolveProvider } from '../../src/main/engine/core/resolveProvider';
+import type { Executor } from '../../src/main/engine/core/types';
+import { createInProcessExecutor } from '../../src/main/engine/executors/createInProcessExecutor';
+import { createWorkerExecutor } from '../../src/main/engine/executors/createWorkerExecutor';
 import { createDebugHostHarness } from './debugHostHarness';
 
 let harness: Awaited<ReturnType<typeof createDebugHostHarness>> | undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRecordingAnswers } from '../../src/main/debug/createRecordingAnswers';
+import { createRecordingAnswers } from '../../src/main/services/debug/createRecordingAnswers';
 import { InvalidArgumentError } from '../../src/shared/rpc/invalidArgumentError';
 import type { ProtocolMessage } from '../../src/shared/protocol/messages';
 import type { TranscriptEntry } from '../../src/shared/transcript';

@@ -1,11 +1,11 @@
 import type { PausedCall } from '../../src/shared/api/debug';
 import type { ToolCallMessage } from '../../src/shared/protocol/messages';
 import type { HostEvent } from '../../src/shared/transcript';
-import type { ExecutionClock, ToolCallResult } from '../../src/main/core/types';
-import { createBreakpointStore } from '../../src/main/debug/createBreakpointStore';
-import { createPausedCallRegistry } from '../../src/main/debug/createPausedCallRegistry';
-import type { RecordingAnswers } from '../../src/main/debug/createRecordingAnswers';
-import { createRunInterceptor } from '../../src/main/debug/createRunInterceptor';
+import type { ExecutionClock, ToolCallResult } from '../../src/main/engine/core/types';
+import { createBreakpointStore } from '../../src/main/services/debug/createBreakpointStore';
+import { createPausedCallRegistry } from '../../src/main/services/debug/createPausedCallRegistry';
+import type { RecordingAnswers } from '../../src/main/services/debug/createRecordingAnswers';
+import { createRunInterceptor } from '../../src/main/services/debug/createRunInterceptor';
 
 /** A run interceptor wired to fakes: a counting clock, a recording dispatch and a pause queue. */
 export function createRunInterceptorHarness(replay?: {

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { resolveProvider } from '../../src/main/core/resolveProvider';
-import { createInProcessExecutor } from '../../src/main/executors/createInProcessExecutor';
+import { resolveProvider } from '../../src/main/engine/core/resolveProvider';
+import { createInProcessExecutor } from '../../src/main/engine/executors/createInProcessExecutor';
 import { createMockProvider } from '../../src/main/providers/mock/createMockProvider';
 import { ManualCallBroker } from '../../src/main/providers/mock/ManualCallBroker';
 import type { ProvidersEvent } from '../../src/shared/api/providers';

@@ -1,4 +1,4 @@
-import type { Executor, ResolvedToolProvider, ToolCallResult } from '../../src/main/core/types';
+import type { Executor, ResolvedToolProvider, ToolCallResult } from '../../src/main/engine/core/types';
 import type { ExecuteResult } from '../../src/shared/executeResult';
 import type { HostToRunnerMessage, RunnerToHostMessage } from '../../src/shared/protocol/messages';
 import { DEFAULT_RUNTIME_OPTIONS } from '../../src/shared/runtimeOptions';

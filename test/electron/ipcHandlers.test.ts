@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { createPlaygroundHost } from '../../src/main/host/createPlaygroundHost';
+import { createPlaygroundHost } from '../../src/main/app/createPlaygroundHost';
 import {
   IPC_EVENT_CHANNEL,
   IPC_INVOKE_CHANNEL,
@@ -14,7 +14,7 @@ vi.mock('electron', () => {
   return { ...mock.current.electron, default: mock.current.electron };
 });
 
-const { registerIpcHandlers } = await import('../../src/main/electron/registerIpcHandlers');
+const { registerIpcHandlers } = await import('../../src/main/faces/electron/registerIpcHandlers');
 
 const appFrame = { url: 'app://renderer/index.html', parent: null };
 const request = { type: 'request', id: 1, namespace: 'workspace', method: 'listSecrets', args: [] };

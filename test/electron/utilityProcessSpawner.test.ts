@@ -7,7 +7,7 @@ vi.mock('electron', () => {
   return { ...mock.current.electron, default: mock.current.electron };
 });
 
-const { utilityProcessSpawner } = await import('../../src/main/electron/createUtilityProcessSpawner');
+const { utilityProcessSpawner } = await import('../../src/main/faces/electron/createUtilityProcessSpawner');
 
 describe('runners as utility processes', () => {
   it('forks the runner entry and carries protocol messages both ways', () => {

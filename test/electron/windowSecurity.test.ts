@@ -10,9 +10,9 @@ vi.mock('electron', () => {
   return { ...mock.current.electron, default: mock.current.electron };
 });
 
-const { createMainWindow } = await import('../../src/main/electron/createMainWindow');
+const { createMainWindow } = await import('../../src/main/faces/electron/createMainWindow');
 const { createAppProtocolHandler, registerAppSchemePrivileges } =
-  await import('../../src/main/electron/registerAppProtocol');
+  await import('../../src/main/faces/electron/registerAppProtocol');
 
 function openWindow() {
   createMainWindow({ preloadPath: '/app/preload.cjs' });

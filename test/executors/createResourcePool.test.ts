@@ -3,7 +3,7 @@ import {
   createResourcePool,
   PoolAcquireAbortedError,
   PoolDisposedError,
-} from '../../src/main/executors/createResourcePool';
+} from '../../src/main/engine/executors/createResourcePool';
 
 function counterPool(options: { maxSize?: number; minSize?: number; idleTimeoutMs?: number } = {}) {
   let next = 0;

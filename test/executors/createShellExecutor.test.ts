@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createShellExecutor } from '../../src/main/executors/createShellExecutor';
+import { createShellExecutor } from '../../src/main/engine/executors/createShellExecutor';
 import type { HostToRunnerMessage } from '../../src/shared/protocol/messages';
 import { createFakeRunnerTransport } from './fakeRunnerTransport';
 

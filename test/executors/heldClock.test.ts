@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createHeldClock } from '../../src/main/executors/createHeldClock';
+import { createHeldClock } from '../../src/main/engine/executors/createHeldClock';
 
 describe('createHeldClock', () => {
   it('counts overlapping holds once and passes only the first pause and last resume on', () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import runCommand from '../../src/main/cli/runCommand';
+import runCommand from '../../src/main/faces/cli/runCommand';
 import { parseTranscript } from '../../src/shared/transcriptFile';
 
 let dir: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { resolveProvider } from '../../src/main/core/resolveProvider';
-import type { ToolCallResult } from '../../src/main/core/types';
-import { runHostSession, runHostSessionDetailed } from '../../src/main/executors/runHostSession';
+import { resolveProvider } from '../../src/main/engine/core/resolveProvider';
+import type { ToolCallResult } from '../../src/main/engine/core/types';
+import { runHostSession, runHostSessionDetailed } from '../../src/main/engine/executors/runHostSession';
 import { resolveRuntimeOptions, RUNTIME_OPTION_RANGES } from '../../src/shared/runtimeOptions';
 import type { HostEvent } from '../../src/shared/transcript';
 import { createFakeRunnerTransport } from './fakeRunnerTransport';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import runnerCommand from '../../src/main/cli/runnerCommand';
+import runnerCommand from '../../src/main/faces/cli/runnerCommand';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -3,8 +3,8 @@ import {
   createProcessExecutor,
   type ShellSpawnOptions,
   type ShellSpawner,
-} from '../../src/main/executors/createProcessExecutor';
-import { normalizedCodeSeedEnv } from '../../src/main/executors/normalizedCodeSeed';
+} from '../../src/main/engine/executors/createProcessExecutor';
+import { normalizedCodeSeedEnv } from '../../src/main/engine/executors/normalizedCodeSeed';
 import { NORMALIZED_CODE_ENV } from '../../src/runner/normalizedCodeEnv';
 import { LOG_STREAM_FLAG } from '../../src/shared/protocol/logStreamMessage';
 import { SINGLE_USE_FLAG, singleUseV8Flags } from '../../src/runner/singleUseV8Flags';

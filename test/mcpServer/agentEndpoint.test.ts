@@ -3,11 +3,11 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlaygroundEvent } from '../../src/shared/api/playgroundApi';
 import { agentConfigs } from '../../src/shared/agentConfigs';
-import type { PlaygroundHost } from '../../src/main/host/createPlaygroundHost';
-import { openStandaloneMcpHost } from '../../src/main/mcpServer/openStandaloneMcpHost';
-import { readAgentToken } from '../../src/main/mcpServer/readAgentToken';
-import { startAgentEndpoint } from '../../src/main/mcpServer/startAgentEndpoint';
-import type { McpHttpServer } from '../../src/main/mcpServer/startMcpHttpServer';
+import type { PlaygroundHost } from '../../src/main/app/createPlaygroundHost';
+import { openStandaloneMcpHost } from '../../src/main/faces/mcp/openStandaloneMcpHost';
+import { readAgentToken } from '../../src/main/faces/mcp/readAgentToken';
+import { startAgentEndpoint } from '../../src/main/faces/mcp/startAgentEndpoint';
+import type { McpHttpServer } from '../../src/main/faces/mcp/startMcpHttpServer';
 import { buildCliForTests, TEST_CLI } from '../../scripts/buildCliForTests';
 import { connectClient, writeTestWorkspace } from './mcpFixture';
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { resolveProvider } from '../../src/main/core/resolveProvider';
+import { resolveProvider } from '../../src/main/engine/core/resolveProvider';
 import {
   describeExecuteTool,
   MAX_DESCRIPTION_TYPINGS_CHARS,
-} from '../../src/main/mcpServer/describeExecuteTool';
-import { selectTypings } from '../../src/main/mcpServer/selectTypings';
-import { formatRunText } from '../../src/main/mcpServer/formatRunText';
+} from '../../src/main/faces/mcp/describeExecuteTool';
+import { selectTypings } from '../../src/main/faces/mcp/selectTypings';
+import { formatRunText } from '../../src/main/faces/mcp/formatRunText';
 
 function provider(name: string, tools: number, descriptionChars = 10) {
   const defs: Record<string, { description: string; execute: () => number }> = {};

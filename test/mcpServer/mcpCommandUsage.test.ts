@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import mcpCommand, { parseListenAddress } from '../../src/main/cli/mcpCommand';
+import mcpCommand, { parseListenAddress } from '../../src/main/faces/cli/mcpCommand';
 import { runCliCommand } from '../support/runCliCommand';
 import { writeWorkspace, tempDir } from '../workspace/hostFixture';
 

@@ -3,11 +3,11 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PlaygroundHost } from '../../src/main/host/createPlaygroundHost';
-import { createExecboxMcpServer } from '../../src/main/mcpServer/createExecboxMcpServer';
-import { openStandaloneMcpHost } from '../../src/main/mcpServer/openStandaloneMcpHost';
-import { startMcpHttpServer, type McpHttpServer } from '../../src/main/mcpServer/startMcpHttpServer';
-import { MAX_MCP_BODY_BYTES } from '../../src/main/mcpServer/createMcpHttpHandler';
+import type { PlaygroundHost } from '../../src/main/app/createPlaygroundHost';
+import { createExecboxMcpServer } from '../../src/main/faces/mcp/createExecboxMcpServer';
+import { openStandaloneMcpHost } from '../../src/main/faces/mcp/openStandaloneMcpHost';
+import { startMcpHttpServer, type McpHttpServer } from '../../src/main/faces/mcp/startMcpHttpServer';
+import { MAX_MCP_BODY_BYTES } from '../../src/main/faces/mcp/createMcpHttpHandler';
 import { writeTestWorkspace } from './mcpFixture';
 
 let host: PlaygroundHost;

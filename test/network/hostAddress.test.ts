@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { isLoopbackHost } from '../../src/main/network/isLoopbackHost';
-import { parseHostPort } from '../../src/main/network/parseHostPort';
-import { tokensMatch } from '../../src/main/network/tokensMatch';
-import runnerListenCommand from '../../src/main/network/runnerListenCommand';
-import { RUNNER_TOKEN_ENV } from '../../src/main/network/runnerServerDefaults';
+import { isLoopbackHost } from '../../src/main/system/isLoopbackHost';
+import { parseHostPort } from '../../src/main/system/parseHostPort';
+import { tokensMatch } from '../../src/main/system/tokensMatch';
+import runnerListenCommand from '../../src/main/programs/runnerServer/runnerListenCommand';
+import { RUNNER_TOKEN_ENV } from '../../src/main/engine/transports/runnerServerDefaults';
 
 describe('listen addresses', () => {
   it.each([

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { TEST_RUNNER_ENTRY } from '../../scripts/buildRunnerForTests';
-import { CONFORMANCE_CASES } from '../../src/main/conformance/conformanceCases';
-import { createNetworkService } from '../../src/main/network/createNetworkService';
+import { CONFORMANCE_CASES } from '../../src/main/programs/conformanceKit/conformanceCases';
+import { createNetworkService } from '../../src/main/services/executorControl/createNetworkService';
 import type { ConformanceReport, NetworkEvent } from '../../src/shared/api/network';
 import { InvalidArgumentError } from '../../src/shared/rpc/invalidArgumentError';
 

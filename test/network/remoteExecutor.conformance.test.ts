@@ -1,7 +1,10 @@
 import { afterAll } from 'vitest';
 import { TEST_RUNNER_ENTRY } from '../../scripts/buildRunnerForTests';
-import { createRemoteExecutor } from '../../src/main/network/createRemoteExecutor';
-import { startRunnerServer, type RunnerServerHandle } from '../../src/main/network/startRunnerServer';
+import { createRemoteExecutor } from '../../src/main/engine/executors/createRemoteExecutor';
+import {
+  startRunnerServer,
+  type RunnerServerHandle,
+} from '../../src/main/programs/runnerServer/startRunnerServer';
 import { describeExecutorConformance } from '../conformance/describeExecutorConformance';
 
 let server: RunnerServerHandle | undefined;

@@ -2,10 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
 import type { AddressInfo } from 'node:net';
 import { TEST_RUNNER_ENTRY } from '../../scripts/buildRunnerForTests';
-import { resolveProvider } from '../../src/main/core/resolveProvider';
-import { createRemoteExecutor } from '../../src/main/network/createRemoteExecutor';
-import { startRunnerServer, type RunnerServerHandle } from '../../src/main/network/startRunnerServer';
-import { withRemoteExecutor } from '../../src/main/network/withRemoteExecutor';
+import { resolveProvider } from '../../src/main/engine/core/resolveProvider';
+import { createRemoteExecutor } from '../../src/main/engine/executors/createRemoteExecutor';
+import {
+  startRunnerServer,
+  type RunnerServerHandle,
+} from '../../src/main/programs/runnerServer/startRunnerServer';
+import { withRemoteExecutor } from '../../src/main/engine/executors/withRemoteExecutor';
 import type { HostEvent } from '../../src/shared/transcript';
 
 describe('remote executor', () => {

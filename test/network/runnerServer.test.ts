@@ -1,8 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { TEST_RUNNER_ENTRY } from '../../scripts/buildRunnerForTests';
-import { connectRunnerSocket, RunnerConnectError } from '../../src/main/network/connectRunnerSocket';
-import { startRunnerServer, type RunnerServerHandle } from '../../src/main/network/startRunnerServer';
+import {
+  connectRunnerSocket,
+  RunnerConnectError,
+} from '../../src/main/engine/transports/connectRunnerSocket';
+import {
+  startRunnerServer,
+  type RunnerServerHandle,
+} from '../../src/main/programs/runnerServer/startRunnerServer';
 import type { DoneMessage, ExecuteMessage, HostToRunnerMessage } from '../../src/shared/protocol/messages';
 import { parseRunnerMessage } from '../../src/shared/protocol/parseMessage';
 import { DEFAULT_RUNTIME_OPTIONS } from '../../src/shared/runtimeOptions';

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_RUNNER_ENTRY } from '../../scripts/buildRunnerForTests';
-import { connectRunnerSocket } from '../../src/main/network/connectRunnerSocket';
-import { startRunnerServer, type RunnerServerHandle } from '../../src/main/network/startRunnerServer';
+import { connectRunnerSocket } from '../../src/main/engine/transports/connectRunnerSocket';
+import {
+  startRunnerServer,
+  type RunnerServerHandle,
+} from '../../src/main/programs/runnerServer/startRunnerServer';
 import type { DoneMessage, ExecuteMessage, HostToRunnerMessage } from '../../src/shared/protocol/messages';
 import { parseRunnerMessage } from '../../src/shared/protocol/parseMessage';
 import type { Transport } from '../../src/shared/transport';

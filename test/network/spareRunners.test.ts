@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSpareRunners } from '../../src/main/network/createSpareRunners';
+import { createSpareRunners } from '../../src/main/programs/runnerServer/createSpareRunners';
 import type { HostToRunnerMessage } from '../../src/shared/protocol/messages';
 import type { Transport } from '../../src/shared/transport';
 import { createTransportEvents } from '../../src/shared/transportEvents';

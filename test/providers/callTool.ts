@@ -1,4 +1,4 @@
-import type { ResolvedToolProvider, ToolCallResult } from '../../src/main/core/types';
+import type { ResolvedToolProvider, ToolCallResult } from '../../src/main/engine/core/types';
 
 /** Calls one resolved tool the way the host dispatcher does. */
 export function callTool(

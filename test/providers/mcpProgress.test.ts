@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it, type TestContext } from 'vitest';
-import { createInProcessExecutor } from '../../src/main/executors/createInProcessExecutor';
-import { createPlaygroundHost, type PlaygroundHost } from '../../src/main/host/createPlaygroundHost';
+import { createInProcessExecutor } from '../../src/main/engine/executors/createInProcessExecutor';
+import { createPlaygroundHost, type PlaygroundHost } from '../../src/main/app/createPlaygroundHost';
 import type { McpProviderConfig } from '../../src/shared/api/providers';
 import type { ExecuteResult } from '../../src/shared/executeResult';
 import { checkTranscriptEntry } from '../../src/shared/transcriptEntryCheck';

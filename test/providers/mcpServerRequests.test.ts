@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDebugService } from '../../src/main/debug/createDebugService';
-import { createInProcessExecutor } from '../../src/main/executors/createInProcessExecutor';
-import { createPlaygroundHost, type PlaygroundHost } from '../../src/main/host/createPlaygroundHost';
+import { createDebugService } from '../../src/main/services/debug/createDebugService';
+import { createInProcessExecutor } from '../../src/main/engine/executors/createInProcessExecutor';
+import { createPlaygroundHost, type PlaygroundHost } from '../../src/main/app/createPlaygroundHost';
 import type { PlaygroundEvent } from '../../src/shared/api/playgroundApi';
 import type { ServerRequest, ServerRequestRules } from '../../src/shared/api/providers';
 import type { ExecuteResult } from '../../src/shared/executeResult';

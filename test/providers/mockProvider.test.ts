@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MockProviderConfig, MockToolConfig, ProvidersEvent } from '../../src/shared/api/providers';
-import { resolveProvider } from '../../src/main/core/resolveProvider';
+import { resolveProvider } from '../../src/main/engine/core/resolveProvider';
 import { createMockProvider } from '../../src/main/providers/mock/createMockProvider';
 import { ManualCallBroker } from '../../src/main/providers/mock/ManualCallBroker';
 import { callTool } from './callTool';

@@ -1,8 +1,11 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createInProcessExecutor } from '../../src/main/executors/createInProcessExecutor';
+import { createInProcessExecutor } from '../../src/main/engine/executors/createInProcessExecutor';
 import { askServerRequestOnTerminal } from '../../src/main/providers/mcp/askServerRequestOnTerminal';
-import { openWorkspaceForRun, type WorkspaceForRun } from '../../src/main/workspace/openWorkspaceForRun';
+import {
+  openWorkspaceForRun,
+  type WorkspaceForRun,
+} from '../../src/main/services/workspace/openWorkspaceForRun';
 import type { ServerRequest } from '../../src/shared/api/providers';
 import { tempDir, writeWorkspace } from '../workspace/hostFixture';
 import { serverEverythingStdio } from '../support/serverEverything';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createInMemoryTransportPair } from '../../src/main/transports/createInMemoryTransportPair';
+import { createInMemoryTransportPair } from '../../src/main/engine/transports/createInMemoryTransportPair';
 import { attachRunnerEndpoint } from '../../src/runner/attachRunnerEndpoint';
 import type { ExecuteMessage, RunnerToHostMessage } from '../../src/shared/protocol/messages';
 import { DEFAULT_RUNTIME_OPTIONS } from '../../src/shared/runtimeOptions';

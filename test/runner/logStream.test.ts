@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { runHostSession } from '../../src/main/executors/runHostSession';
-import { createInMemoryTransportPair } from '../../src/main/transports/createInMemoryTransportPair';
+import { runHostSession } from '../../src/main/engine/executors/runHostSession';
+import { createInMemoryTransportPair } from '../../src/main/engine/transports/createInMemoryTransportPair';
 import { attachRunnerEndpoint } from '../../src/runner/attachRunnerEndpoint';
 import {
   LOG_STREAM_MESSAGE_TYPE,

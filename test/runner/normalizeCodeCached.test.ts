@@ -4,7 +4,7 @@ import {
   MAX_SEEDED_CODE_LENGTH,
   normalizedCodeSeed,
   normalizedCodeSeedEnv,
-} from '../../src/main/executors/normalizedCodeSeed';
+} from '../../src/main/engine/executors/normalizedCodeSeed';
 import { normalizeCodeCached, seedNormalizedCode } from '../../src/runner/normalizeCodeCached';
 import { NORMALIZED_CODE_ENV, takeNormalizedCodeFromEnv } from '../../src/runner/normalizedCodeEnv';
 import { CodeSyntaxError, normalizeCode } from '../../src/shared/normalizeCode';

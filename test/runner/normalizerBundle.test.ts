@@ -5,17 +5,17 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TEST_RUNNER_ENTRY } from '../../scripts/buildRunnerForTests';
-import type { Executor } from '../../src/main/core/types';
-import { createInProcessExecutor } from '../../src/main/executors/createInProcessExecutor';
+import type { Executor } from '../../src/main/engine/core/types';
+import { createInProcessExecutor } from '../../src/main/engine/executors/createInProcessExecutor';
 import {
   createProcessExecutor,
   runnerProcessEnv,
   type ShellSpawner,
-} from '../../src/main/executors/createProcessExecutor';
-import { createShellExecutor } from '../../src/main/executors/createShellExecutor';
-import { createWorkerExecutor } from '../../src/main/executors/createWorkerExecutor';
-import { createChildProcessTransport } from '../../src/main/transports/createChildProcessTransport';
-import { createWorkerTransport } from '../../src/main/transports/createWorkerTransport';
+} from '../../src/main/engine/executors/createProcessExecutor';
+import { createShellExecutor } from '../../src/main/engine/executors/createShellExecutor';
+import { createWorkerExecutor } from '../../src/main/engine/executors/createWorkerExecutor';
+import { createChildProcessTransport } from '../../src/main/engine/transports/createChildProcessTransport';
+import { createWorkerTransport } from '../../src/main/engine/transports/createWorkerTransport';
 import {
   compileBundleWithCodeCache,
   loadCodeCachedBundle,

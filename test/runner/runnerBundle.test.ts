@@ -5,12 +5,12 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TEST_RUNNER_ENTRY } from '../../scripts/buildRunnerForTests';
-import { resolveProvider } from '../../src/main/core/resolveProvider';
-import type { Executor } from '../../src/main/core/types';
-import { createProcessExecutor } from '../../src/main/executors/createProcessExecutor';
-import { createShellExecutor } from '../../src/main/executors/createShellExecutor';
-import { createWorkerExecutor } from '../../src/main/executors/createWorkerExecutor';
-import { createWorkerTransport } from '../../src/main/transports/createWorkerTransport';
+import { resolveProvider } from '../../src/main/engine/core/resolveProvider';
+import type { Executor } from '../../src/main/engine/core/types';
+import { createProcessExecutor } from '../../src/main/engine/executors/createProcessExecutor';
+import { createShellExecutor } from '../../src/main/engine/executors/createShellExecutor';
+import { createWorkerExecutor } from '../../src/main/engine/executors/createWorkerExecutor';
+import { createWorkerTransport } from '../../src/main/engine/transports/createWorkerTransport';
 import { compileRunnerBundle } from '../../src/runner/compileRunnerBundle';
 import {
   NORMALIZER_BUNDLE_FILE,

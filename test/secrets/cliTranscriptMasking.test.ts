@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import runCommand from '../../src/main/cli/runCommand';
+import runCommand from '../../src/main/faces/cli/runCommand';
 import { createFileSecretStore } from '../../src/main/secrets/createFileSecretStore';
 import { secretMaskToken } from '../../src/shared/secretMaskToken';
 import { runCliCommand } from '../support/runCliCommand';

@@ -5,12 +5,12 @@ import type { ProviderConfig } from '../../src/shared/api/providers';
 import type { PlaygroundEvent } from '../../src/shared/api/playgroundApi';
 import type { ExecuteResult } from '../../src/shared/executeResult';
 import type { RpcResponse } from '../../src/shared/rpc/envelope';
-import { createInProcessExecutor } from '../../src/main/executors/createInProcessExecutor';
+import { createInProcessExecutor } from '../../src/main/engine/executors/createInProcessExecutor';
 import {
   createDefaultPlaygroundHost,
   type DefaultPlaygroundHostOptions,
-} from '../../src/main/host/createDefaultPlaygroundHost';
-import type { PlaygroundHost } from '../../src/main/host/createPlaygroundHost';
+} from '../../src/main/app/createDefaultPlaygroundHost';
+import type { PlaygroundHost } from '../../src/main/app/createPlaygroundHost';
 import { createFileSecretStore } from '../../src/main/secrets/createFileSecretStore';
 import type { SecretStore } from '../../src/main/secrets/SecretStore';
 import { tempDir, writeWorkspace } from '../workspace/hostFixture';

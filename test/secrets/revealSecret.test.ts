@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createNativeConfirmations } from '../../src/main/electron/createNativeConfirmations';
+import { createNativeConfirmations } from '../../src/main/faces/electron/createNativeConfirmations';
 import { startRendererView, type RendererView } from './hostHarness';
 
 let view: RendererView | undefined;

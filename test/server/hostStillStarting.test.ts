@@ -3,8 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createPlaygroundHost, type PlaygroundHost } from '../../src/main/host/createPlaygroundHost';
-import { startPlaygroundServer, type PlaygroundServer } from '../../src/main/server/startPlaygroundServer';
+import { createPlaygroundHost, type PlaygroundHost } from '../../src/main/app/createPlaygroundHost';
+import {
+  startPlaygroundServer,
+  type PlaygroundServer,
+} from '../../src/main/faces/browserServer/startPlaygroundServer';
 import type { RpcServerMessage } from '../../src/shared/rpc/envelope';
 import { createFakeExecutor, createFakeWorkspaceHost, done } from '../app/fakes';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import serveCommand from '../../src/main/cli/serveCommand';
+import serveCommand from '../../src/main/faces/cli/serveCommand';
 
 const saved = process.env.EXECBOX_TOKEN;
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createInProcessExecutor } from '../../src/main/executors/createInProcessExecutor';
-import { toRunnerCode } from '../../src/main/core/toRunnerCode';
+import { createInProcessExecutor } from '../../src/main/engine/executors/createInProcessExecutor';
+import { toRunnerCode } from '../../src/main/engine/core/toRunnerCode';
 import { CodeSyntaxError } from '../../src/shared/normalizeCode';
 import { stripGuestTypes } from '../../src/shared/stripGuestTypes';
 

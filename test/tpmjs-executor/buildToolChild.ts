@@ -6,7 +6,9 @@ import { fileURLToPath } from 'node:url';
 export async function buildToolChild(): Promise<{ path: string; remove(): Promise<void> }> {
   const path = fileURLToPath(new URL(`../../test-out/tpmjs-tool-child-${process.pid}.js`, import.meta.url));
   await build({
-    entryPoints: [fileURLToPath(new URL('../../src/main/tpmjsExecutor/toolChild.ts', import.meta.url))],
+    entryPoints: [
+      fileURLToPath(new URL('../../src/main/programs/tpmjsExecutor/toolChild.ts', import.meta.url)),
+    ],
     outfile: path,
     bundle: true,
     platform: 'node',

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   startTpmjsExecutor,
   type TpmjsExecutorHandle,
-} from '../../src/main/tpmjsExecutor/startTpmjsExecutor';
-import type { TpmjsExecutorOptions } from '../../src/main/tpmjsExecutor/tpmjsExecutorOptions';
-import { createInProcessExecutor } from '../../src/main/executors/createInProcessExecutor';
+} from '../../src/main/programs/tpmjsExecutor/startTpmjsExecutor';
+import type { TpmjsExecutorOptions } from '../../src/main/programs/tpmjsExecutor/tpmjsExecutorOptions';
+import { createInProcessExecutor } from '../../src/main/engine/executors/createInProcessExecutor';
 import { loadSource } from '../providers/loadSource';
 import { buildToolChild } from './buildToolChild';
 import { startLocalRegistry, type LocalRegistry } from './startLocalRegistry';

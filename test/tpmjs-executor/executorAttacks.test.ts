@@ -4,12 +4,12 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { detectNamespaceSandbox } from '../../src/main/tpmjsExecutor/detectNamespaceSandbox';
+import { detectNamespaceSandbox } from '../../src/main/programs/tpmjsExecutor/detectNamespaceSandbox';
 import {
   startTpmjsExecutor,
   type TpmjsExecutorHandle,
-} from '../../src/main/tpmjsExecutor/startTpmjsExecutor';
-import type { TpmjsExecutorOptions } from '../../src/main/tpmjsExecutor/tpmjsExecutorOptions';
+} from '../../src/main/programs/tpmjsExecutor/startTpmjsExecutor';
+import type { TpmjsExecutorOptions } from '../../src/main/programs/tpmjsExecutor/tpmjsExecutorOptions';
 import { buildToolChild } from './buildToolChild';
 import { startLocalRegistry, type LocalRegistry } from './startLocalRegistry';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   startTpmjsExecutor,
   type TpmjsExecutorHandle,
-} from '../../src/main/tpmjsExecutor/startTpmjsExecutor';
+} from '../../src/main/programs/tpmjsExecutor/startTpmjsExecutor';
 
 const CORS = {
   'access-control-allow-origin': '*',

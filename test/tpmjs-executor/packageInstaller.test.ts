@@ -2,12 +2,12 @@ import { chmod, chown, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } 
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPackageInstaller } from '../../src/main/tpmjsExecutor/createPackageInstaller';
-import { TpmjsError } from '../../src/main/tpmjsExecutor/tpmjsErrors';
+import { createPackageInstaller } from '../../src/main/programs/tpmjsExecutor/createPackageInstaller';
+import { TpmjsError } from '../../src/main/programs/tpmjsExecutor/tpmjsErrors';
 import {
   defaultPackageCacheDir,
   TPMJS_EXECUTOR_DEFAULTS,
-} from '../../src/main/tpmjsExecutor/tpmjsExecutorOptions';
+} from '../../src/main/programs/tpmjsExecutor/tpmjsExecutorOptions';
 
 /**
  * Stand-ins for npm: one that "installs" `name@version` by writing its package.json (and logs each

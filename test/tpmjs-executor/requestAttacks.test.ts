@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refusedEnvironmentReason } from '../../src/main/tpmjsExecutor/checkRequestEnvironment';
-import { isVersionSpec } from '../../src/main/tpmjsExecutor/isVersionSpec';
-import { resolveNpmCommand } from '../../src/main/tpmjsExecutor/resolveNpmCommand';
+import { refusedEnvironmentReason } from '../../src/main/programs/tpmjsExecutor/checkRequestEnvironment';
+import { isVersionSpec } from '../../src/shared/isVersionSpec';
+import { resolveNpmCommand } from '../../src/main/programs/tpmjsExecutor/resolveNpmCommand';
 import {
   startTpmjsExecutor,
   type TpmjsExecutorHandle,
-} from '../../src/main/tpmjsExecutor/startTpmjsExecutor';
+} from '../../src/main/programs/tpmjsExecutor/startTpmjsExecutor';
 import { parseTpmjsToolRef } from '../../src/main/providers/tpmjs/parseTpmjsToolRef';
 
 // Every request here is refused before a package is installed or a tool process started.

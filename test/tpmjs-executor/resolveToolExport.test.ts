@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { resolveToolExport } from '../../src/main/tpmjsExecutor/resolveToolExport';
-import { TpmjsError } from '../../src/main/tpmjsExecutor/tpmjsErrors';
+import { resolveToolExport } from '../../src/main/programs/tpmjsExecutor/resolveToolExport';
+import { TpmjsError } from '../../src/main/programs/tpmjsExecutor/tpmjsErrors';
 
 const tool = (label: string) => ({ execute: () => label });
 

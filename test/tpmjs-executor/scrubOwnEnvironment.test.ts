@@ -10,7 +10,7 @@ const probe = fileURLToPath(new URL(`../../test-out/scrub-probe-${process.pid}.m
 beforeAll(async () => {
   await build({
     stdin: {
-      contents: `import { scrubOwnEnvironment } from './src/main/tpmjsExecutor/scrubOwnEnvironment';
+      contents: `import { scrubOwnEnvironment } from './src/main/programs/tpmjsExecutor/scrubOwnEnvironment';
 const scrubbed = scrubOwnEnvironment('EXECUTOR_API_KEY');
 process.stdout.write(JSON.stringify({ scrubbed, inProcessEnv: 'EXECUTOR_API_KEY' in process.env }) + '\\n');
 setInterval(() => {}, 1000);`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import tpmjsExecutorCommand from '../../src/main/cli/tpmjsExecutorCommand';
+import tpmjsExecutorCommand from '../../src/main/faces/cli/tpmjsExecutorCommand';
 import { runCliCommand } from '../support/runCliCommand';
 
 const capture = (args: string[]) => runCliCommand(tpmjsExecutorCommand, args);

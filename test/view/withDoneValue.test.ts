@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ExecuteResult } from '../../src/shared/executeResult';
 import type { TranscriptEntry } from '../../src/shared/transcript';
-import { entriesForPage } from '../../src/main/host/entriesForPage';
+import { entriesForPage } from '../../src/main/services/runs/entriesForPage';
 import { withDoneValue } from '../../src/shared/view/withDoneValue';
 
 const value = { rows: [{ i: 0 }, { i: 1 }] };

@@ -5,7 +5,7 @@ import {
   GUEST_GLOBALS,
   IGNORED_DIAGNOSTICS,
 } from '../../src/shared/editor/guestTypeEnvironment';
-import { createDemoWorkspace } from '../../src/main/workspace/demoWorkspace';
+import { createDemoWorkspace } from '../../src/main/services/workspace/demoWorkspace';
 import { startHost, type HostFixture } from './hostFixture';
 
 /** Type-checks each snippet as the editor does: a TypeScript module against the guest globals. */

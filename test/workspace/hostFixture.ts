@@ -8,7 +8,7 @@ import {
   type WorkspaceHost,
   type WorkspaceHostEvent,
   type WorkspaceHostOptions,
-} from '../../src/main/workspace/createWorkspaceHost';
+} from '../../src/main/services/workspace/createWorkspaceHost';
 
 export interface HostFixture {
   host: WorkspaceHost;

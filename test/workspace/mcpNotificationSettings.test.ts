@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateProviderConfig } from '../../src/main/workspace/validateWorkspaceDocument';
+import { validateProviderConfig } from '../../src/main/services/workspace/validateWorkspaceDocument';
 
 const mcp = (extra: Record<string, unknown>) => ({
   id: 'ev',

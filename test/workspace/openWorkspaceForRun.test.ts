@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openWorkspaceForRun } from '../../src/main/workspace/openWorkspaceForRun';
+import { openWorkspaceForRun } from '../../src/main/services/workspace/openWorkspaceForRun';
 import { tempDir, writeWorkspace } from './hostFixture';
 
 async function workspaceWithModule() {

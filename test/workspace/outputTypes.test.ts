@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createInProcessExecutor } from '../../src/main/executors/createInProcessExecutor';
+import { createInProcessExecutor } from '../../src/main/engine/executors/createInProcessExecutor';
 import { startHost, tempDir, writeWorkspace, type HostFixture } from './hostFixture';
 import { serverEverythingStdio } from '../support/serverEverything';
 

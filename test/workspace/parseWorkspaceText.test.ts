@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createDemoWorkspace } from '../../src/main/workspace/demoWorkspace';
-import { parseWorkspaceText } from '../../src/main/workspace/parseWorkspaceText';
-import { WorkspaceFileError } from '../../src/main/workspace/WorkspaceFileError';
+import { createDemoWorkspace } from '../../src/main/services/workspace/demoWorkspace';
+import { parseWorkspaceText } from '../../src/main/services/workspace/parseWorkspaceText';
+import { WorkspaceFileError } from '../../src/main/services/workspace/WorkspaceFileError';
 
 function problemsOf(text: string) {
   try {

@@ -2,11 +2,11 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ProvidersEvent } from '../../src/shared/api/providers';
-import { createInProcessExecutor } from '../../src/main/executors/createInProcessExecutor';
+import { createInProcessExecutor } from '../../src/main/engine/executors/createInProcessExecutor';
 import { MCP_FIXTURE, startMcpFixture } from '../providers/startMcpFixture';
 import { startTpmjsStub, TPMJS_STUB_KEY } from '../providers/startTpmjsStub';
 import { startHost, tempDir, writeWorkspace, type HostFixture } from './hostFixture';
-import { toRunnerCode } from '../../src/main/core/toRunnerCode';
+import { toRunnerCode } from '../../src/main/engine/core/toRunnerCode';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

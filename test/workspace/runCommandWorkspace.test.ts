@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import runCommand from '../../src/main/cli/runCommand';
+import runCommand from '../../src/main/faces/cli/runCommand';
 import { createFileSecretStore } from '../../src/main/secrets/createFileSecretStore';
 import { MCP_FIXTURE, startMcpFixture } from '../providers/startMcpFixture';
 import { startTpmjsStub, TPMJS_STUB_KEY } from '../providers/startTpmjsStub';

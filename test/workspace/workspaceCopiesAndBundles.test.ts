@@ -2,8 +2,8 @@ import { mkdir, readFile, readdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WriteConflictError } from '../../src/shared/rpc/writeConflictError';
-import { parseWorkspaceBundle } from '../../src/main/workspace/parseWorkspaceBundle';
-import { WorkspaceFileError } from '../../src/main/workspace/WorkspaceFileError';
+import { parseWorkspaceBundle } from '../../src/main/services/workspace/parseWorkspaceBundle';
+import { WorkspaceFileError } from '../../src/main/services/workspace/WorkspaceFileError';
 import { startHost, tempDir, writeWorkspace, type HostFixture } from './hostFixture';
 
 const hosts: HostFixture[] = [];

@@ -1,8 +1,8 @@
 import { chmod, lstat, mkdir, readFile, readlink, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ensurePrivateDir } from '../../src/main/fs/ensurePrivateDir';
-import { writeFileAtomic } from '../../src/main/workspace/writeFileAtomic';
+import { ensurePrivateDir } from '../../src/main/system/ensurePrivateDir';
+import { writeFileAtomic } from '../../src/main/system/writeFileAtomic';
 import { startHost, tempDir, writeWorkspace, type HostFixture } from './hostFixture';
 
 const posix = process.platform !== 'win32';

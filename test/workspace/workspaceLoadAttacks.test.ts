@@ -2,8 +2,8 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProviderRegistry } from '../../src/main/providers/ProviderRegistry';
-import { MAX_WORKSPACE_NESTING } from '../../src/main/workspace/findTooDeepNesting';
-import { loadWorkspaceFile } from '../../src/main/workspace/loadWorkspaceFile';
+import { MAX_WORKSPACE_NESTING } from '../../src/shared/findTooDeepNesting';
+import { loadWorkspaceFile } from '../../src/main/services/workspace/loadWorkspaceFile';
 import { startHost, tempDir, type HostFixture } from './hostFixture';
 
 const hosts: HostFixture[] = [];

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeFileAtomic } from '../../src/main/workspace/writeFileAtomic';
+import { writeFileAtomic } from '../../src/main/system/writeFileAtomic';
 
 describe('writeFileAtomic', () => {
   it('replaces the content whole and leaves no temp file behind', async () => {

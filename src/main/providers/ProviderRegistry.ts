@@ -5,8 +5,8 @@ import type {
   ProviderStatus,
   ProviderToolInfo,
 } from '../../shared/api/providers';
-import { resolveProvider } from '../core/resolveProvider';
-import type { ResolvedToolProvider, ToolProvider } from '../core/types';
+import { resolveProvider } from '../engine/core/resolveProvider';
+import type { ResolvedToolProvider, ToolProvider } from '../engine/core/types';
 import type { SecretStore } from '../secrets/SecretStore';
 import { createProviderSource } from './createProviderSource';
 import { ProviderConsole } from './ProviderConsole';

@@ -1,5 +1,5 @@
 import type { SecretStore } from '../secrets/SecretStore';
-import type { ToolProvider } from '../core/types';
+import type { ToolProvider } from '../engine/core/types';
 import type { ServerRequestBroker } from './mcp/ServerRequestBroker';
 import type { ManualCallBroker } from './mock/ManualCallBroker';
 import type { NewConsoleLine } from './ProviderConsole';

@@ -1,5 +1,5 @@
 import type { ExecuteErrorCode } from '../../shared/errors';
-import { ExecboxToolError } from '../core/ExecboxToolError';
+import { ExecboxToolError } from '../engine/core/ExecboxToolError';
 
 /** A tool failure with a chosen stable code (resolveProvider keeps the code instead of `tool_error`). */
 export function toolError(code: ExecuteErrorCode, message: string): Error {

@@ -1,7 +1,7 @@
 import { chmod } from 'node:fs/promises';
-import { ensurePrivateDir } from '../fs/ensurePrivateDir';
+import { ensurePrivateDir } from '../system/ensurePrivateDir';
 import path from 'node:path';
-import { writeFileAtomic } from '../workspace/writeFileAtomic';
+import { writeFileAtomic } from '../system/writeFileAtomic';
 import { readJsonRecord } from './readJsonRecord';
 import { assertSecretName, type SecretStore } from './SecretStore';
 

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { readTextIfExists } from '../fs/readTextIfExists';
-import { writeFileAtomic } from '../workspace/writeFileAtomic';
+import { readTextIfExists } from '../system/readTextIfExists';
+import { writeFileAtomic } from '../system/writeFileAtomic';
 
 /** Where a secret is about to be sent, as a person reads it ("TPMJS executor at https://…"). */
 export interface SecretUse {

@@ -1,4 +1,4 @@
-import { readTextIfExists } from '../fs/readTextIfExists';
+import { readTextIfExists } from '../system/readTextIfExists';
 
 /**
  * Reads a JSON object of string values; a missing file is empty, anything else malformed is an

@@ -1,4 +1,4 @@
-import type { Executor, ExecutionOptions, ToolCallInterceptor, ToolCallResult } from '../core/types';
+import type { Executor, ExecutionOptions, ToolCallInterceptor, ToolCallResult } from '../engine/core/types';
 import type { SecretMasker } from './createSecretMasker';
 
 /**

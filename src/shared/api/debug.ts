@@ -5,7 +5,7 @@ import type { TranscriptHeader, TranscriptProblem } from '../transcriptFile';
 /**
  * A breakpoint on tool calls. Every set field must match: no fields breaks on every call; only
  * `providerName` breaks on that provider; `providerName` + `toolName` on one tool; `condition` is a
- * small expression over the call's input (see the condition language in src/main/debug/parseCondition.ts).
+ * small expression over the call's input (see the condition language in src/main/services/debug/parseCondition.ts).
  */
 export interface BreakpointSpec {
   providerName?: string;

@@ -10,7 +10,7 @@ import {
   MAX_TOTAL_TIMEOUT_FACTOR,
   type McpProviderConfig,
 } from '../../../shared/api/providers';
-import type { ToolExecutionContext, ToolProgress } from '../../core/types';
+import type { ToolExecutionContext, ToolProgress } from '../../engine/core/types';
 import type { SecretStore } from '../../secrets/SecretStore';
 import type { ProviderSourceListener } from '../ProviderSource';
 import { toolError } from '../toolError';

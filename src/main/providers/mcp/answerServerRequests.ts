@@ -14,7 +14,7 @@ import type {
   ServerRequestKind,
   ServerRequestRules,
 } from '../../../shared/api/providers';
-import type { ExecutionClock, ToolExecutionContext } from '../../core/types';
+import type { ExecutionClock, ToolExecutionContext } from '../../engine/core/types';
 import { conditionsHold } from '../mock/findMockOutcome';
 import { checkServerRequestAnswer } from './checkServerRequestAnswer';
 import type { ServerRequestBroker } from './ServerRequestBroker';

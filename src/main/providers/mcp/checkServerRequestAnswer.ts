@@ -5,7 +5,7 @@ import type {
   ServerRequestKind,
 } from '../../../shared/api/providers';
 import { InvalidArgumentError } from '../../../shared/rpc/invalidArgumentError';
-import { compileSchemaValidator } from '../../core/compileSchemaValidator';
+import { compileSchemaValidator } from '../../engine/core/compileSchemaValidator';
 
 const MAX_TEXT_CHARS = 1_000_000;
 

@@ -1,4 +1,4 @@
-import { createPausableDeadline, type PausableDeadline } from '../../executors/createPausableDeadline';
+import { createPausableDeadline, type PausableDeadline } from '../../engine/executors/createPausableDeadline';
 
 /** One tools/call's deadline: idle time between progress reports, and a total, neither counting held time. */
 export interface CallDeadline {

@@ -1,5 +1,5 @@
 import type { McpProviderConfig } from '../../../shared/api/providers';
-import type { JsonSchema, ToolDefinition } from '../../core/types';
+import type { JsonSchema, ToolDefinition } from '../../engine/core/types';
 import type { ProviderSource, ProviderSourceDeps } from '../ProviderSource';
 import { McpConnection } from './McpConnection';
 

@@ -1,5 +1,5 @@
 import type { MockProviderConfig, MockToolConfig, MockOutcome } from '../../../shared/api/providers';
-import type { ToolDefinition, ToolExecutionContext, ToolProvider } from '../../core/types';
+import type { ToolDefinition, ToolExecutionContext, ToolProvider } from '../../engine/core/types';
 import { abortableDelay } from '../abortableDelay';
 import { toolError } from '../toolError';
 import { compileTrustedHandler } from './compileTrustedHandler';

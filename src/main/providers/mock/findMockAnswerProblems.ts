@@ -1,6 +1,6 @@
 import type { MockOutcome, MockProviderConfig } from '../../../shared/api/providers';
-import { compileSchemaValidator } from '../../core/compileSchemaValidator';
-import type { JsonSchema } from '../../core/types';
+import { compileSchemaValidator } from '../../engine/core/compileSchemaValidator';
+import type { JsonSchema } from '../../engine/core/types';
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

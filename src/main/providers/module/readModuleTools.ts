@@ -1,4 +1,4 @@
-import type { JsonSchema, ToolDefinition } from '../../core/types';
+import type { JsonSchema, ToolDefinition } from '../../engine/core/types';
 
 type Shape = Record<string, unknown>;
 

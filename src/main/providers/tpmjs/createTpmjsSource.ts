@@ -1,5 +1,5 @@
 import type { TpmjsProviderConfig } from '../../../shared/api/providers';
-import type { ToolDefinition } from '../../core/types';
+import type { ToolDefinition } from '../../engine/core/types';
 import { expandSecretRecord, expandSecretRefs } from '../../secrets/expandSecretRefs';
 import type { ProviderSource, ProviderSourceDeps } from '../ProviderSource';
 import { executeTpmjsTool, tpmjsHeaders, type TpmjsRequest } from './executeTpmjsTool';

@@ -1,4 +1,4 @@
-import { isVersionSpec } from '../../tpmjsExecutor/isVersionSpec';
+import { isVersionSpec } from '../../../shared/isVersionSpec';
 
 export interface TpmjsToolRef {
   packageName: string;

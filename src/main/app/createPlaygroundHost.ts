@@ -1,0 +1,128 @@
+import type { PlaygroundEvent, PlaygroundHostServices } from '../../shared/api/playgroundApi';
+import type { ProvidersApi, ProvidersEvent } from '../../shared/api/providers';
+import type { AgentEndpoint, ExecutorChoice } from '../../shared/api/runs';
+import type { RuntimeSettings, WorkspaceApi, WorkspaceEvent } from '../../shared/api/workspace';
+import type { RpcResponse } from '../../shared/rpc/envelope';
+import { invokeRpcRequest } from '../../shared/rpc/invokeRpcRequest';
+import { parseRpcRequest } from '../../shared/rpc/parseRpcRequest';
+import type { Unsubscribe } from '../../shared/transport';
+import type { Executor, ResolvedToolProvider } from '../engine/core/types';
+import { NO_SECRET_MASKER, type SecretMasker } from '../secrets/createSecretMasker';
+import { createEventBus } from '../services/runs/createEventBus';
+import { createExecutorCache } from '../services/runs/createExecutorCache';
+import { createRunsService } from '../services/runs/createRunsService';
+import { createUnavailableService } from './createUnavailableService';
+import type { RunExtension, RunLauncher } from '../services/runs/runExtension';
+
+/** What the workspace layer gives the host (see src/main/services/workspace/createWorkspaceHost.ts). */
+export interface WorkspaceHostLike {
+  workspace: WorkspaceApi;
+  providers: ProvidersApi;
+  resolvedProviders(): Promise<ResolvedToolProvider[]>;
+  runtimeSettings(): RuntimeSettings;
+  onEvent(listener: (event: WorkspaceEvent | ProvidersEvent) => void): Unsubscribe;
+  dispose(): Promise<void>;
+}
+
+/** What an optional service (debugging, network) needs from the host to plug in. */
+export interface ServiceContext {
+  launcher: RunLauncher;
+  workspaceHost: WorkspaceHostLike;
+  emit(event: PlaygroundEvent): void;
+}
+
+export interface PlaygroundHostOptions {
+  workspaceHost: WorkspaceHostLike;
+  createExecutor(choice: ExecutorChoice): Executor | Promise<Executor>;
+  /** Optional services; each may add a RunExtension to every run. */
+  debug?(context: ServiceContext): { api: PlaygroundHostServices['debug']; extension?: RunExtension };
+  network?(context: ServiceContext): { api: PlaygroundHostServices['network']; dispose?(): Promise<void> };
+  batchIntervalMs?: number;
+  /**
+   * Masks every known secret value in what the host passes to the renderer (answers, errors,
+   * events) and in its own log lines. Methods listed in `unmaskedMethods` answer in clear: only a
+   * reveal the host itself confirmed.
+   */
+  secretMasker?(): SecretMasker;
+  unmaskedMethods?: readonly string[];
+}
+
+export interface PlaygroundHost {
+  services: PlaygroundHostServices;
+  onEvent(listener: (event: PlaygroundEvent) => void): Unsubscribe;
+  /** Parses an untrusted envelope, calls the service and answers; never rejects. */
+  handle(raw: unknown): Promise<RpcResponse>;
+  launcher: RunLauncher;
+  /** The providers a run gets now (the MCP server's typings come from these). */
+  resolvedProviders(): Promise<ResolvedToolProvider[]>;
+  /** Announces (or withdraws) the agents' MCP endpoint the renderer shows in "Connect an agent". */
+  setAgentEndpoint(endpoint: AgentEndpoint | null): void;
+  dispose(): Promise<void>;
+}
+
+/** Composes the workspace, runs, debugging and network services behind one event bus. */
+export function createPlaygroundHost(options: PlaygroundHostOptions): PlaygroundHost {
+  const masker = options.secretMasker ?? (() => NO_SECRET_MASKER);
+  const unmasked = new Set(options.unmaskedMethods ?? []);
+  const bus = createEventBus<PlaygroundEvent>((error) =>
+    process.stderr.write(masker().maskText(`execbox: an event listener failed: ${String(error)}\n`)),
+  );
+  const emit = (event: PlaygroundEvent) => bus.emit(masker().mask(event));
+  const { workspaceHost } = options;
+  const stopForwarding = workspaceHost.onEvent(emit);
+  const executors = createExecutorCache(options.createExecutor);
+  // The first run should be a warm one: get the workspace's runner ready before anyone presses Run.
+  void executors
+    .get(workspaceHost.runtimeSettings().executor)
+    .then((executor) => executor.prewarm?.())
+    .catch(() => undefined); // a run reports the same failure in words
+  const runs = createRunsService({
+    resolvedProviders: () => workspaceHost.resolvedProviders(),
+    runtimeSettings: () => workspaceHost.runtimeSettings(),
+    executorFor: (choice) => executors.get(choice),
+    emit,
+    batchIntervalMs: options.batchIntervalMs,
+  });
+  const context: ServiceContext = { launcher: runs.launch, workspaceHost, emit };
+  const debug = options.debug?.(context);
+  if (debug?.extension) runs.addExtension(debug.extension);
+  const network = options.network?.(context);
+
+  let agentEndpoint: AgentEndpoint | null = null;
+  const services: PlaygroundHostServices = {
+    workspace: workspaceHost.workspace,
+    providers: workspaceHost.providers,
+    runs: { ...runs.api, agentEndpoint: async () => agentEndpoint },
+    debug: debug?.api ?? createUnavailableService('debug'),
+    network: network?.api ?? createUnavailableService('network'),
+  };
+
+  return {
+    services,
+    onEvent: (listener) => bus.subscribe(listener),
+    launcher: runs.launch,
+    resolvedProviders: () => workspaceHost.resolvedProviders(),
+    setAgentEndpoint: (endpoint) => {
+      agentEndpoint = endpoint;
+    },
+    async handle(raw) {
+      const parsed = parseRpcRequest(raw);
+      if (!parsed.ok) {
+        return {
+          type: 'response',
+          id: parsed.id ?? -1,
+          ok: false,
+          error: { kind: 'bad_request', message: parsed.reason },
+        };
+      }
+      const response = await invokeRpcRequest(services, parsed.request);
+      const method = `${parsed.request.namespace}.${parsed.request.method}`;
+      return unmasked.has(method) ? response : masker().mask(response);
+    },
+    async dispose() {
+      stopForwarding();
+      await runs.dispose();
+      await Promise.allSettled([executors.dispose(), network?.dispose?.(), workspaceHost.dispose()]);
+    },
+  };
+}

@@ -1,0 +1,194 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { networkInterfaces } from 'node:os';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { PlaygroundEvent } from '../../../shared/api/playgroundApi';
+import type { RpcEventMessage, RpcResponse } from '../../../shared/rpc/envelope';
+import { MAX_RPC_MESSAGE_BYTES } from '../../../shared/rpc/maxRpcMessageBytes';
+import { contentSecurityPolicy } from '../../app/contentSecurityPolicy';
+import type { PlaygroundHost } from '../../app/createPlaygroundHost';
+import { createAccessGuard } from '../../system/createAccessGuard';
+import { guardWebSocket } from '../../system/guardWebSocket';
+import { isLoopbackAddress } from '../../system/isLoopbackAddress';
+import { serveStaticFile } from './serveStaticFile';
+
+export const API_PATH = '/api';
+export const MAX_MESSAGE_BYTES = MAX_RPC_MESSAGE_BYTES;
+
+export interface PlaygroundServerOptions {
+  /** A host still starting may be given as a promise: the page loads meanwhile and its calls wait. */
+  host: PlaygroundHost | Promise<PlaygroundHost>;
+  rendererDir: string;
+  bindHost?: string;
+  /** 0 picks a free port. */
+  port?: number;
+  /** Required to bind anything but a loopback address. */
+  allowRemote?: boolean;
+  token?: string;
+  /** Where socket errors are reported (default: stderr); none of them stops the server. */
+  log?: (line: string) => void;
+}
+
+export interface PlaygroundServer {
+  /** The page to open, with the token in the fragment (never sent to the server in logs or Referer). */
+  url: string;
+  token: string;
+  port: number;
+  /** Pages connected now: someone who could answer an MCP server's elicitation or sampling request. */
+  pagesConnected(): number;
+  close(): Promise<void>;
+}
+
+function send(socket: WebSocket, message: RpcResponse | RpcEventMessage) {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+}
+
+/** Browser mode: serves the built renderer and the PlaygroundApi over a token-guarded WebSocket. */
+export async function startPlaygroundServer(options: PlaygroundServerOptions): Promise<PlaygroundServer> {
+  const bindHost = options.bindHost ?? '127.0.0.1';
+  if (!isLoopbackAddress(bindHost) && !options.allowRemote) {
+    throw new Error(
+      `refusing to listen on ${bindHost}: it is not a loopback address (pass --allow-remote to do it anyway)`,
+    );
+  }
+  const token = options.token ?? randomBytes(24).toString('base64url');
+  const log = options.log ?? ((line: string) => process.stderr.write(`execbox serve: ${line}\n`));
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, bindHost, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const wildcard = bindHost === '0.0.0.0' || bindHost === '::';
+  const extraNames = wildcard
+    ? Object.values(networkInterfaces()).flatMap((list) => (list ?? []).map((i) => i.address))
+    : [];
+  const guard = createAccessGuard({ token, bindHost, port, extraNames });
+  const headers = {
+    'content-security-policy': contentSecurityPolicy(),
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'cross-origin-opener-policy': 'same-origin',
+  };
+
+  server.on('request', (request, response) => {
+    if (!guard.hostAllowed(request.headers.host)) {
+      response.writeHead(421, { 'content-type': 'text/plain' }).end('unknown host');
+      return;
+    }
+    if (new URL(request.url ?? '/', 'http://x').pathname === API_PATH) {
+      response.writeHead(426, { 'content-type': 'text/plain' }).end('use a WebSocket');
+      return;
+    }
+    serveStaticFile(options.rendererDir, request, response, headers).catch(() => {
+      if (!response.headersSent) response.writeHead(500).end();
+      else response.destroy();
+    });
+  });
+
+  const sockets = new Set<WebSocket>();
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  wss.on('error', (error) => log(`WebSocket server error: ${error.message}`));
+  server.on('clientError', (error, socket) => {
+    log(`bad HTTP request: ${error.message}`);
+    socket.destroy();
+  });
+  const refuseUpgrade = (request: IncomingMessage): string | undefined => {
+    const url = new URL(request.url ?? '/', 'http://x');
+    if (url.pathname !== API_PATH) return '404 Not Found';
+    if (!guard.hostAllowed(request.headers.host)) return '421 Misdirected Request';
+    if (!guard.originAllowed(request.headers.origin)) return '403 Forbidden';
+    if (!guard.tokenMatches(url.searchParams.get('token'))) return '401 Unauthorized';
+    return undefined;
+  };
+  server.on('upgrade', (request, socket, head) => {
+    socket.on('error', (error) => log(`a connection failed during the upgrade: ${error.message}`));
+    const refusal = refuseUpgrade(request);
+    if (refusal) {
+      socket.end(`HTTP/1.1 ${refusal}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
+      return;
+    }
+    wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws));
+  });
+
+  wss.on('connection', (socket) => {
+    guardWebSocket(socket, {
+      maxBytes: MAX_MESSAGE_BYTES,
+      onError: (error) => log(`a page's connection failed and was closed: ${error.message}`),
+    });
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('message', (data, isBinary) => {
+      void answer(socket, isBinary ? undefined : data.toString());
+    });
+  });
+
+  async function answer(socket: WebSocket, text: string | undefined) {
+    let raw: unknown;
+    try {
+      raw = text === undefined ? undefined : JSON.parse(text);
+    } catch {
+      send(socket, {
+        type: 'response',
+        id: -1,
+        ok: false,
+        error: { kind: 'bad_request', message: 'the message is not JSON' },
+      });
+      return;
+    }
+    const id = typeof (raw as { id?: unknown } | null)?.id === 'number' ? (raw as { id: number }).id : -1;
+    if (!guard.tokenMatches((raw as { token?: unknown } | null)?.token)) {
+      send(socket, {
+        type: 'response',
+        id,
+        ok: false,
+        error: { kind: 'unauthorized', message: 'the session token is missing or wrong' },
+      });
+      return;
+    }
+    let host: PlaygroundHost;
+    try {
+      host = await hostReady;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      send(socket, {
+        type: 'response',
+        id,
+        ok: false,
+        error: { kind: 'failed', message: `The host could not start: ${reason}` },
+      });
+      return;
+    }
+    send(socket, await host.handle(raw));
+  }
+
+  const hostReady = Promise.resolve(options.host);
+  let closed = false;
+  let stopEvents = () => {};
+  hostReady.then(
+    (host) => {
+      if (closed) return;
+      stopEvents = host.onEvent((event: PlaygroundEvent) => {
+        for (const socket of sockets) send(socket, { type: 'event', event });
+      });
+    },
+    () => undefined, // each call answers with the reason
+  );
+
+  const shownHost = wildcard ? '127.0.0.1' : bindHost.includes(':') ? `[${bindHost}]` : bindHost;
+  return {
+    url: `http://${shownHost}:${port}/#token=${token}`,
+    token,
+    port,
+    pagesConnected: () => sockets.size,
+    async close() {
+      closed = true;
+      stopEvents();
+      for (const socket of sockets) socket.terminate();
+      wss.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,185 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { isLoopbackAddress } from '../../system/isLoopbackAddress';
+import {
+  parseRuntimeLimitFlags,
+  RUNTIME_LIMIT_OPTIONS,
+  RUNTIME_LIMIT_USAGE,
+  UsageError,
+} from './runtimeLimitFlags';
+
+const USAGE = `usage: execbox mcp [--workspace W.execbox.json [--trust]] [--executor inprocess|worker|process]
+                   ${RUNTIME_LIMIT_USAGE}
+                   [--approve-all] [--transcript-dir DIR] [--http [HOST:]PORT [--allow-remote]] [--config-dir DIR]
+       execbox mcp --connect URL        (token in $EXECBOX_TOKEN)
+  Serves the workspace's providers to an MCP client (an agent) as a code-mode server: the
+  "execute" tool runs JavaScript against them in the sandbox, "typings" returns their declarations.
+  stdio by default; --http serves Streamable HTTP at http://HOST:PORT/mcp (loopback unless
+  --allow-remote) with a token ($EXECBOX_TOKEN, else a fresh one printed on stderr).
+  Calls to tools marked "ask before running" are refused (the agent reads why) unless
+  --approve-all is given, or (with --http in a terminal) you answer yes at the prompt.
+  --connect relays stdio to a running playground's endpoint (execbox serve or the app).`;
+
+export const TOKEN_ENV = 'EXECBOX_TOKEN';
+
+function parse(args: string[]) {
+  try {
+    return parseArgs({
+      args,
+      allowPositionals: false,
+      strict: true,
+      options: {
+        workspace: { type: 'string' },
+        trust: { type: 'boolean' },
+        'approve-all': { type: 'boolean' },
+        executor: { type: 'string' },
+        ...RUNTIME_LIMIT_OPTIONS,
+        'transcript-dir': { type: 'string' },
+        http: { type: 'string' },
+        'allow-remote': { type: 'boolean' },
+        connect: { type: 'string' },
+        'config-dir': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** `[HOST:]PORT`, IPv6 hosts in brackets: `8080`, `127.0.0.1:8080`, `[::1]:8080`. */
+export function parseListenAddress(text: string): { host: string; port: number } {
+  const match = /^(?:(\[[^\]]+\]|[^:]+):)?(\d{1,5})$/.exec(text);
+  const port = match ? Number(match[2]) : NaN;
+  if (!match || port > 65535)
+    throw new UsageError(`--http must be [HOST:]PORT with a port from 0 to 65535 (got '${text}')`);
+  const host = (match[1] ?? '127.0.0.1').replace(/^\[|\]$/g, '');
+  return { host, port };
+}
+
+function warn(message: string) {
+  process.stderr.write(`execbox mcp: ${message}\n`);
+}
+
+async function untilStopped(extra: Promise<void>): Promise<void> {
+  await Promise.race([
+    extra,
+    new Promise<void>((resolve) => {
+      process.once('SIGINT', resolve);
+      process.once('SIGTERM', resolve);
+    }),
+  ]);
+}
+
+async function connect(url: string): Promise<number> {
+  const token = process.env[TOKEN_ENV];
+  if (!token) throw new UsageError(`--connect needs the playground's token in $${TOKEN_ENV}`);
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new UsageError(`--connect needs an http:// URL such as http://127.0.0.1:5177/mcp (got '${url}')`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new UsageError(`--connect needs an http:// or https:// URL (got '${url}')`);
+  const { bridgeStdioToHttp } = await import('../mcp/bridgeStdioToHttp');
+  await bridgeStdioToHttp({ url: parsed, token, warn });
+  return 0;
+}
+
+async function serve(args: string[]): Promise<number> {
+  const { values } = parse(args);
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  if (values.connect !== undefined) {
+    const others = Object.keys(values).filter((key) => key !== 'connect');
+    if (others.length > 0)
+      throw new UsageError(`--connect takes no other options (got --${others.join(', --')})`);
+    return connect(values.connect);
+  }
+  const { MCP_EXECUTORS } = await import('../mcp/openStandaloneMcpHost');
+  const executor = values.executor as (typeof MCP_EXECUTORS)[number] | undefined;
+  if (executor !== undefined && !MCP_EXECUTORS.includes(executor))
+    throw new UsageError(`--executor must be one of ${MCP_EXECUTORS.join(', ')} (got '${values.executor}')`);
+  if (values.trust && !values.workspace) throw new UsageError('--trust needs --workspace');
+  const limits = parseRuntimeLimitFlags(values);
+  const listen = values.http !== undefined ? parseListenAddress(values.http) : undefined;
+  if (values['allow-remote'] && !listen) throw new UsageError('--allow-remote needs --http');
+  if (listen && !isLoopbackAddress(listen.host) && !values['allow-remote'])
+    throw new UsageError(
+      `${listen.host} is not a loopback address: anyone who can reach it could run code here; add --allow-remote if you mean it`,
+    );
+  const transcriptDir = values['transcript-dir'] ? path.resolve(values['transcript-dir']) : undefined;
+
+  const [{ openStandaloneMcpHost }, { createExecboxMcpServer }] = await Promise.all([
+    import('../mcp/openStandaloneMcpHost'),
+    import('../mcp/createExecboxMcpServer'),
+  ]);
+  let opened;
+  try {
+    opened = await openStandaloneMcpHost({
+      ...(values.workspace ? { workspace: path.resolve(values.workspace) } : {}),
+      trust: values.trust ?? false,
+      ...(executor ? { executor } : {}),
+      ...(values['config-dir'] ? { configDir: path.resolve(values['config-dir']) } : {}),
+      warn,
+      approveAll: values['approve-all'] ?? false,
+      ...(listen && process.stdin.isTTY
+        ? { ask: (await import('../../system/askOnTerminal')).terminalAsker() }
+        : {}),
+    });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const { host } = opened;
+  for (const warning of opened.warnings) warn(warning);
+  const createServer = () =>
+    createExecboxMcpServer({ host, limits, ...(transcriptDir ? { transcriptDir } : {}), warn });
+  try {
+    if (listen) {
+      const { startMcpHttpServer } = await import('../mcp/startMcpHttpServer');
+      const http = await startMcpHttpServer({
+        createServer,
+        bindHost: listen.host,
+        port: listen.port,
+        allowRemote: values['allow-remote'] ?? false,
+        ...(process.env[TOKEN_ENV] ? { token: process.env[TOKEN_ENV] } : {}),
+      });
+      process.stderr.write(
+        `execbox mcp: serving ${opened.file} at ${http.url}\n` +
+          (process.env[TOKEN_ENV] ? '' : `execbox mcp: token ${http.token}\n`),
+      );
+      await untilStopped(new Promise<void>(() => undefined));
+      await http.close();
+    } else {
+      const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
+      const server = createServer();
+      const clientGone = new Promise<void>((resolve) => {
+        process.stdin.once('end', resolve);
+        process.stdin.once('close', resolve);
+      });
+      await server.connect(new StdioServerTransport());
+      await untilStopped(clientGone);
+      await server.close();
+    }
+  } finally {
+    await host.dispose();
+  }
+  return 0;
+}
+
+/**
+ * `execbox mcp`: the workspace as a code-mode MCP server. Exit code 0 when the client went away
+ * or on Ctrl+C, 2 for a bad command line or a workspace that cannot be served.
+ */
+export default async function mcpCommand(args: string[]): Promise<number> {
+  try {
+    return await serve(args);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`execbox mcp: ${error.message}\n`);
+    return 2;
+  }
+}

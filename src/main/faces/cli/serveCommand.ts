@@ -1,0 +1,169 @@
+import { existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import type { PlaygroundHost } from '../../app/createPlaygroundHost';
+import { isLoopbackAddress } from '../../system/isLoopbackAddress';
+import { startPlaygroundServer } from '../browserServer/startPlaygroundServer';
+import { resolveConfigDir } from '../../system/resolveConfigDir';
+
+const DEFAULT_PORT = 5177;
+
+const USAGE = `usage: execbox serve [--port N] [--token T] [--host ADDRESS --allow-remote] [--workspace FILE] [--config-dir DIR]
+  --port N          port to listen on (default 5177; 0 picks a free one)
+  --token T         the session token in the link (default $EXECBOX_TOKEN, else a new random one each start);
+                    a fixed token keeps an open page's link working across restarts (at least 16 characters)
+  --host ADDRESS    address to bind (default 127.0.0.1)
+  --allow-remote    required to bind anything but a loopback address
+  --workspace FILE  open this *.execbox.json (default: the last one, else the demo)
+  --config-dir DIR  where secrets, trust answers and the demo live (default: $EXECBOX_CONFIG_DIR or ~/.config/execbox-playground)`;
+
+function parsePort(text: string): number {
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port > 65535)
+    throw new Error(`--port must be a number from 0 to 65535 (got ${text})`);
+  return port;
+}
+
+const MIN_TOKEN_LENGTH = 16;
+
+/** A fixed token is a password for everything the host can do: long enough, and safe in a URL fragment. */
+function checkToken(token: string | undefined, source: string): string | undefined {
+  if (token === undefined || token === '') return undefined;
+  if (token.length < MIN_TOKEN_LENGTH)
+    throw new Error(
+      `${source} must be at least ${MIN_TOKEN_LENGTH} characters long (it guards everything this host can do)`,
+    );
+  if (!/^[A-Za-z0-9._~-]+$/.test(token))
+    throw new Error(`${source} may use only letters, digits and . _ ~ - (it goes into the page's link)`);
+  return token;
+}
+
+/** The built renderer: out/renderer, found from this bundle (out/main/cli.js or one of its chunks). */
+function rendererDir(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let depth = 0; depth < 4; depth++) {
+    if (existsSync(path.join(dir, 'renderer', 'index.html'))) return path.join(dir, 'renderer');
+    dir = path.dirname(dir);
+  }
+  throw new Error('the renderer is not built (no out/renderer/index.html); run `npm run build` first');
+}
+
+async function startHost(
+  configDir: string,
+  workspace: string | undefined,
+  personPresent: () => boolean,
+): Promise<PlaygroundHost> {
+  const [{ createDefaultPlaygroundHost }, { createDefaultExecutorFactory }, { createFileSecretStore }] =
+    await Promise.all([
+      import('../../app/createDefaultPlaygroundHost'),
+      import('../../engine/executors/createDefaultExecutorFactory'),
+      import('../../secrets/createFileSecretStore'),
+    ]);
+  return createDefaultPlaygroundHost({
+    configDir,
+    secretStore: createFileSecretStore(configDir),
+    createExecutor: createDefaultExecutorFactory(),
+    personPresent,
+    ...(workspace ? { workspacePath: path.resolve(workspace) } : {}),
+  });
+}
+
+/** `execbox serve`: the playground in a browser, on loopback, guarded by a token. */
+export default async function serveCommand(args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string', default: '127.0.0.1' },
+      'allow-remote': { type: 'boolean', default: false },
+      workspace: { type: 'string' },
+      'config-dir': { type: 'string' },
+      token: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  if (values.help) {
+    process.stdout.write(USAGE + '\n');
+    return 0;
+  }
+  const port = values.port === undefined ? DEFAULT_PORT : parsePort(values.port);
+  const bindHost = values.host;
+  if (!isLoopbackAddress(bindHost) && !values['allow-remote']) {
+    throw new Error(
+      `${bindHost} is not a loopback address: anyone who can reach it could drive this host; add --allow-remote if you mean it`,
+    );
+  }
+  const token = checkToken(
+    values.token ?? process.env.EXECBOX_TOKEN,
+    values.token ? '--token' : 'EXECBOX_TOKEN',
+  );
+  const renderer = rendererDir();
+  const configDir = values['config-dir'] ? path.resolve(values['config-dir']) : resolveConfigDir();
+  // The host (workspace, providers and their SDKs, the runner pool) starts while the page loads.
+  let pagesConnected = () => 0;
+  // An MCP server's elicitation or sampling request is put to a person only while a page is open.
+  const hostReady = startHost(configDir, values.workspace, () => pagesConnected() > 0);
+  hostReady.catch(() => undefined); // reported below, and to each call the page makes meanwhile
+  let server;
+  try {
+    const start = (onPort: number) =>
+      startPlaygroundServer({
+        host: hostReady,
+        rendererDir: renderer,
+        bindHost,
+        port: onPort,
+        allowRemote: values['allow-remote'],
+        ...(token ? { token } : {}),
+      });
+    // The default port may be taken (a second playground): then any free port will do; an explicit one must fail.
+    server = await start(port).catch((error: unknown) => {
+      if (values.port === undefined && (error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+        return start(0);
+      throw error;
+    });
+  } catch (error) {
+    await hostReady.then(
+      (host) => host.dispose(),
+      () => undefined,
+    );
+    throw error;
+  }
+  if (!isLoopbackAddress(bindHost)) {
+    const bar = '!'.repeat(78);
+    process.stderr.write(
+      `${bar}\n!! WARNING: listening on ${bindHost}, not just this computer. Anyone on the network who gets\n` +
+        `!! the token can run code and tools with your secrets here. Stop it with Ctrl+C when done.\n${bar}\n`,
+    );
+  }
+  const started = server;
+  pagesConnected = () => started.pagesConnected();
+  process.stdout.write(`Execbox Playground (browser mode): ${server.url}\n`);
+  let host: PlaygroundHost;
+  try {
+    host = await hostReady;
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
+  // Agents reach the same host over MCP (loopback only, even when the page is served further).
+  const { startAgentEndpoint } = await import('../mcp/startAgentEndpoint');
+  const agents = await startAgentEndpoint({ host, configDir }).catch((error: unknown) => {
+    process.stderr.write(
+      `execbox serve: agents cannot connect (the MCP endpoint did not start): ${String(error)}\n`,
+    );
+    return undefined;
+  });
+  if (agents) process.stdout.write(`Agents (MCP): ${agents.url} (token in the Agents panel)\n`);
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  process.stdout.write('execbox serve: stopping\n');
+  await agents?.close();
+  await server.close();
+  await host.dispose();
+  return 0;
+}

@@ -1,0 +1,92 @@
+import { fileURLToPath } from 'node:url';
+import { app, BrowserWindow, dialog, safeStorage } from 'electron';
+import { createDefaultExecutorFactory } from '../../engine/executors/createDefaultExecutorFactory';
+import { createDefaultPlaygroundHost } from '../../app/createDefaultPlaygroundHost';
+import type { PlaygroundHost } from '../../app/createPlaygroundHost';
+import { createFileSecretStore } from '../../secrets/createFileSecretStore';
+import { createSafeStorageSecretStore } from '../../secrets/createSafeStorageSecretStore';
+import { resolveConfigDir } from '../../system/resolveConfigDir';
+import { createMainWindow } from './createMainWindow';
+import { createNativeConfirmations } from './createNativeConfirmations';
+import { registerAppProtocol, registerAppSchemePrivileges } from './registerAppProtocol';
+import { registerIpcHandlers } from './registerIpcHandlers';
+import { utilityProcessSpawner } from './createUtilityProcessSpawner';
+import { RUNNER_LOADER_FILE } from '../../../runner/runnerBundleFiles';
+
+// The desktop shell: thin wiring only. Everything it composes runs and is tested under plain Node.
+const here = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
+const preloadPath = here('../preload/index.cjs');
+const rendererDir = here('../renderer');
+const runnerEntryPath = here(`./${RUNNER_LOADER_FILE}`).replace('app.asar', 'app.asar.unpacked');
+
+registerAppSchemePrivileges();
+app.enableSandbox();
+
+if (!app.requestSingleInstanceLock()) app.quit();
+
+let host: PlaygroundHost | undefined;
+let agents: { close(): Promise<void> } | undefined;
+
+async function start(): Promise<void> {
+  registerAppProtocol(rendererDir);
+  const configDir = resolveConfigDir();
+  const secretStore = safeStorage.isEncryptionAvailable()
+    ? createSafeStorageSecretStore(configDir, safeStorage)
+    : createFileSecretStore(configDir);
+  host = await createDefaultPlaygroundHost({
+    configDir,
+    secretStore,
+    // Native dialogs: a compromised renderer can neither start commands, send a secret somewhere new nor read one.
+    ...createNativeConfirmations(
+      dialog,
+      () => BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0],
+    ),
+    createExecutor: createDefaultExecutorFactory({ spawnShell: utilityProcessSpawner, runnerEntryPath }),
+  });
+  registerIpcHandlers(host, () => BrowserWindow.getAllWindows().map((window) => window.webContents));
+  createMainWindow({ preloadPath });
+  const { startAgentEndpoint } = await import('../mcp/startAgentEndpoint');
+  agents = await startAgentEndpoint({
+    host,
+    configDir,
+    nodeCommand: { command: process.execPath, env: { ELECTRON_RUN_AS_NODE: '1' } },
+  }).catch((error: unknown) => {
+    process.stderr.write(
+      `execbox: agents cannot connect (the MCP endpoint did not start): ${String(error)}\n`,
+    );
+    return undefined;
+  });
+}
+
+app.on('second-instance', () => {
+  const [window] = BrowserWindow.getAllWindows();
+  if (window) {
+    if (window.isMinimized()) window.restore();
+    window.focus();
+  }
+});
+app.on('window-all-closed', () => {
+  if (process.platform !== 'darwin') app.quit();
+});
+app.on('activate', () => {
+  if (host && BrowserWindow.getAllWindows().length === 0) createMainWindow({ preloadPath });
+});
+app.on('will-quit', (event) => {
+  if (!host) return;
+  const closing = host;
+  host = undefined;
+  event.preventDefault();
+  const stopping = agents;
+  agents = undefined;
+  void Promise.allSettled([stopping?.close()])
+    .then(() => closing.dispose())
+    .finally(() => app.quit());
+});
+
+app
+  .whenReady()
+  .then(start)
+  .catch((error: unknown) => {
+    process.stderr.write(`execbox: the app could not start: ${String(error)}\n`);
+    app.exit(1);
+  });

@@ -1,0 +1,184 @@
+import path from 'node:path';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { RunOrigin, RunRequest } from '../../../shared/api/runs';
+import type { ExecutorRuntimeOptions } from '../../../shared/runtimeOptions';
+import { transcriptFileName } from '../../services/debug/transcriptFileName';
+import { validateRunRequest } from '../../services/runs/validateRunRequest';
+import { describeExecuteTool, EXECUTE_TOOL_NAME, TYPINGS_TOOL_NAME } from './describeExecuteTool';
+import { EXECUTE_INPUT_SCHEMA, EXECUTE_OUTPUT_SCHEMA, TYPINGS_INPUT_SCHEMA } from './executeToolSchemas';
+import { formatRunText } from './formatRunText';
+import type { McpRunHost } from './McpRunHost';
+import { runForAgent } from './runForAgent';
+import { selectTypings } from './selectTypings';
+
+export const MCP_SERVER_NAME = 'execbox-playground';
+export const MCP_SERVER_VERSION = '0.1.0';
+
+export interface ExecboxMcpServerOptions {
+  host: McpRunHost;
+  /** Limits every agent run gets on top of the workspace's settings (`execbox mcp --timeout …`). */
+  limits?: Partial<ExecutorRuntimeOptions>;
+  /** Save each finished run's transcript here (absolute), as the app's "save transcript" does. */
+  transcriptDir?: string;
+  /** Problems that are not the agent's (a transcript that could not be written). */
+  warn?(message: string): void;
+}
+
+function toolError(message: string): CallToolResult {
+  return { isError: true, content: [{ type: 'text', text: message }] };
+}
+
+function stringArray(value: unknown, name: string): string[] | undefined {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value) || !value.every((item) => typeof item === 'string'))
+    throw new TypeError(`${name} must be an array of strings`);
+  return value;
+}
+
+/**
+ * One MCP server for one client connection: the `execute` tool runs guest code against the
+ * workspace's providers through the host (so the run shows in the app like any other), the
+ * `typings` tool returns declarations on demand, and the tool list is announced as changed
+ * whenever the providers' typings change.
+ */
+export function createExecboxMcpServer(options: ExecboxMcpServerOptions): Server {
+  const { host } = options;
+  const server = new Server(
+    { name: MCP_SERVER_NAME, version: MCP_SERVER_VERSION },
+    {
+      capabilities: { tools: { listChanged: true } },
+      instructions:
+        'Call the execute tool with JavaScript that uses the workspace providers (declared in its description); ' +
+        'use the typings tool to read declarations that did not fit.',
+    },
+  );
+
+  const origin = (): RunOrigin => {
+    const client = server.getClientVersion();
+    return {
+      kind: 'agent',
+      clientName: client?.name || 'an MCP client',
+      ...(client?.version ? { clientVersion: client.version } : {}),
+    };
+  };
+
+  server.setRequestHandler(ListToolsRequestSchema, async () => {
+    const providers = await host.resolvedProviders();
+    return {
+      tools: [
+        {
+          name: EXECUTE_TOOL_NAME,
+          title: 'Run code against the workspace tools',
+          description: describeExecuteTool(providers),
+          inputSchema: EXECUTE_INPUT_SCHEMA as never,
+          outputSchema: EXECUTE_OUTPUT_SCHEMA as never,
+          annotations: { openWorldHint: true },
+        },
+        {
+          name: TYPINGS_TOOL_NAME,
+          title: 'Read provider typings',
+          description:
+            'Returns TypeScript declarations of the workspace providers for the execute tool: ' +
+            'pass `providers` (namespaces) and/or `tools` (namespace.tool); pass nothing for all of them.',
+          inputSchema: TYPINGS_INPUT_SCHEMA as never,
+          annotations: { readOnlyHint: true },
+        },
+      ],
+    };
+  });
+
+  async function saveTranscript(runId: string, origin: RunOrigin): Promise<void> {
+    if (!options.transcriptDir) return;
+    const savedAt = new Date();
+    const name = `${origin.clientName} run`;
+    const file = path.join(options.transcriptDir, transcriptFileName(name, savedAt));
+    try {
+      await host.services.debug.saveTranscript(runId, { name, file });
+    } catch (error) {
+      options.warn?.(
+        `the transcript of run ${runId} could not be saved: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+
+  async function execute(args: Record<string, unknown>, extra: ToolCallExtra): Promise<CallToolResult> {
+    let request: RunRequest;
+    try {
+      request = validateRunRequest({ code: args.code });
+    } catch (error) {
+      return toolError(`the execute tool needs { code: string }: ${(error as Error).message}`);
+    }
+    const runOrigin = origin();
+    request.origin = runOrigin;
+    if (options.limits && Object.keys(options.limits).length > 0) request.limits = { ...options.limits };
+    const progressToken = extra._meta?.progressToken;
+    const { runId, result } = await runForAgent(host, request, {
+      signal: extra.signal,
+      ...(progressToken !== undefined
+        ? {
+            onProgress: (progress, message) => {
+              extra
+                .sendNotification({
+                  method: 'notifications/progress',
+                  params: { progressToken, progress, message },
+                })
+                .catch(() => undefined);
+            },
+          }
+        : {}),
+    });
+    await saveTranscript(runId, runOrigin);
+    return {
+      content: [{ type: 'text', text: formatRunText(result) }],
+      structuredContent: result as unknown as Record<string, unknown>,
+      ...(result.ok ? {} : { isError: true }),
+    };
+  }
+
+  async function typings(args: Record<string, unknown>): Promise<CallToolResult> {
+    let request;
+    try {
+      request = {
+        providers: stringArray(args.providers, 'providers'),
+        tools: stringArray(args.tools, 'tools'),
+      };
+    } catch (error) {
+      return toolError(
+        `the typings tool takes { providers?: string[], tools?: string[] }: ${(error as Error).message}`,
+      );
+    }
+    const answer = selectTypings(await host.resolvedProviders(), request);
+    if (!answer.ok) return toolError(answer.message);
+    return { content: [{ type: 'text', text: answer.typings || '// the workspace has no providers' }] };
+  }
+
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const args = (request.params.arguments ?? {}) as Record<string, unknown>;
+    if (request.params.name === EXECUTE_TOOL_NAME) return execute(args, extra);
+    if (request.params.name === TYPINGS_TOOL_NAME) return typings(args);
+    throw new McpError(
+      ErrorCode.InvalidParams,
+      `no tool named ${JSON.stringify(request.params.name)} (this server has ${EXECUTE_TOOL_NAME} and ${TYPINGS_TOOL_NAME})`,
+    );
+  });
+
+  const stopListening = host.onEvent((event) => {
+    if (event.channel === 'providers' && event.type === 'typings' && server.transport)
+      server.sendToolListChanged().catch(() => undefined);
+  });
+  const previousOnClose = server.onclose;
+  server.onclose = () => {
+    stopListening();
+    previousOnClose?.();
+  };
+  return server;
+}
+
+type ToolCallExtra = Parameters<Parameters<Server['setRequestHandler']>[1]>[1];

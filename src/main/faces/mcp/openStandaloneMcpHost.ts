@@ -1,0 +1,114 @@
+import type { ExecutorChoice } from '../../../shared/api/runs';
+import type { Executor } from '../../engine/core/types';
+import { createApprovalRules, type ApprovalDecision } from '../../services/debug/createApprovalRules';
+import { createDebugService } from '../../services/debug/createDebugService';
+import { createInProcessExecutor } from '../../engine/executors/createInProcessExecutor';
+import { createProcessExecutor } from '../../engine/executors/createProcessExecutor';
+import { createWorkerExecutor } from '../../engine/executors/createWorkerExecutor';
+import { createDefaultExecutorFactory } from '../../engine/executors/createDefaultExecutorFactory';
+import { createPlaygroundHost, type PlaygroundHost } from '../../app/createPlaygroundHost';
+import { withSecretMasking } from '../../secrets/withSecretMasking';
+import { openWorkspaceForRun } from '../../services/workspace/openWorkspaceForRun';
+import { resolveConfigDir } from '../../system/resolveConfigDir';
+import { ensureDemoWorkspaceFile } from './ensureDemoWorkspaceFile';
+import { watchWorkspaceFile } from './watchWorkspaceFile';
+
+export const MCP_EXECUTORS = ['inprocess', 'worker', 'process'] as const;
+export type McpExecutorName = (typeof MCP_EXECUTORS)[number];
+
+export interface StandaloneMcpHostOptions {
+  /** A *.execbox.json; without it, the demo workspace in the config folder. */
+  workspace?: string;
+  trust: boolean;
+  /** Overrides the workspace's executor for every run; pooled, since the server serves many runs. */
+  executor?: McpExecutorName;
+  configDir?: string;
+  warn?(message: string): void;
+  /** `--approve-all`: calls to tools marked “ask before running” go ahead without asking. */
+  approveAll?: boolean;
+  /** Asks at a terminal (only when one is free: not in stdio mode, whose stdin is the protocol). */
+  ask?(question: string): Promise<boolean>;
+}
+
+function fixedExecutor(name: McpExecutorName): () => Executor {
+  return () => {
+    if (name === 'worker') return createWorkerExecutor({ mode: 'pooled' });
+    if (name === 'process') return createProcessExecutor({ mode: 'pooled' });
+    return createInProcessExecutor();
+  };
+}
+
+/**
+ * The host `execbox mcp` serves when no app is running: the workspace (trust as `execbox run`:
+ * `--trust`, earlier answers, or refused, since stdin carries the protocol and cannot ask), its
+ * runs service and the debugger (for transcripts), without the network tools.
+ */
+export async function openStandaloneMcpHost(
+  options: StandaloneMcpHostOptions,
+): Promise<{ host: PlaygroundHost; file: string; warnings: string[] }> {
+  const configDir = options.configDir ?? resolveConfigDir();
+  const demo = options.workspace ? undefined : await ensureDemoWorkspaceFile(configDir);
+  const file = options.workspace ?? demo!.file;
+  const opened = await openWorkspaceForRun(file, {
+    trust: options.trust || demo?.pristine === true,
+    configDir,
+  });
+  const createAnyExecutor: (choice: ExecutorChoice) => Executor | Promise<Executor> = options.executor
+    ? fixedExecutor(options.executor)
+    : createDefaultExecutorFactory();
+  const host = createPlaygroundHost({
+    workspaceHost: opened.host,
+    createExecutor: async (choice) => withSecretMasking(await createAnyExecutor(choice), opened.masker),
+    secretMasker: opened.masker,
+    debug: (context) =>
+      createDebugService({
+        launcher: context.launcher,
+        workspaceHost: opened.host,
+        emit: context.emit,
+        secretMasker: opened.masker,
+        approvals: {
+          ...createApprovalRules({
+            list: () => opened.host.providers.list(),
+            onEvent: (listener) => opened.host.onEvent(listener),
+          }),
+          decide: (call) => decideWithoutApp(call, options),
+        },
+      }),
+  });
+  // No app edits this workspace, so an edit on disk is how its providers change (and list_changed goes out).
+  const stopWatching = watchWorkspaceFile(file, () => {
+    host.services.workspace.open(file).catch((error: unknown) => {
+      options.warn?.(
+        `${file} changed but could not be reloaded (the previous version is still served): ${error instanceof Error ? error.message : String(error)}`,
+      );
+    });
+  });
+  const dispose = host.dispose;
+  host.dispose = async () => {
+    stopWatching();
+    await dispose();
+  };
+  return { host, file, warnings: opened.warnings };
+}
+
+/** Without the app nobody can hold a call: approve all, ask at the terminal, or refuse with a reason the agent reads. */
+async function decideWithoutApp(
+  call: { providerName: string; safeToolName: string; input?: unknown },
+  options: Pick<StandaloneMcpHostOptions, 'approveAll' | 'ask'>,
+): Promise<ApprovalDecision> {
+  const tool = `${call.providerName}.${call.safeToolName}`;
+  if (options.approveAll) return { run: true };
+  if (options.ask) {
+    const input = JSON.stringify(call.input ?? null).slice(0, 500);
+    if (await options.ask(`An agent calls ${tool} (marked "ask before running") with ${input}. Run it?`))
+      return { run: true };
+    return { run: false, message: `${tool} was rejected at the terminal; the call was not made` };
+  }
+  return {
+    run: false,
+    message:
+      `${tool} is marked "ask before running" in the workspace and nobody can be asked here ` +
+      `(execbox mcp runs without the playground app), so the call was not made. Start execbox mcp ` +
+      `with --approve-all to allow such calls, or connect through the app (execbox mcp --connect).`,
+  };
+}

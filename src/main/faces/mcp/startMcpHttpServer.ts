@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { createAccessGuard } from '../../system/createAccessGuard';
+import { isLoopbackAddress } from '../../system/isLoopbackAddress';
+import { createMcpHttpHandler, MCP_PATH } from './createMcpHttpHandler';
+
+export interface McpHttpServer {
+  /** The endpoint, e.g. http://127.0.0.1:5178/mcp */
+  url: string;
+  token: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** A server with only the MCP endpoint (`execbox mcp --http`, and the Electron app). */
+export async function startMcpHttpServer(options: {
+  createServer(): Server;
+  bindHost?: string;
+  port?: number;
+  token?: string;
+  allowRemote?: boolean;
+}): Promise<McpHttpServer> {
+  const bindHost = options.bindHost ?? '127.0.0.1';
+  if (!isLoopbackAddress(bindHost) && !options.allowRemote)
+    throw new Error(`refusing to listen on ${bindHost}: it is not a loopback address`);
+  const token = options.token ?? randomBytes(24).toString('base64url');
+  const http = createServer();
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(options.port ?? 0, bindHost, () => resolve());
+  });
+  const port = (http.address() as AddressInfo).port;
+  const handler = createMcpHttpHandler({
+    guard: createAccessGuard({ token, bindHost, port }),
+    createServer: options.createServer,
+  });
+  http.on('request', (request, response) => {
+    if (new URL(request.url ?? '/', 'http://x').pathname !== MCP_PATH) {
+      response.writeHead(404, { 'content-type': 'text/plain' }).end(`the MCP endpoint is ${MCP_PATH}`);
+      return;
+    }
+    void handler.handle(request, response);
+  });
+  const shownHost = bindHost.includes(':') ? `[${bindHost}]` : bindHost;
+  return {
+    url: `http://${shownHost}:${port}${MCP_PATH}`,
+    token,
+    port,
+    async close() {
+      await handler.close();
+      http.closeAllConnections();
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+    },
+  };
+}

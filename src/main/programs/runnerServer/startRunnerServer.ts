@@ -1,0 +1,141 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { Worker } from 'node:worker_threads';
+import { WebSocketServer } from 'ws';
+import { guardWebSocket } from '../../system/guardWebSocket';
+import type { RunnerToHostMessage } from '../../../shared/protocol/messages';
+import { defaultRunnerEntryPath } from '../../engine/executors/defaultRunnerEntryPath';
+import { createWorkerTransport } from '../../engine/transports/createWorkerTransport';
+import { createWebSocketTransport } from '../../engine/transports/createWebSocketTransport';
+import {
+  DEFAULT_RUNNER_MAX_CONNECTIONS,
+  DEFAULT_RUNNER_MAX_MESSAGE_BYTES,
+} from '../../engine/transports/runnerServerDefaults';
+import { createSpareRunners } from './createSpareRunners';
+import { superviseRunnerConnection } from './superviseRunnerConnection';
+import { tokensMatch } from '../../system/tokensMatch';
+
+export interface RunnerServerOptions {
+  host?: string;
+  port?: number;
+  /** Required: every connection must present it as `Authorization: Bearer <token>`. */
+  token: string;
+  maxMessageBytes?: number;
+  maxConnections?: number;
+  /** The built runner entry each connection's worker thread runs (default: out/main/runner.cjs). */
+  runnerEntryPath?: string;
+  /** How long a runner may take to honour cancel before its worker is stopped (default 500 ms). */
+  cancelGraceMs?: number;
+  /** Idle runner workers kept started for new connections (default 2). */
+  spareRunners?: number;
+  /** Connection events and diagnostics, one line each. */
+  log?: (line: string) => void;
+}
+
+export interface RunnerServerHandle {
+  /** e.g. ws://127.0.0.1:8787 */
+  url: string;
+  host: string;
+  port: number;
+  connections(): number;
+  /** Drops every open connection at once (the server keeps listening). */
+  dropConnections(): void;
+  close(): Promise<void>;
+}
+
+/**
+ * Serves the QuickJS runner over WebSocket: each connection is one protocol session (one execution
+ * at a time) with its own runner worker thread, so one guest's CPU loop never stalls another
+ * connection and a cancel or a dropped connection can stop it at once. Connections are authenticated
+ * by token at the HTTP upgrade, with message-size and connection limits.
+ */
+export async function startRunnerServer(options: RunnerServerOptions): Promise<RunnerServerHandle> {
+  if (!options.token) throw new Error('a runner server needs a token');
+  const maxConnections = options.maxConnections ?? DEFAULT_RUNNER_MAX_CONNECTIONS;
+  const log = options.log ?? (() => {});
+  const runnerEntry = options.runnerEntryPath ?? defaultRunnerEntryPath();
+  const maxMessageBytes = options.maxMessageBytes ?? DEFAULT_RUNNER_MAX_MESSAGE_BYTES;
+  const spares = createSpareRunners(
+    () => createWorkerTransport(new Worker(runnerEntry, { stdout: false, stderr: false, execArgv: [] })),
+    options.spareRunners ?? 2,
+  );
+  const http = createServer((_request, response) => {
+    response.writeHead(426, { 'Content-Type': 'text/plain', Upgrade: 'websocket' });
+    response.end('this is an execbox runner: connect with a WebSocket\n');
+  });
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: maxMessageBytes,
+    perMessageDeflate: false,
+  });
+
+  const refuse = (socket: Socket, status: number, text: string) => {
+    socket.end(
+      `HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`,
+    );
+  };
+
+  wss.on('error', (error) => log(`WebSocket server error: ${error.message}`));
+  http.on('clientError', (error, socket) => {
+    log(`bad HTTP request: ${error.message}`);
+    socket.destroy();
+  });
+  http.on('upgrade', (request: IncomingMessage, socket: Socket, head: Buffer) => {
+    const peer = `${request.socket.remoteAddress}:${request.socket.remotePort}`;
+    socket.on('error', (error) => log(`${peer}: ${error.message}`));
+    const match = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '');
+    if (!tokensMatch(match?.[1]?.trim(), options.token)) {
+      log(`refused ${peer}: missing or wrong token`);
+      return refuse(socket, 401, 'Unauthorized');
+    }
+    if (wss.clients.size >= maxConnections) {
+      log(`refused ${peer}: ${maxConnections} connections already open`);
+      return refuse(socket, 503, 'Service Unavailable');
+    }
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      log(`connected ${peer}`);
+      guardWebSocket(ws, { maxBytes: maxMessageBytes, onError: () => {} });
+      const client = createWebSocketTransport<RunnerToHostMessage>(ws);
+      client.onError((error) => log(`${peer}: ${error.message}`));
+      const supervisor = superviseRunnerConnection({
+        client,
+        spawnRunner: spares.take,
+        releaseRunner: spares.give,
+        cancelGraceMs: options.cancelGraceMs ?? 500,
+        maxMessageBytes,
+        log: (line) => log(`${peer}: ${line}`),
+      });
+      client.onClose((reason) => {
+        supervisor.close();
+        log(`disconnected ${peer} (${reason})`);
+      });
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      http.off('error', reject);
+      resolve();
+    });
+  });
+  const address = http.address() as AddressInfo;
+  const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    url: `ws://${urlHost}:${address.port}`,
+    host: address.address,
+    port: address.port,
+    connections: () => wss.clients.size,
+    dropConnections: () => {
+      for (const client of wss.clients) client.terminate();
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        spares.close();
+        for (const client of wss.clients) client.terminate();
+        wss.close();
+        http.close(() => resolve());
+        http.closeAllConnections();
+      }),
+  };
+}

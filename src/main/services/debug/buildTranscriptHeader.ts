@@ -1,0 +1,34 @@
+import type { RunRequest } from '../../../shared/api/runs';
+import type { ExecutorRuntimeOptions } from '../../../shared/runtimeOptions';
+import type { TranscriptEntry } from '../../../shared/transcript';
+import {
+  TRANSCRIPT_FORMAT,
+  TRANSCRIPT_FORMAT_VERSION,
+  type TranscriptHeader,
+} from '../../../shared/transcriptFile';
+
+/**
+ * The header of a finished run's transcript: the code and options the user chose, and the provider
+ * manifests from the execute message (what the runner actually saw).
+ */
+export function buildTranscriptHeader(
+  run: { request: RunRequest; options: ExecutorRuntimeOptions },
+  entries: readonly TranscriptEntry[],
+): TranscriptHeader {
+  const header: TranscriptHeader = {
+    format: TRANSCRIPT_FORMAT,
+    version: TRANSCRIPT_FORMAT_VERSION,
+    code: run.request.code,
+    options: run.options,
+    providers: [],
+  };
+  for (const entry of entries) {
+    if (entry.kind === 'message' && entry.message.type === 'execute')
+      header.providers = entry.message.providers;
+    if (entry.kind === 'event' && entry.event.type === 'run_started') {
+      header.runId = entry.event.runId;
+      header.executor = entry.event.executor;
+    }
+  }
+  return header;
+}

@@ -1,0 +1,123 @@
+import type { DebugEvent } from '../../../shared/api/debug';
+import type { RunRequest } from '../../../shared/api/runs';
+import type { RuntimeSettings } from '../../../shared/api/workspace';
+import type { ExecuteResult } from '../../../shared/executeResult';
+import { InvalidArgumentError } from '../../../shared/rpc/invalidArgumentError';
+import type { ExecutorRuntimeOptions } from '../../../shared/runtimeOptions';
+import type { TranscriptEntry } from '../../../shared/transcript';
+import type { RunExtension } from '../runs/runExtension';
+import { checkReplayOutcome } from './checkReplayOutcome';
+import { findRecordedDone } from './compareRunOutcome';
+import type { ApprovalPolicy } from './createApprovalRules';
+import type { BreakpointStore } from './createBreakpointStore';
+import type { PausedCallRegistry } from './createPausedCallRegistry';
+import type { RecordingAnswers } from './createRecordingAnswers';
+import { createRunInterceptor } from './createRunInterceptor';
+
+export interface ReplayPlanState {
+  answers: RecordingAnswers;
+  recordedEntries: readonly TranscriptEntry[];
+  firstDivergence?: string;
+}
+
+export interface DebuggedRun {
+  request: RunRequest;
+  /** The options the user chose (the runner itself gets a ceiling timeout while a debugger is attached). */
+  options: ExecutorRuntimeOptions;
+  replay?: ReplayPlanState;
+  finished?: { entries: readonly TranscriptEntry[]; result: ExecuteResult };
+}
+
+export interface DebugRunExtension {
+  extension: RunExtension;
+  /** The next launch of exactly this request object replays against the recording. */
+  planReplay(request: RunRequest, plan: ReplayPlanState): void;
+  /** A finished run kept for saving, exporting and replaying; throws a clear error otherwise. */
+  finishedRun(runId: unknown): { record: DebuggedRun; finished: NonNullable<DebuggedRun['finished']> };
+}
+
+/**
+ * Attaches the debugger to every run the host starts (breakpoints, replay answers), remembers the
+ * recent finished runs, and reports whether a replay matched its recording.
+ */
+export function createDebugRunExtension(options: {
+  breakpoints: BreakpointStore;
+  pauses: PausedCallRegistry;
+  runtimeSettings(): RuntimeSettings;
+  emit(event: DebugEvent): void;
+  keepFinishedRuns: number;
+  approvals?: ApprovalPolicy;
+}): DebugRunExtension {
+  const { breakpoints, pauses, emit, keepFinishedRuns: keep } = options;
+  const runs = new Map<string, DebuggedRun>();
+  // Replay plans wait here, keyed by the very request object handed to the launcher.
+  const pendingReplays = new WeakMap<RunRequest, ReplayPlanState>();
+
+  function forgetOldRuns() {
+    const finished = [...runs].filter(([, record]) => record.finished);
+    for (const [runId] of finished.slice(0, Math.max(0, finished.length - keep))) runs.delete(runId);
+  }
+
+  const extension: RunExtension = {
+    prepareRun(run) {
+      const replay = pendingReplays.get(run.request);
+      pendingReplays.delete(run.request);
+      runs.set(run.runId, {
+        request: run.request,
+        options: { ...options.runtimeSettings().limits, ...run.request.limits },
+        ...(replay ? { replay } : {}),
+      });
+      const interceptToolCall = createRunInterceptor({
+        runId: run.runId,
+        breakpoints,
+        pauses,
+        emit: run.emit,
+        ...(options.approvals ? { approvals: options.approvals } : {}),
+        ...(replay
+          ? {
+              replay: {
+                answers: replay.answers,
+                pauseOnDivergence: true,
+                onDiverged: (_callId: string, reason: string) => {
+                  replay.firstDivergence ??= reason;
+                },
+              },
+            }
+          : {}),
+      });
+      return { interceptToolCall };
+    },
+    finishRun(runId, entries, result) {
+      const record = runs.get(runId);
+      if (!record) return;
+      record.finished = { entries: [...entries], result };
+      forgetOldRuns();
+      if (!record.replay) return;
+      const { answers, recordedEntries, firstDivergence } = record.replay;
+      const reason = checkReplayOutcome(firstDivergence, answers, findRecordedDone(recordedEntries), result);
+      emit({
+        channel: 'debug',
+        type: 'replay_checked',
+        runId,
+        ok: reason === undefined,
+        ...(reason ? { reason } : {}),
+      });
+    },
+  };
+
+  return {
+    extension,
+    planReplay: (request, plan) => pendingReplays.set(request, plan),
+    finishedRun(runId) {
+      if (typeof runId !== 'string') throw new InvalidArgumentError('runId must be a string');
+      const record = runs.get(runId);
+      if (!record)
+        throw new InvalidArgumentError(
+          `no run with id ${JSON.stringify(runId)} (the last ${keep} finished runs are kept)`,
+        );
+      if (!record.finished)
+        throw new InvalidArgumentError('the run is still going: save or export it once it finishes');
+      return { record, finished: record.finished };
+    },
+  };
+}

@@ -1,0 +1,225 @@
+import { codeTooLargeReason } from '../../../shared/api/codeSizeLimit';
+import path from 'node:path';
+import type {
+  DebugApi,
+  DebugEvent,
+  LoadedTranscript,
+  ReplayMode,
+  SavedTranscript,
+  SavedTranscriptRef,
+} from '../../../shared/api/debug';
+import type { RunRequest } from '../../../shared/api/runs';
+import type { RuntimeSettings, WorkspaceApi } from '../../../shared/api/workspace';
+import { InvalidArgumentError } from '../../../shared/rpc/invalidArgumentError';
+import type { TranscriptEntry } from '../../../shared/transcript';
+import { serializeTranscript, type TranscriptHeader } from '../../../shared/transcriptFile';
+import { renderTranscriptHtml } from '../../../shared/transcriptHtml';
+import { maskTranscript, type SecretMaskerLike } from '../../../shared/transcriptMask';
+import type { RunExtension, RunLauncher } from '../runs/runExtension';
+import { buildTranscriptHeader } from './buildTranscriptHeader';
+import type { ApprovalPolicy } from './createApprovalRules';
+import { checkExportOptions, checkSaveOptions } from './checkSaveOptions';
+import { createBreakpointStore } from './createBreakpointStore';
+import { createPausedCallRegistry } from './createPausedCallRegistry';
+import { createDebugRunExtension } from './createDebugRunExtension';
+import { createRecordingAnswers } from './createRecordingAnswers';
+import { ConditionSyntaxError, parseCondition } from './parseCondition';
+import { providersFromManifests } from './providersFromManifests';
+import { checkFilePath, readTranscriptFile, writeNewTextFile, writeTextFile } from './transcriptFiles';
+import { transcriptFileName } from './transcriptFileName';
+
+/** What the debugger needs from the workspace layer. */
+export interface DebugWorkspace {
+  workspace: Pick<WorkspaceApi, 'get' | 'addTranscript' | 'removeTranscript'>;
+  runtimeSettings(): RuntimeSettings;
+}
+
+export interface DebugServiceOptions {
+  launcher: RunLauncher;
+  workspaceHost: DebugWorkspace;
+  emit(event: DebugEvent): void;
+  /** The host's masker for every known secret value; applied to saved and exported transcripts. */
+  secretMasker?(): SecretMaskerLike;
+  /** Finished runs kept for saving, exporting and replaying (default 20). */
+  keepFinishedRuns?: number;
+  /** Tools marked “ask before running” (held for the person, or decided by the policy). */
+  approvals?: ApprovalPolicy;
+}
+
+export interface DebugService {
+  api: DebugApi;
+  extension: RunExtension;
+}
+
+/**
+ * The protocol debugger: breakpoints and held calls for every run, saved transcripts in the
+ * workspace or files, HTML export, and replay (live, or against the recording).
+ */
+export function createDebugService(options: DebugServiceOptions): DebugService {
+  const { launcher, workspaceHost, emit } = options;
+  const breakpoints = createBreakpointStore((list) =>
+    emit({ channel: 'debug', type: 'breakpoints', breakpoints: list }),
+  );
+  const pauses = createPausedCallRegistry({
+    onPaused: (paused) => emit({ channel: 'debug', type: 'paused', paused }),
+    onResumed: (pauseId, runId) => emit({ channel: 'debug', type: 'resumed', pauseId, runId }),
+  });
+  const runs = createDebugRunExtension({
+    breakpoints,
+    pauses,
+    runtimeSettings: () => workspaceHost.runtimeSettings(),
+    emit,
+    keepFinishedRuns: options.keepFinishedRuns ?? 20,
+    ...(options.approvals ? { approvals: options.approvals } : {}),
+  });
+  const finishedRun = runs.finishedRun;
+
+  async function workspaceDir(): Promise<string> {
+    return path.dirname((await workspaceHost.workspace.get()).path);
+  }
+
+  async function listTranscripts(): Promise<SavedTranscriptRef[]> {
+    const view = await workspaceHost.workspace.get();
+    const dir = path.dirname(view.path);
+    return view.transcripts.map((ref) => ({ ...ref, file: path.resolve(dir, ref.file) }));
+  }
+
+  async function announceTranscripts() {
+    emit({ channel: 'debug', type: 'transcripts', transcripts: await listTranscripts() });
+  }
+
+  async function load(source: unknown): Promise<LoadedTranscript> {
+    if (typeof source !== 'object' || source === null)
+      throw new InvalidArgumentError('the transcript source must be an object');
+    const fields = source as Record<string, unknown>;
+    if ('runId' in fields) {
+      const { record, finished } = finishedRun(fields.runId);
+      return {
+        header: buildTranscriptHeader(record, finished.entries),
+        entries: [...finished.entries],
+        problems: [],
+      };
+    }
+    if ('file' in fields) return readTranscriptFile(checkFilePath(fields.file, '.jsonl', 'source.file'));
+    if ('transcriptId' in fields) {
+      const ref = (await listTranscripts()).find((candidate) => candidate.id === fields.transcriptId);
+      if (!ref)
+        throw new InvalidArgumentError(
+          `the workspace has no transcript with id ${JSON.stringify(fields.transcriptId)}`,
+        );
+      return readTranscriptFile(ref.file);
+    }
+    throw new InvalidArgumentError('the transcript source needs runId, file or transcriptId');
+  }
+
+  async function masked<Header extends TranscriptHeader | null>(
+    header: Header,
+    entries: readonly TranscriptEntry[],
+    sensitiveKeys: string[] = [],
+  ) {
+    const secrets = options.secretMasker?.();
+    return maskTranscript(header, entries, { sensitiveKeys, ...(secrets ? { secrets } : {}) });
+  }
+
+  const api: DebugApi = {
+    listBreakpoints: async () => breakpoints.list(),
+    addBreakpoint: async (spec) => breakpoints.add(spec),
+    updateBreakpoint: async (id, patch) => breakpoints.update(id, patch),
+    removeBreakpoint: async (id) => breakpoints.remove(id),
+    async checkCondition(condition) {
+      if (typeof condition !== 'string') throw new InvalidArgumentError('condition must be a string');
+      try {
+        parseCondition(condition);
+        return { ok: true };
+      } catch (error) {
+        if (error instanceof ConditionSyntaxError)
+          return { ok: false, reason: error.reason, column: error.column };
+        throw error;
+      }
+    },
+    pausedCalls: async () => pauses.list(),
+    resume: async (pauseId, action) => pauses.resume(pauseId, action),
+    listTranscripts,
+    async saveTranscript(runId, rawOptions) {
+      const { record, finished } = finishedRun(runId);
+      const saveOptions = checkSaveOptions(rawOptions);
+      const savedAt = new Date();
+      const name = saveOptions.name ?? `Run ${savedAt.toLocaleString('en-GB', { hour12: false })}`;
+      const header = {
+        ...buildTranscriptHeader(record, finished.entries),
+        name,
+        savedAt: savedAt.toISOString(),
+      };
+      const safe = await masked(header, finished.entries, saveOptions.sensitiveKeys);
+      const text = serializeTranscript(safe.header, safe.entries);
+      const file =
+        saveOptions.file ?? path.join(await workspaceDir(), 'transcripts', transcriptFileName(name, savedAt));
+      await (saveOptions.file ? writeNewTextFile(file, text) : writeTextFile(file, text));
+      const saved: SavedTranscript = { name, file, savedAt: savedAt.toISOString() };
+      if (!saveOptions.file) {
+        const ref = await workspaceHost.workspace.addTranscript({ name, file });
+        saved.transcriptId = ref.id;
+        await announceTranscripts();
+      }
+      return saved;
+    },
+    openTranscript: (source) => load(source),
+    async removeTranscript(transcriptId) {
+      if (typeof transcriptId !== 'string') throw new InvalidArgumentError('transcriptId must be a string');
+      await workspaceHost.workspace.removeTranscript(transcriptId);
+      await announceTranscripts();
+    },
+    async exportHtml(source, rawOptions) {
+      const exportOptions = checkExportOptions(rawOptions);
+      const loaded = await load(source);
+      const safe = await masked(loaded.header, loaded.entries, exportOptions.sensitiveKeys);
+      const problems = options.secretMasker?.().mask(loaded.problems) ?? loaded.problems;
+      const html = renderTranscriptHtml(safe.header, safe.entries, problems);
+      if (exportOptions.file) await writeNewTextFile(exportOptions.file, html);
+      return exportOptions.file ? { html, file: exportOptions.file } : { html };
+    },
+    async replay(source, mode, rawOptions) {
+      const replayMode = checkReplayMode(mode);
+      const code = checkReplayCode(rawOptions, replayMode);
+      const loaded = await load(source);
+      if (!loaded.header)
+        throw new InvalidArgumentError(
+          `the transcript cannot be replayed: ${loaded.problems[0]?.reason ?? 'it has no header'} (line ${loaded.problems[0]?.line ?? 1})`,
+        );
+      const request: RunRequest = { code: code ?? loaded.header.code, limits: loaded.header.options };
+      if (replayMode === 'live') return launcher(request);
+      // Against the recording the guest gets the recorded namespaces as stand-ins (every answer
+      // comes from the recording), so the workspace needs none of those providers.
+      runs.planReplay(request, {
+        answers: createRecordingAnswers(loaded.entries),
+        recordedEntries: loaded.entries,
+      });
+      return launcher(request, { providers: providersFromManifests(loaded.header.providers) });
+    },
+  };
+
+  return { api, extension: runs.extension };
+}
+
+/** The edited code to replay against a recording, when the (untrusted) options give one. */
+function checkReplayCode(options: unknown, mode: ReplayMode): string | undefined {
+  if (options === undefined || options === null) return undefined;
+  if (typeof options !== 'object' || Array.isArray(options))
+    throw new InvalidArgumentError('replay options must be an object like { code: "..." }');
+  const code = (options as { code?: unknown }).code;
+  if (code === undefined) return undefined;
+  if (typeof code !== 'string') throw new InvalidArgumentError('replay options.code must be a string');
+  if (mode !== 'recording')
+    throw new InvalidArgumentError(
+      'other code can only be replayed against the recording (mode "recording")',
+    );
+  const tooLarge = codeTooLargeReason(code);
+  if (tooLarge) throw new InvalidArgumentError(tooLarge);
+  return code;
+}
+
+function checkReplayMode(mode: unknown): ReplayMode {
+  if (mode !== 'live' && mode !== 'recording')
+    throw new InvalidArgumentError(`replay mode must be "live" or "recording" (got ${JSON.stringify(mode)})`);
+  return mode;
+}

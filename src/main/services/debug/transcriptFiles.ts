@@ -1,0 +1,63 @@
+import { mkdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { InvalidArgumentError } from '../../../shared/rpc/invalidArgumentError';
+import { parseTranscript, type ParsedTranscript } from '../../../shared/transcriptFile';
+import { writeFileAtomic } from '../../system/writeFileAtomic';
+
+/** Larger files are refused rather than read into memory. */
+const MAX_TRANSCRIPT_BYTES = 256 * 1024 * 1024;
+
+/**
+ * Paths come from the (untrusted) renderer, so the host only reads and writes files with the
+ * expected extension: a compromised page cannot read or overwrite arbitrary files through this API.
+ */
+export function checkFilePath(file: unknown, extension: '.jsonl' | '.html', what: string): string {
+  if (typeof file !== 'string' || file.trim() === '')
+    throw new InvalidArgumentError(`${what} must be a file path`);
+  if (file.includes('\0')) throw new InvalidArgumentError(`${what} contains a NUL character`);
+  if (!path.isAbsolute(file))
+    throw new InvalidArgumentError(`${what} must be an absolute path (got ${JSON.stringify(file)})`);
+  if (path.extname(file).toLowerCase() !== extension)
+    throw new InvalidArgumentError(
+      `${what} must end in ${extension} (got ${JSON.stringify(path.basename(file))})`,
+    );
+  return path.normalize(file);
+}
+
+export async function readTranscriptFile(file: string): Promise<ParsedTranscript> {
+  const checked = checkFilePath(file, '.jsonl', 'the transcript file');
+  let size: number;
+  try {
+    size = (await stat(checked)).size;
+  } catch (error) {
+    throw new InvalidArgumentError(`Cannot open ${checked}: there is ${describeFsError(error)}.`);
+  }
+  if (size > MAX_TRANSCRIPT_BYTES)
+    throw new InvalidArgumentError(
+      `${checked} is ${size} bytes; transcripts over ${MAX_TRANSCRIPT_BYTES} bytes are not opened`,
+    );
+  return parseTranscript(await readFile(checked, 'utf8'));
+}
+
+export async function writeTextFile(file: string, text: string): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFileAtomic(file, text);
+}
+
+/** A path the renderer chose: never overwrite what is there (it may be any of the user's files). */
+export async function writeNewTextFile(file: string, text: string): Promise<void> {
+  const taken = await stat(file).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new InvalidArgumentError(`${file} already exists; choose another file name`);
+  await writeTextFile(file, text);
+}
+
+function describeFsError(error: unknown): string {
+  const code = (error as { code?: unknown }).code;
+  if (code === 'ENOENT') return 'no such file';
+  if (code === 'EACCES' || code === 'EPERM') return 'no permission to read it';
+  if (code === 'EISDIR') return 'a folder there, not a file';
+  return `a problem reading it (${error instanceof Error ? error.message : String(error)})`;
+}

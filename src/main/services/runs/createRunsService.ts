@@ -1,0 +1,200 @@
+import { randomUUID } from 'node:crypto';
+import type { ExecutorChoice, RunsApi, RunsEvent, RunSummary } from '../../../shared/api/runs';
+import type { RuntimeSettings } from '../../../shared/api/workspace';
+import type { ExecuteResult } from '../../../shared/executeResult';
+import type { CancelReason } from '../../../shared/runOutcome';
+import { InvalidArgumentError } from '../../../shared/rpc/invalidArgumentError';
+import type { ExecutorRuntimeOptions } from '../../../shared/runtimeOptions';
+import type { TranscriptEntry } from '../../../shared/transcript';
+import { runnerCodeOrFailure } from '../../engine/core/toRunnerCode';
+import type {
+  Executor,
+  ResolvedToolProvider,
+  SessionFacts,
+  ToolCallInterceptor,
+} from '../../engine/core/types';
+import { composeInterceptors } from './composeInterceptors';
+import { createEntryBatcher } from './createEntryBatcher';
+import { entriesForPage } from './entriesForPage';
+import { createTranscriptRecorder } from './createTranscriptRecorder';
+import { runFacts, runFinishedEvent } from './runFacts';
+import { describeExecutorChoice } from './describeExecutorChoice';
+import type { PreparedRun, RunExtension, RunLauncher } from './runExtension';
+import { validateRunRequest } from './validateRunRequest';
+import { transcriptSlice } from './transcriptSlice';
+
+export interface RunsServiceOptions {
+  resolvedProviders(): Promise<ResolvedToolProvider[]>;
+  runtimeSettings(): RuntimeSettings;
+  executorFor(choice: ExecutorChoice): Executor | Promise<Executor>;
+  emit(event: RunsEvent): void;
+  extensions?: RunExtension[];
+  /** Finished runs whose transcripts stay available to `transcript(runId)`. */
+  keepFinishedRuns?: number;
+  batchIntervalMs?: number;
+}
+
+export interface RunsService {
+  /** The renderer-facing runs API but the agent endpoint (the host composes that in). */
+  api: Omit<RunsApi, 'agentEndpoint'>;
+  /** Host-internal: starts a run with an extra interceptor or providers (replay against a recording). */
+  launch: RunLauncher;
+  addExtension(extension: RunExtension): void;
+  /** Cancels every active run and waits for them to finish. */
+  dispose(): Promise<void>;
+}
+
+interface RunRecord {
+  summary: RunSummary;
+  entries: readonly TranscriptEntry[];
+  controller: AbortController;
+  finished: Promise<void>;
+}
+
+function failure(code: 'internal_error', message: string): ExecuteResult {
+  return { ok: false, error: { code, message }, logs: [], durationMs: 0 };
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export function createRunsService(options: RunsServiceOptions): RunsService {
+  const extensions = [...(options.extensions ?? [])];
+  const keep = options.keepFinishedRuns ?? 20;
+  const runs = new Map<string, RunRecord>();
+
+  function forgetOldRuns() {
+    const finished = [...runs.values()].filter((run) => run.summary.state === 'finished');
+    for (const run of finished.slice(0, Math.max(0, finished.length - keep))) runs.delete(run.summary.runId);
+  }
+
+  const launch: RunLauncher = async (request, extra) => {
+    const runId = randomUUID();
+    const settings = options.runtimeSettings();
+    const choice = request.executor ?? settings.executor;
+    const startedAt = performance.now();
+    const recorder = createTranscriptRecorder(startedAt);
+    const summary: RunSummary = { runId, state: 'running', startedAt: new Date().toISOString() };
+    const batcher = createEntryBatcher(
+      (entries) => options.emit({ channel: 'runs', type: 'entries', runId, entries }),
+      options.batchIntervalMs,
+    );
+    const controller = new AbortController();
+
+    batcher.add(
+      recorder.recordEvent({ type: 'run_started', runId, executor: describeExecutorChoice(choice) }),
+    );
+    const context = {
+      runId,
+      request,
+      emit: (event: Parameters<typeof recorder.recordEvent>[0]) => batcher.add(recorder.recordEvent(event)),
+    };
+    const prepared: PreparedRun[] = [];
+    if (extra) prepared.push(extra);
+    for (const extension of extensions) {
+      const run = extension.prepareRun(context);
+      if (run) prepared.push(run);
+    }
+    const runProviders = prepared.find((p) => p.providers)?.providers;
+    const interceptors = prepared.flatMap((p) => (p.interceptToolCall ? [p.interceptToolCall] : []));
+    const limits: Partial<ExecutorRuntimeOptions> = { ...settings.limits, ...request.limits };
+    for (const p of prepared) Object.assign(limits, p.runtimeOverrides);
+
+    let session: SessionFacts | undefined;
+    const execute = async (): Promise<ExecuteResult> => {
+      let providers: ResolvedToolProvider[];
+      let executor: Executor;
+      try {
+        providers = runProviders ?? (await options.resolvedProviders());
+      } catch (error) {
+        return failure('internal_error', `the providers could not be loaded: ${errorMessage(error)}`);
+      }
+      try {
+        executor = await options.executorFor(choice);
+      } catch (error) {
+        return failure(
+          'internal_error',
+          `the ${describeExecutorChoice(choice)} executor could not start: ${errorMessage(error)}`,
+        );
+      }
+      const interceptToolCall: ToolCallInterceptor | undefined = composeInterceptors(interceptors);
+      try {
+        return await runnerCodeOrFailure(request.code, (code) =>
+          executor.execute(code, providers, {
+            ...limits,
+            signal: controller.signal,
+            hooks: {
+              onMessage: (observation) => {
+                batcher.add(recorder.recordMessage(observation));
+                // The done message waits to go with the result, which carries its value (entriesForPage).
+                if (observation.message.type === 'done' && summary.state !== 'finished') batcher.hold();
+              },
+              onHostEvent: (event, at) => batcher.add(recorder.recordEvent(event, at)),
+              onSettled: (facts) => {
+                session = facts;
+              },
+              ...(interceptToolCall ? { interceptToolCall } : {}),
+            },
+          }),
+        );
+      } catch (error) {
+        return failure('internal_error', `the executor failed: ${errorMessage(error)}`);
+      }
+    };
+
+    const finished = execute().then((result) => {
+      const facts = runFacts(result, performance.now() - startedAt, session, controller.signal, limits);
+      summary.state = 'finished';
+      summary.result = result;
+      summary.facts = facts;
+      batcher.add(recorder.recordEvent(runFinishedEvent(result, facts)));
+      const entries = entriesForPage(batcher.takePending(), result);
+      options.emit({ channel: 'runs', type: 'finished', runId, result, facts, entries });
+      for (const extension of extensions) {
+        try {
+          extension.finishRun?.(runId, recorder.entries, result);
+        } catch {
+          // An extension's bookkeeping must not break the run that already finished.
+        }
+      }
+      forgetOldRuns();
+    });
+    runs.set(runId, { summary, entries: recorder.entries, controller, finished });
+    options.emit({ channel: 'runs', type: 'started', runId, request });
+    return { runId };
+  };
+
+  function find(runId: unknown): RunRecord {
+    if (typeof runId !== 'string') throw new InvalidArgumentError('runId must be a string');
+    const run = runs.get(runId);
+    if (!run)
+      throw new InvalidArgumentError(
+        `no run with id ${JSON.stringify(runId)} (finished runs are kept ${keep} at a time)`,
+      );
+    return run;
+  }
+
+  const api: RunsService['api'] = {
+    start: async (request) => launch(validateRunRequest(request)),
+    cancel: async (runId) => {
+      find(runId).controller.abort('user' satisfies CancelReason);
+    },
+    transcript: async (runId, range) => {
+      const run = find(runId);
+      return entriesForPage(transcriptSlice(run.entries, range), run.summary.result);
+    },
+    list: async () => [...runs.values()].map((run) => ({ ...run.summary, entryCount: run.entries.length })),
+  };
+
+  return {
+    api,
+    launch,
+    addExtension: (extension) => extensions.push(extension),
+    dispose: async () => {
+      const active = [...runs.values()].filter((run) => run.summary.state !== 'finished');
+      for (const run of active) run.controller.abort('host_stopping' satisfies CancelReason);
+      await Promise.all(active.map((run) => run.finished));
+    },
+  };
+}

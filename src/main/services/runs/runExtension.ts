@@ -1,0 +1,31 @@
+import type { ExecuteResult } from '../../../shared/executeResult';
+import type { RunRequest } from '../../../shared/api/runs';
+import type { ExecutorRuntimeOptions } from '../../../shared/runtimeOptions';
+import type { HostEvent, TranscriptEntry } from '../../../shared/transcript';
+import type { ResolvedToolProvider, ToolCallInterceptor } from '../../engine/core/types';
+
+export interface RunContext {
+  runId: string;
+  request: RunRequest;
+  /** Adds a host event to the run's live transcript. */
+  emit(event: HostEvent): void;
+}
+
+export interface PreparedRun {
+  interceptToolCall?: ToolCallInterceptor;
+  runtimeOverrides?: Partial<ExecutorRuntimeOptions>;
+  /**
+   * The guest's providers for this run instead of the workspace's (a replay against a recording
+   * uses stand-ins built from the recording). The first prepared run that gives them wins.
+   */
+  providers?: ResolvedToolProvider[];
+}
+
+/** How the debugging layer (breakpoints, replay) plugs into every run the host starts. */
+export interface RunExtension {
+  prepareRun(run: RunContext): PreparedRun | undefined;
+  finishRun?(runId: string, entries: readonly TranscriptEntry[], result: ExecuteResult): void;
+}
+
+/** Host-internal: starts a run with an extra interceptor or providers (replay against a recording). */
+export type RunLauncher = (request: RunRequest, extra?: PreparedRun) => Promise<{ runId: string }>;

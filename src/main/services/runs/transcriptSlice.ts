@@ -1,0 +1,24 @@
+import type { TranscriptRange } from '../../../shared/api/runs';
+import { InvalidArgumentError } from '../../../shared/rpc/invalidArgumentError';
+
+/** The entries `range` asks for (all of them without one); a malformed range is refused by name. */
+export function transcriptSlice<T>(entries: readonly T[], range: unknown): T[] {
+  if (range === undefined) return [...entries];
+  if (typeof range !== 'object' || range === null || Array.isArray(range))
+    throw new InvalidArgumentError('the transcript range must be an object such as { from: 0, limit: 5000 }');
+  const {
+    from = 0,
+    limit = entries.length,
+    ...rest
+  } = range as Partial<Record<keyof TranscriptRange, unknown>>;
+  const unknownKey = Object.keys(rest)[0];
+  if (unknownKey !== undefined)
+    throw new InvalidArgumentError(
+      `the transcript range has an unknown field "${unknownKey}" (it takes from and limit)`,
+    );
+  if (!Number.isSafeInteger(from) || (from as number) < 0)
+    throw new InvalidArgumentError('the transcript range\u2019s from must be a whole number of 0 or more');
+  if (!Number.isSafeInteger(limit) || (limit as number) < 1)
+    throw new InvalidArgumentError('the transcript range\u2019s limit must be a whole number of 1 or more');
+  return entries.slice(from as number, (from as number) + (limit as number));
+}

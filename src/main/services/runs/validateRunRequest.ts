@@ -1,0 +1,74 @@
+import type { ExecutorChoice, RunRequest } from '../../../shared/api/runs';
+import type { ExecutorRuntimeOptions } from '../../../shared/runtimeOptions';
+import { codeTooLargeReason } from '../../../shared/api/codeSizeLimit';
+import { InvalidArgumentError } from '../../../shared/rpc/invalidArgumentError';
+
+const LIMIT_KEYS: readonly (keyof ExecutorRuntimeOptions)[] = [
+  'timeoutMs',
+  'memoryLimitBytes',
+  'maxLogLines',
+  'maxLogChars',
+];
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function validateLimits(value: unknown): Partial<ExecutorRuntimeOptions> {
+  if (!isRecord(value)) throw new InvalidArgumentError('request.limits must be an object');
+  const limits: Partial<ExecutorRuntimeOptions> = {};
+  for (const [key, limit] of Object.entries(value)) {
+    if (!(LIMIT_KEYS as readonly string[]).includes(key)) {
+      throw new InvalidArgumentError(`request.limits.${key} is not a known limit (${LIMIT_KEYS.join(', ')})`);
+    }
+    if (limit === undefined) continue;
+    if (typeof limit !== 'number' || !Number.isSafeInteger(limit) || limit <= 0) {
+      throw new InvalidArgumentError(
+        `request.limits.${key} must be a positive integer (got ${String(limit)})`,
+      );
+    }
+    limits[key as keyof ExecutorRuntimeOptions] = limit;
+  }
+  return limits;
+}
+
+/** Checks an ExecutorChoice from the untrusted renderer or the workspace file. */
+export function validateExecutorChoice(value: unknown, where = 'request.executor'): ExecutorChoice {
+  if (!isRecord(value)) throw new InvalidArgumentError(`${where} must be an object`);
+  const { kind } = value;
+  if (kind === 'process' || kind === 'worker') {
+    const { mode } = value;
+    if (mode !== 'pooled' && mode !== 'ephemeral') {
+      throw new InvalidArgumentError(`${where}.mode must be 'pooled' or 'ephemeral'`);
+    }
+    return { kind, mode };
+  }
+  if (kind === 'remote') {
+    const { url, tokenSecret } = value;
+    if (typeof url !== 'string' || !/^wss?:\/\/[^\s]+$/.test(url)) {
+      throw new InvalidArgumentError(`${where}.url must be a ws:// or wss:// URL`);
+    }
+    if (tokenSecret !== undefined && (typeof tokenSecret !== 'string' || tokenSecret === '')) {
+      throw new InvalidArgumentError(`${where}.tokenSecret must be a secret name`);
+    }
+    return tokenSecret === undefined ? { kind, url } : { kind, url, tokenSecret };
+  }
+  throw new InvalidArgumentError(`${where}.kind must be 'process', 'worker' or 'remote'`);
+}
+
+/** Every field the renderer sends is checked here: the renderer is untrusted. */
+export function validateRunRequest(value: unknown): RunRequest {
+  if (!isRecord(value)) throw new InvalidArgumentError('request must be an object');
+  const { code, snippetId, limits, executor } = value;
+  if (typeof code !== 'string') throw new InvalidArgumentError('request.code must be a string');
+  const tooLarge = codeTooLargeReason(code);
+  if (tooLarge) throw new InvalidArgumentError(`request.code: ${tooLarge}`);
+  const request: RunRequest = { code };
+  if (snippetId !== undefined) {
+    if (typeof snippetId !== 'string') throw new InvalidArgumentError('request.snippetId must be a string');
+    request.snippetId = snippetId;
+  }
+  if (limits !== undefined) request.limits = validateLimits(limits);
+  if (executor !== undefined) request.executor = validateExecutorChoice(executor);
+  return request;
+}

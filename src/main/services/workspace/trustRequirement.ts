@@ -1,0 +1,75 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { ProviderConfig } from '../../../shared/api/providers';
+import type { TrustRequest } from '../../../shared/api/workspace';
+
+export interface TrustRequirement {
+  kind: TrustRequest['kind'];
+  /** Shown to the user verbatim. */
+  what: string;
+  /** Changes whenever what would run changes, so an edited command is asked about again. */
+  fingerprint: string;
+}
+
+function fingerprintOf(value: unknown): string {
+  return createHash('sha256').update(JSON.stringify(value)).digest('hex');
+}
+
+/** The sha256 of a module file's content, or 'unreadable' when it cannot be read (it cannot load then either). */
+export function moduleContentDigest(file: string): string {
+  try {
+    return createHash('sha256').update(readFileSync(file)).digest('hex');
+  } catch {
+    return 'unreadable';
+  }
+}
+
+/** A module is trusted as this file with exactly this content: an edit asks again, as for handlers. */
+export function moduleFingerprint(file: string, digest: string): string {
+  return fingerprintOf({ kind: 'module', file, sha256: digest });
+}
+
+function quote(arg: string): string {
+  return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * What a provider would run in or from the host, if anything: an MCP stdio command, a module
+ * file, or trusted mock handler code. Mock data, HTTP MCP and TPMJS start nothing locally.
+ */
+export function trustRequirement(config: ProviderConfig, baseDir: string): TrustRequirement | undefined {
+  if (config.kind === 'mcp' && config.transport.type === 'stdio') {
+    const { command, args = [], env = {}, cwd } = config.transport;
+    const envText = Object.entries(env)
+      .map(([k, v]) => `${k}=${quote(v)} `)
+      .join('');
+    const where = path.resolve(baseDir, cwd ?? '.');
+    return {
+      kind: 'command',
+      what: `${envText}${[command, ...args].map(quote).join(' ')}  (in ${where})`,
+      fingerprint: fingerprintOf({ kind: 'command', command, args, env, cwd: where }),
+    };
+  }
+  if (config.kind === 'module') {
+    const file = path.resolve(baseDir, config.path);
+    const digest = moduleContentDigest(file);
+    return {
+      kind: 'module',
+      what: `load the ES module ${file} into the host`,
+      fingerprint: moduleFingerprint(file, digest),
+    };
+  }
+  if (config.kind === 'mock') {
+    const handlers = Object.entries(config.tools).flatMap(([name, tool]) =>
+      tool.response.mode === 'handler' ? [{ name, source: tool.response.source }] : [],
+    );
+    if (handlers.length === 0) return undefined;
+    return {
+      kind: 'handler',
+      what: `run handler code in the host for ${handlers.map((h) => `${config.name}.${h.name}`).join(', ')}`,
+      fingerprint: fingerprintOf({ kind: 'handler', handlers }),
+    };
+  }
+  return undefined;
+}

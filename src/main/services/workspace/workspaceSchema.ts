@@ -1,0 +1,348 @@
+import { MCP_LOG_LEVELS } from '../../../shared/api/providers';
+import { EXECUTE_ERROR_CODES } from '../../../shared/errors';
+import { WORKSPACE_FORMAT_VERSION } from '../../../shared/workspaceFormat';
+
+const identifier = { type: 'string', pattern: '^[A-Za-z_$][A-Za-z0-9_$]*$' };
+const id = { type: 'string', minLength: 1, maxLength: 200 };
+const jsonSchema = { type: ['object', 'boolean'] };
+const secretRef = { type: 'string', pattern: '^\\$\\{secret:[A-Za-z_][A-Za-z0-9_]*\\}$' };
+const stringRecord = { type: 'object', additionalProperties: { type: 'string' } };
+const errorCode = { enum: [...EXECUTE_ERROR_CODES] };
+const httpUrl = { type: 'string', format: 'uri', pattern: '^https?://' };
+
+const providerBase = {
+  id,
+  name: identifier,
+  description: { type: 'string' },
+  outputTypes: { type: 'object', additionalProperties: jsonSchema },
+  askBeforeRunning: { type: 'array', items: { type: 'string', minLength: 1 }, uniqueItems: true },
+};
+
+const mockOutcome = {
+  oneOf: [
+    { type: 'object', required: ['result'], additionalProperties: false, properties: { result: true } },
+    {
+      type: 'object',
+      required: ['error'],
+      additionalProperties: false,
+      properties: {
+        error: {
+          type: 'object',
+          required: ['code', 'message'],
+          additionalProperties: false,
+          properties: { code: errorCode, message: { type: 'string' } },
+        },
+      },
+    },
+  ],
+};
+
+/** A path plus exactly one operator. */
+const mockCondition = {
+  type: 'object',
+  required: ['path'],
+  additionalProperties: false,
+  minProperties: 2,
+  maxProperties: 2,
+  description: "needs 'path' and exactly one of 'equals', 'contains', 'matches', 'exists'",
+  properties: {
+    path: { type: 'string', pattern: '^(/.*)?$' },
+    equals: true,
+    contains: true,
+    matches: { type: 'string' },
+    exists: { type: 'boolean' },
+  },
+};
+
+const mockResponse = {
+  type: 'object',
+  required: ['mode'],
+  discriminator: { propertyName: 'mode' },
+  oneOf: [
+    {
+      additionalProperties: false,
+      required: ['result'],
+      properties: { mode: { const: 'fixed' }, result: true },
+    },
+    {
+      additionalProperties: false,
+      required: ['rules'],
+      properties: {
+        mode: { const: 'rules' },
+        rules: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['when', 'then'],
+            additionalProperties: false,
+            properties: { when: { type: 'array', items: mockCondition }, then: mockOutcome },
+          },
+        },
+        otherwise: mockOutcome,
+      },
+    },
+    {
+      additionalProperties: false,
+      required: ['trusted', 'source'],
+      properties: { mode: { const: 'handler' }, trusted: { const: true }, source: { type: 'string' } },
+    },
+    { additionalProperties: false, properties: { mode: { const: 'manual' } } },
+  ],
+};
+
+const mockTool = {
+  type: 'object',
+  required: ['response'],
+  additionalProperties: false,
+  properties: {
+    description: { type: 'string' },
+    inputSchema: jsonSchema,
+    outputSchema: jsonSchema,
+    latencyMs: { type: 'integer', minimum: 0, maximum: 600_000 },
+    response: mockResponse,
+  },
+};
+
+const mcpTransport = {
+  type: 'object',
+  required: ['type'],
+  discriminator: { propertyName: 'type' },
+  oneOf: [
+    {
+      additionalProperties: false,
+      required: ['command'],
+      properties: {
+        type: { const: 'stdio' },
+        command: { type: 'string', minLength: 1 },
+        args: { type: 'array', items: { type: 'string' } },
+        env: stringRecord,
+        cwd: { type: 'string' },
+      },
+    },
+    {
+      additionalProperties: false,
+      required: ['url'],
+      properties: { type: { const: 'http' }, url: httpUrl, headers: stringRecord },
+    },
+    {
+      additionalProperties: false,
+      required: ['url'],
+      properties: { type: { const: 'sse' }, url: httpUrl, headers: stringRecord },
+    },
+  ],
+};
+
+const ruleConditions = { type: 'array', items: mockCondition };
+
+const elicitationAnswer = {
+  type: 'object',
+  required: ['action'],
+  discriminator: { propertyName: 'action' },
+  oneOf: [
+    {
+      additionalProperties: false,
+      required: ['content'],
+      properties: {
+        action: { const: 'accept' },
+        content: {
+          type: 'object',
+          description: 'the form fields: strings, numbers, booleans or lists of strings',
+          additionalProperties: { type: ['string', 'number', 'boolean', 'array'], items: { type: 'string' } },
+        },
+      },
+    },
+    { additionalProperties: false, properties: { action: { const: 'decline' } } },
+    { additionalProperties: false, properties: { action: { const: 'cancel' } } },
+  ],
+};
+
+const samplingAnswer = {
+  type: 'object',
+  required: ['action'],
+  discriminator: { propertyName: 'action' },
+  oneOf: [
+    {
+      additionalProperties: false,
+      required: ['text'],
+      properties: {
+        action: { const: 'accept' },
+        text: { type: 'string' },
+        model: { type: 'string', minLength: 1 },
+        stopReason: { type: 'string', minLength: 1 },
+      },
+    },
+    {
+      additionalProperties: false,
+      properties: { action: { const: 'decline' }, message: { type: 'string', minLength: 1 } },
+    },
+  ],
+};
+
+const ruleOf = (answer: object) => ({
+  type: 'object',
+  required: ['then'],
+  additionalProperties: false,
+  properties: { when: ruleConditions, then: answer },
+});
+
+/** Mock answers to an MCP server's elicitation and sampling requests. */
+const serverRequests = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    elicitation: { type: 'array', items: ruleOf(elicitationAnswer) },
+    sampling: { type: 'array', items: ruleOf(samplingAnswer) },
+  },
+};
+
+const tpmjsTool = {
+  oneOf: [
+    { type: 'string', minLength: 1 },
+    {
+      type: 'object',
+      required: ['ref'],
+      additionalProperties: false,
+      properties: {
+        ref: { type: 'string', minLength: 1 },
+        description: { type: 'string' },
+        inputSchema: jsonSchema,
+        outputSchema: jsonSchema,
+      },
+    },
+  ],
+};
+
+const timeoutMs = { type: 'integer', minimum: 1, maximum: 3_600_000 };
+
+const provider = {
+  type: 'object',
+  required: ['id', 'name', 'kind'],
+  discriminator: { propertyName: 'kind' },
+  oneOf: [
+    {
+      additionalProperties: false,
+      required: ['tools'],
+      properties: {
+        ...providerBase,
+        kind: { const: 'mock' },
+        tools: { type: 'object', additionalProperties: mockTool },
+      },
+    },
+    {
+      additionalProperties: false,
+      required: ['transport'],
+      properties: {
+        ...providerBase,
+        kind: { const: 'mcp' },
+        transport: mcpTransport,
+        requestTimeoutMs: timeoutMs,
+        maxTotalTimeoutMs: timeoutMs,
+        logLevel: { enum: [...MCP_LOG_LEVELS] },
+        serverRequests,
+      },
+    },
+    {
+      additionalProperties: false,
+      required: ['baseUrl', 'tools'],
+      properties: {
+        ...providerBase,
+        kind: { const: 'tpmjs' },
+        baseUrl: httpUrl,
+        apiKey: secretRef,
+        tools: { type: 'array', items: tpmjsTool },
+        env: stringRecord,
+        requestTimeoutMs: timeoutMs,
+      },
+    },
+    {
+      additionalProperties: false,
+      required: ['path'],
+      properties: { ...providerBase, kind: { const: 'module' }, path: { type: 'string', minLength: 1 } },
+    },
+  ],
+};
+
+/** One entry of `providers` (also how the host checks a provider config the renderer sends). */
+export const PROVIDER_SCHEMA = { $id: 'https://execbox.dev/schemas/provider-v1.json', ...provider } as const;
+
+const executorChoice = {
+  type: 'object',
+  required: ['kind'],
+  discriminator: { propertyName: 'kind' },
+  oneOf: [
+    {
+      additionalProperties: false,
+      required: ['mode'],
+      properties: { kind: { const: 'process' }, mode: { enum: ['pooled', 'ephemeral'] } },
+    },
+    {
+      additionalProperties: false,
+      required: ['mode'],
+      properties: { kind: { const: 'worker' }, mode: { enum: ['pooled', 'ephemeral'] } },
+    },
+    {
+      additionalProperties: false,
+      required: ['url'],
+      properties: {
+        kind: { const: 'remote' },
+        url: { type: 'string', format: 'uri', pattern: '^wss?://' },
+        tokenSecret: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$' },
+      },
+    },
+  ],
+};
+
+/** The JSON Schema of a `*.execbox.json` workspace file (draft-07, validated with ajv). */
+export const WORKSPACE_SCHEMA = {
+  $id: 'https://execbox.dev/schemas/workspace-v1.json',
+  type: 'object',
+  required: ['formatVersion', 'name', 'providers', 'snippets'],
+  additionalProperties: false,
+  properties: {
+    $schema: { type: 'string' },
+    formatVersion: { const: WORKSPACE_FORMAT_VERSION },
+    name: { type: 'string', minLength: 1, maxLength: 200 },
+    providers: { type: 'array', items: provider },
+    snippets: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'name', 'code'],
+        additionalProperties: false,
+        properties: { id, name: { type: 'string', minLength: 1, maxLength: 200 }, code: { type: 'string' } },
+      },
+    },
+    activeSnippetId: { type: ['string', 'null'] },
+    runtime: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        limits: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            timeoutMs: timeoutMs,
+            memoryLimitBytes: { type: 'integer', minimum: 1_048_576, maximum: 4_294_967_296 },
+            maxLogLines: { type: 'integer', minimum: 0, maximum: 1_000_000 },
+            maxLogChars: { type: 'integer', minimum: 0, maximum: 100_000_000 },
+          },
+        },
+        executor: executorChoice,
+      },
+    },
+    transcripts: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'name', 'file'],
+        additionalProperties: false,
+        properties: {
+          id,
+          name: { type: 'string', minLength: 1 },
+          file: { type: 'string', minLength: 1 },
+          savedAt: { type: 'string' },
+        },
+      },
+    },
+  },
+} as const;
