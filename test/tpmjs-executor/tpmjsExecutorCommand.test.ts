@@ -26,6 +26,6 @@ describe('execbox tpmjs-executor', () => {
   it('refuses an unknown --isolation mode, naming it', async () => {
     const { code, stderr } = await capture(['--port', '0', '--isolation', 'container']);
     expect(code).toBe(2);
-    expect(stderr).toContain("--isolation must be auto, namespaces or process, not 'container'");
+    expect(stderr).toContain("--isolation must be auto, bubblewrap, namespaces, process, not 'container'");
   });
 });
