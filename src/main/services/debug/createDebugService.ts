@@ -1,4 +1,5 @@
 import { codeTooLargeReason } from '../../../shared/api/codeSizeLimit';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type {
   DebugApi,
@@ -25,7 +26,8 @@ import { createDebugRunExtension } from './createDebugRunExtension';
 import { createRecordingAnswers } from './createRecordingAnswers';
 import { ConditionSyntaxError, parseCondition } from './parseCondition';
 import { providersFromManifests } from './providersFromManifests';
-import { checkFilePath, readTranscriptFile, writeNewTextFile, writeTextFile } from './transcriptFiles';
+import { checkFilePath, readTranscriptFile, writeNewTextFile } from './transcriptFiles';
+import { makeOwnFolder } from '../../system/makeOwnFolder';
 import { transcriptFileName } from './transcriptFileName';
 
 /** What the debugger needs from the workspace layer. */
@@ -153,8 +155,13 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
       const safe = await masked(header, finished.entries, saveOptions.sensitiveKeys);
       const text = serializeTranscript(safe.header, safe.entries);
       const file =
-        saveOptions.file ?? path.join(await workspaceDir(), 'transcripts', transcriptFileName(name, savedAt));
-      await (saveOptions.file ? writeNewTextFile(file, text) : writeTextFile(file, text));
+        saveOptions.file ??
+        path.join(
+          await makeOwnFolder(await workspaceDir(), 'transcripts'),
+          transcriptFileName(name, savedAt),
+        );
+      // Beside the workspace (maybe someone else's folder) the file is created, never written through a link.
+      await (saveOptions.file ? writeNewTextFile(file, text) : writeFile(file, text, { flag: 'wx' }));
       const saved: SavedTranscript = { name, file, savedAt: savedAt.toISOString() };
       if (!saveOptions.file) {
         const ref = await workspaceHost.workspace.addTranscript({ name, file });
