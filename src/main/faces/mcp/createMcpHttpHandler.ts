@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { tooDeeplyNested } from '../../../shared/tooDeeplyNested';
 import type { AccessGuard } from '../../system/createAccessGuard';
+import { readRequestText } from '../../system/readRequestText';
 
 export const MCP_PATH = '/mcp';
 /** Far above any guest program the execute tool accepts, small enough to bound the host's memory. */
@@ -15,10 +17,39 @@ export interface McpHttpHandler {
   close(): Promise<void>;
 }
 
-function refuse(response: ServerResponse, status: number, message: string) {
+function refuse(response: ServerResponse, status: number, message: string, code = -32000) {
   response
     .writeHead(status, { 'content-type': 'application/json' })
-    .end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
+    .end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+}
+
+const PARSE_ERROR = -32700;
+
+/**
+ * A POST's body, read here (bounded) and checked for nesting before anything parses or walks it;
+ * undefined when the request was refused.
+ */
+async function readPostBody(
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<{ body?: unknown } | undefined> {
+  if (request.method !== 'POST') return {};
+  const read = await readRequestText(request, MAX_MCP_BODY_BYTES);
+  if (read.tooLarge) {
+    refuse(response, 413, `the request body is larger than ${MAX_MCP_BODY_BYTES} bytes`);
+    return undefined;
+  }
+  const tooDeep = tooDeeplyNested(read.text, 'request');
+  if (tooDeep) {
+    refuse(response, 400, `Parse error: ${tooDeep.message}`, PARSE_ERROR);
+    return undefined;
+  }
+  try {
+    return { body: JSON.parse(read.text) as unknown };
+  } catch (error) {
+    refuse(response, 400, `Parse error: the request is not JSON (${(error as Error).message})`, PARSE_ERROR);
+    return undefined;
+  }
 }
 
 function bearerToken(header: string | undefined): string | undefined {
@@ -46,12 +77,14 @@ export function createMcpHttpHandler(options: {
     if (!guard.tokenMatches(bearerToken(request.headers.authorization)))
       return refuse(response, 401, 'the token is missing or wrong (send Authorization: Bearer TOKEN)');
 
+    const post = await readPostBody(request, response);
+    if (!post) return;
     const sessionHeader = request.headers['mcp-session-id'];
     const sessionId = Array.isArray(sessionHeader) ? sessionHeader[0] : sessionHeader;
     if (sessionId !== undefined) {
       const session = sessions.get(sessionId);
       if (!session) return refuse(response, 404, 'no such MCP session (it ended; initialize again)');
-      return session.transport.handleRequest(request, response);
+      return session.transport.handleRequest(request, response, post.body);
     }
     if (request.method !== 'POST') return refuse(response, 400, 'start a session with a POST of initialize');
 
@@ -70,7 +103,7 @@ export function createMcpHttpHandler(options: {
       if (transport.sessionId) sessions.delete(transport.sessionId);
     };
     await server.connect(transport);
-    await transport.handleRequest(request, response);
+    await transport.handleRequest(request, response, post.body);
     // Anything but a successful initialize leaves no session behind.
     if (!transport.sessionId || !sessions.has(transport.sessionId)) await server.close();
   }

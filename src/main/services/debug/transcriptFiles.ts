@@ -36,7 +36,7 @@ export async function readTranscriptFile(file: string): Promise<ParsedTranscript
     throw new InvalidArgumentError(
       `${checked} is ${size} bytes; transcripts over ${MAX_TRANSCRIPT_BYTES} bytes are not opened`,
     );
-  return parseTranscript(await readFile(checked, 'utf8'));
+  return parseTranscript(await readFile(checked, 'utf8'), checked);
 }
 
 /**
