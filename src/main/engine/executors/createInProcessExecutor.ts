@@ -1,10 +1,9 @@
-import { resolveRuntimeOptions } from '../../../shared/runtimeOptions';
 import type { ExecuteResult } from '../../../shared/executeResult';
 import type { ExecutionOptions, Executor, ResolvedToolProvider } from '../core/types';
 import { attachRunnerEndpoint } from '../../../runner/attachRunnerEndpoint';
 import { createInMemoryTransportPair } from '../transports/createInMemoryTransportPair';
 import { runHostSession } from './runHostSession';
-import { RUNTIME_OPTION_IGNORED_KEYS } from './runtimeOptionKeys';
+import { checkExecutionRuntime } from './checkExecutionRuntime';
 
 export interface InProcessExecutorOptions {
   cancelGraceMs?: number;
@@ -26,7 +25,9 @@ export function createInProcessExecutor(options: InProcessExecutorOptions = {}):
       providers: ResolvedToolProvider[],
       execution: ExecutionOptions = {},
     ): Promise<ExecuteResult> {
-      const runtime = resolveRuntimeOptions(execution, { ignoreKeys: RUNTIME_OPTION_IGNORED_KEYS });
+      const checked = checkExecutionRuntime(execution);
+      if (!checked.ok) return checked.result;
+      const { runtime } = checked;
       const pair = createInMemoryTransportPair();
       let probe = (): boolean => false;
       const endpoint = attachRunnerEndpoint(pair.runner, {

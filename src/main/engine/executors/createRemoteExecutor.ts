@@ -1,9 +1,8 @@
 import type { ExecuteResult } from '../../../shared/executeResult';
 import type { HostToRunnerMessage } from '../../../shared/protocol/messages';
-import { resolveRuntimeOptions } from '../../../shared/runtimeOptions';
 import type { Transport } from '../../../shared/transport';
 import type { ExecutionOptions, Executor, ResolvedToolProvider } from '../core/types';
-import { RUNTIME_OPTION_IGNORED_KEYS } from './runtimeOptionKeys';
+import { checkExecutionRuntime } from './checkExecutionRuntime';
 import { runHostSession } from './runHostSession';
 import { connectRunnerSocket } from '../transports/connectRunnerSocket';
 
@@ -35,7 +34,9 @@ export function createRemoteExecutor(options: RemoteExecutorOptions): Executor {
 
   return {
     async execute(code: string, providers: ResolvedToolProvider[], execution: ExecutionOptions = {}) {
-      const runtime = resolveRuntimeOptions(execution, { ignoreKeys: RUNTIME_OPTION_IGNORED_KEYS });
+      const checked = checkExecutionRuntime(execution);
+      if (!checked.ok) return checked.result;
+      const { runtime } = checked;
       if (execution.signal?.aborted) return failure('timeout', 'Execution was cancelled before it started');
       let transport: Transport<HostToRunnerMessage>;
       try {

@@ -1,10 +1,10 @@
 import type { ExecuteResult } from '../../../shared/executeResult';
 import type { HostToRunnerMessage } from '../../../shared/protocol/messages';
-import { resolveRuntimeOptions } from '../../../shared/runtimeOptions';
 import type { Transport } from '../../../shared/transport';
 import type { ExecutionOptions, Executor, ResolvedToolProvider } from '../core/types';
 import { createResourcePool, DEFAULT_MAX_SIZE, PoolAcquireAbortedError } from './createResourcePool';
-import { RUNTIME_OPTION_IGNORED_KEYS } from './runtimeOptionKeys';
+import { resolveRuntimeOptions } from '../../../shared/runtimeOptions';
+import { checkExecutionRuntime } from './checkExecutionRuntime';
 import { WARM_UP_CODE, WARM_UP_RUNS } from './warmUpCode';
 import { warmUpProviders } from './warmUpRun';
 import { runHostSession, runHostSessionDetailed } from './runHostSession';
@@ -86,7 +86,9 @@ export function createShellExecutor(spawnShell: SpawnShell, options: ShellPoolOp
 
   return {
     async execute(code: string, providers: ResolvedToolProvider[], execution: ExecutionOptions = {}) {
-      const runtime = resolveRuntimeOptions(execution, { ignoreKeys: RUNTIME_OPTION_IGNORED_KEYS });
+      const checked = checkExecutionRuntime(execution);
+      if (!checked.ok) return checked.result;
+      const { runtime } = checked;
       const session = {
         code,
         providers,

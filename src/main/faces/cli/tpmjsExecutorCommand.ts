@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { isLoopbackHost } from '../../system/isLoopbackHost';
-import { parseIntegerFlag } from '../../system/parseIntegerFlag';
+import { MAX_TIMER_MS, parseIntegerFlag } from '../../system/parseIntegerFlag';
 import { scrubOwnEnvironment } from '../../programs/tpmjsExecutor/scrubOwnEnvironment';
 import { startTpmjsExecutor } from '../../programs/tpmjsExecutor/startTpmjsExecutor';
 import { ISOLATION_OPTIONS } from '../../programs/tpmjsExecutor/chooseToolSandbox';
@@ -70,8 +70,8 @@ export default async function tpmjsExecutorCommand(args: string[]): Promise<numb
     apiKey,
     registry: values.registry,
     cacheDir: values['cache-dir'],
-    installTimeoutMs: parseIntegerFlag('install-timeout', values['install-timeout'], 1),
-    executionTimeoutMs: parseIntegerFlag('execution-timeout', values['execution-timeout'], 1),
+    installTimeoutMs: parseIntegerFlag('install-timeout', values['install-timeout'], 1, MAX_TIMER_MS),
+    executionTimeoutMs: parseIntegerFlag('execution-timeout', values['execution-timeout'], 1, MAX_TIMER_MS),
     maxConcurrentExecutions: parseIntegerFlag('max-concurrent', values['max-concurrent'], 1),
     maxQueuedExecutions: parseIntegerFlag('max-queued', values['max-queued'], 0),
     maxRequestBodyBytes: parseIntegerFlag('max-body-bytes', values['max-body-bytes'], 1),
