@@ -72,10 +72,19 @@ export function detectBubblewrapSandbox(
   const command = BWRAP_PATHS.find((candidate) => existsSync(candidate));
   if (!command) return undefined;
   const workDir = mkdtempSync(join(tmpdir(), 'execbox-bwrap-probe-'));
+  // Inside, the tool child program must still be readable (it may live under the hidden home).
+  const readChild = existsSync(paths.childScript)
+    ? `fs.accessSync(${JSON.stringify(paths.childScript)}, fs.constants.R_OK);`
+    : '';
   try {
     const probe = spawnSync(
       command,
-      [...bubblewrapArgs(paths, workDir), process.execPath, '-e', 'require("fs").writeFileSync("probe", "")'],
+      [
+        ...bubblewrapArgs(paths, workDir),
+        process.execPath,
+        '-e',
+        `const fs = require("fs"); ${readChild} fs.writeFileSync("probe", "")`,
+      ],
       {
         stdio: 'ignore',
         timeout: 10_000,
