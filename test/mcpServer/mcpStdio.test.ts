@@ -1,11 +1,12 @@
+import { spawn } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseTranscript } from '../../src/shared/transcriptFile';
 import { tempDir } from '../workspace/hostFixture';
-import { buildCliForTests } from '../../scripts/buildCliForTests';
+import { buildCliForTests, TEST_CLI } from '../../scripts/buildCliForTests';
 import {
   cliStdioTransport,
   connectClient,
@@ -146,6 +147,51 @@ describe('execbox mcp over stdio (the SDK client)', { timeout: 60_000 }, () => {
       name: 'vitest-agent run',
     });
     expect(parsed.entries.some((e) => e.kind === 'message' && e.message.type === 'tool_call')).toBe(true);
+  });
+
+  it('answers a message nested 200,000 levels deep with the place, and keeps serving', async () => {
+    const workspace = await writeTestWorkspace();
+    const child = spawn(
+      process.execPath,
+      [
+        TEST_CLI,
+        'mcp',
+        '--workspace',
+        workspace.file,
+        '--trust',
+        '--executor',
+        'inprocess',
+        '--config-dir',
+        workspace.configDir,
+      ],
+      { stdio: ['pipe', 'pipe', 'ignore'] },
+    );
+    try {
+      const lines: string[] = [];
+      let partial = '';
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        const parts = (partial + chunk).split('\n');
+        partial = parts.pop() ?? '';
+        lines.push(...parts);
+      });
+      const deep = `${'['.repeat(200_000)}${']'.repeat(200_000)}`;
+      child.stdin.write(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":${deep}}\n`);
+      child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping' })}\n`);
+      await vi.waitFor(() => expect(lines.length).toBeGreaterThanOrEqual(2), {
+        timeout: 30_000,
+        interval: 50,
+      });
+      const answers = lines.map(
+        (line) => JSON.parse(line) as { id: unknown; error?: { code: number; message: string } },
+      );
+      expect(answers[0]).toMatchObject({
+        id: null,
+        error: { code: -32700, message: expect.stringContaining('too deeply nested at message:1:') },
+      });
+      expect(answers[1]).toMatchObject({ id: 2, result: {} });
+    } finally {
+      child.kill();
+    }
   });
 
   it('shuts down when the client goes', async () => {

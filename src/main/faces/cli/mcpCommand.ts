@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { isLoopbackAddress } from '../../system/isLoopbackAddress';
+import { guardedStdin } from '../mcp/guardedStdin';
 import {
   parseRuntimeLimitFlags,
   RUNTIME_LIMIT_OPTIONS,
@@ -160,7 +161,7 @@ async function serve(args: string[]): Promise<number> {
         process.stdin.once('end', resolve);
         process.stdin.once('close', resolve);
       });
-      await server.connect(new StdioServerTransport());
+      await server.connect(new StdioServerTransport(guardedStdin()));
       await untilStopped(clientGone);
       await server.close();
     }

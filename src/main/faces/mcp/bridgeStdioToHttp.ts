@@ -1,5 +1,6 @@
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { guardedStdin } from './guardedStdin';
 
 /**
  * `execbox mcp --connect URL`: relays an agent's stdio to the MCP endpoint of a running app, message
@@ -14,7 +15,7 @@ export async function bridgeStdioToHttp(options: {
   const remote = new StreamableHTTPClientTransport(options.url, {
     requestInit: { headers: { authorization: `Bearer ${options.token}` } },
   });
-  const local = new StdioServerTransport();
+  const local = new StdioServerTransport(guardedStdin());
   let closing = false;
   let done!: () => void;
   const finished = new Promise<void>((resolve) => (done = resolve));
