@@ -1,11 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App';
+import { App } from './app/App';
 import { connectToHost } from './api/connectToHost';
 import { followHostConnection } from './state/followHostConnection';
 import { HostContext } from './state/hostContext';
 import { usePlaygroundStore } from './state/store';
-import './panels/loadPanels';
+import './app/panels/loadPanels';
 import './styles.css';
 
 const root = createRoot(document.getElementById('root')!);

@@ -1,21 +1,21 @@
 import { useState } from 'react';
 import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panels';
-import { EditorPane } from './editor/EditorPane';
-import { HelpOverlay } from './components/HelpOverlay';
-import { ManualCallDialog } from './components/ManualCallDialog';
-import { ServerRequestDialog } from './providers/ServerRequestDialog';
-import { Notices } from './components/Notices';
-import { RunBar } from './components/RunBar';
-import { TrustBanner } from './components/TrustBanner';
-import { WorkspaceDialog } from './components/WorkspaceDialog';
+import { EditorPane } from '../features/editor/EditorPane';
+import { HelpOverlay } from './HelpOverlay';
+import { ManualCallDialog } from '../features/providers/ManualCallDialog';
+import { ServerRequestDialog } from '../features/providers/ServerRequestDialog';
+import { Notices } from './Notices';
+import { RunBar } from './RunBar';
+import { TrustBanner } from '../features/workspace/TrustBanner';
+import { WorkspaceDialog } from '../features/workspace/WorkspaceDialog';
 import { PanelTabs } from './panels/PanelTabs';
-import { useApi } from './state/hostContext';
-import { runActiveSnippet } from './state/runActions';
-import { usePlaygroundStore } from './state/store';
-import { useShortcuts } from './util/useShortcuts';
-import { Icon } from './components/Icon';
-import { DisplayControls } from './display/DisplayControls';
-import { uiScale, useDisplaySettings } from './display/displaySettings';
+import { useApi } from '../state/hostContext';
+import { runActiveSnippet } from '../state/runActions';
+import { usePlaygroundStore } from '../state/store';
+import { useShortcuts } from './useShortcuts';
+import { Icon } from '../ui/Icon';
+import { DisplayControls } from '../ui/display/DisplayControls';
+import { uiScale, useDisplaySettings } from '../ui/display/displaySettings';
 
 const CONNECTION_WORDS = {
   connecting: 'Connecting to the host…',

@@ -1,5 +1,5 @@
-import { Dialog } from './Dialog';
-import { shortcutLabel } from '../util/shortcutLabel';
+import { Dialog } from '../ui/Dialog';
+import { shortcutLabel } from '../ui/shortcutLabel';
 
 export const SHORTCUTS: { keys: string; what: string }[] = [
   { keys: 'Mod+Enter', what: 'Run the open snippet' },

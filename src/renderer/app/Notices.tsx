@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { usePlaygroundStore } from '../state/store';
-import { Icon } from './Icon';
+import { Icon } from '../ui/Icon';
 
 /**
  * Errors and confirmations, in words; info notices fade on their own, errors stay until dismissed.

@@ -4,14 +4,14 @@ import type { ExecutorRuntimeOptions } from '../../shared/runtimeOptions';
 import { cancelCurrentRun, runActiveSnippet } from '../state/runActions';
 import { useApi } from '../state/hostContext';
 import { useCurrentRun, usePlaygroundStore } from '../state/store';
-import { describeError } from '../util/describeError';
+import { describeError } from '../state/describeError';
 import { describeRunOutcome, formatDuration } from '../../shared/format';
-import { LimitInput } from './LimitInput';
-import { shortcutLabel } from '../util/shortcutLabel';
-import { Icon } from './Icon';
-import { ProgressMeter } from './ProgressMeter';
-import { transcriptModelFor } from '../transcript/transcriptModel';
-import { runTranscriptKey } from '../debug/viewedTranscript';
+import { LimitInput } from '../ui/LimitInput';
+import { shortcutLabel } from '../ui/shortcutLabel';
+import { Icon } from '../ui/Icon';
+import { ProgressMeter } from '../ui/ProgressMeter';
+import { transcriptModelFor } from '../features/transcript/transcriptModel';
+import { runTranscriptKey } from '../state/viewedTranscript';
 import type { RunView } from '../state/runView';
 
 const EXECUTORS: { value: string; label: string; choice: ExecutorChoice }[] = [

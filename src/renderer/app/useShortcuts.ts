@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import type { PlaygroundApi } from '../../shared/api/playgroundApi';
-import { getActiveEditor } from '../editor/activeEditor';
+import { getActiveEditor } from '../state/activeEditor';
 import { cancelCurrentRun, isRunning, runActiveSnippet } from '../state/runActions';
 import { usePlaygroundStore } from '../state/store';
-import { isPresenting, togglePresenting, zoomPresenter } from '../display/displaySettings';
+import { isPresenting, togglePresenting, zoomPresenter } from '../ui/display/displaySettings';
 
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;

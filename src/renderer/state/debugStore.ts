@@ -1,4 +1,4 @@
-import './debug.css';
+import '../features/debug/debug.css';
 import { create } from 'zustand';
 import type {
   Breakpoint,
@@ -8,9 +8,9 @@ import type {
   SavedTranscriptRef,
 } from '../../shared/api/debug';
 import type { PlaygroundApi } from '../../shared/api/playgroundApi';
-import { useTabStore } from '../panels/tabStore';
-import { usePlaygroundStore } from '../state/store';
-import { describeError } from '../util/describeError';
+import { useTabStore } from './tabStore';
+import { usePlaygroundStore } from './store';
+import { describeError } from './describeError';
 
 export interface OpenedTranscript extends LoadedTranscript {
   /** What the user opened: a saved transcript's name, a file, or a run. */

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { PanelArea } from './registry';
+import type { PanelArea } from '../app/panels/registry';
 
 const KEY = 'execbox.tabs';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useApi } from '../state/hostContext';
+import { useApi } from './hostContext';
 import { syncDebugState } from './debugStore';
 
 /** Keeps the debug store in step with the host; every debug panel calls it. */

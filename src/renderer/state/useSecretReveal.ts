@@ -1,8 +1,8 @@
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { maskedSecretNamesInValue, revealMaskedSecretsInValue } from '../../shared/secretMaskToken';
-import { useApi } from '../state/hostContext';
-import { usePlaygroundStore } from '../state/store';
-import { describeError } from '../util/describeError';
+import { useApi } from './hostContext';
+import { usePlaygroundStore } from './store';
+import { describeError } from './describeError';
 
 export interface SecretReveal<T> {
   /** The value to show: as the host sent it (masked), or with this view's revealed secrets in place. */

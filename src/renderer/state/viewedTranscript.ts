@@ -1,7 +1,7 @@
 import type { TranscriptEntry } from '../../shared/transcript';
-import type { RunView } from '../state/runView';
-import { useCurrentRun } from '../state/store';
-import { useTranscriptFocus } from '../transcript/transcriptFocus';
+import type { RunView } from './runView';
+import { useCurrentRun } from './store';
+import { useTranscriptFocus } from './transcriptFocus';
 import { useDebugStore } from './debugStore';
 
 export interface ViewedTranscript {

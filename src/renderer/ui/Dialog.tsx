@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { usePlaygroundStore } from '../state/store';
 import { Icon } from './Icon';
-import { Notices } from './Notices';
+import { Notices } from '../app/Notices';
 
 /** A modal dialog (native <dialog>): Escape or the close button closes it; focus stays inside. */
 export function Dialog(props: { title: string; onClose(): void; children: ReactNode; wide?: boolean }) {

@@ -1,4 +1,4 @@
-import type { SecretReveal } from './useSecretReveal';
+import type { SecretReveal } from '../state/useSecretReveal';
 
 /** "Reveal secrets" for one view; nothing when the view shows no masked secret. */
 export function SecretRevealToggle({

@@ -1,6 +1,6 @@
 import { useCurrentRun } from '../state/store';
-import { useDebugStore } from './debugStore';
-import { showTranscript, useViewedTranscript } from './viewedTranscript';
+import { useDebugStore } from '../state/debugStore';
+import { showTranscript, useViewedTranscript } from '../state/viewedTranscript';
 
 /** Switches every view between the current run and the opened transcript (shown when both exist). */
 export function ViewedTranscriptPicker() {

@@ -1,13 +1,13 @@
 import { useDeferredValue } from 'react';
-import { useCurrentRun, usePlaygroundStore } from '../state/store';
-import { ERROR_CODE_WORDS } from '../util/describeErrorCode';
-import { describeRunOutcome } from '../../shared/format';
-import { LogsSummary } from '../console/LogsSummary';
-import { ValueViewer } from '../values/ValueViewer';
-import { SecretRevealToggle } from '../secrets/SecretRevealToggle';
-import { useSecretReveal } from '../secrets/useSecretReveal';
-import { McpMediaList } from '../providers/content/McpMediaList';
-import { McpResourceList } from '../providers/content/McpResourceList';
+import { useCurrentRun, usePlaygroundStore } from '../../state/store';
+import { ERROR_CODE_WORDS } from '../../ui/describeErrorCode';
+import { describeRunOutcome } from '../../../shared/format';
+import { LogsSummary } from '../../features/console/LogsSummary';
+import { ValueViewer } from '../../ui/values/ValueViewer';
+import { SecretRevealToggle } from '../../ui/SecretRevealToggle';
+import { useSecretReveal } from '../../state/useSecretReveal';
+import { McpMediaList } from '../../features/providers/content/McpMediaList';
+import { McpResourceList } from '../../features/providers/content/McpResourceList';
 import { WelcomeCard } from './WelcomeCard';
 
 /** The finished run's value, logs, error in plain words and duration. */

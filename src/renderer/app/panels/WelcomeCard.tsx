@@ -1,5 +1,5 @@
-import { shortcutLabel } from '../util/shortcutLabel';
-import { usePlaygroundStore } from '../state/store';
+import { shortcutLabel } from '../../ui/shortcutLabel';
+import { usePlaygroundStore } from '../../state/store';
 
 /** What a first-time user sees before any run: what this is and what to do first. */
 export function WelcomeCard() {

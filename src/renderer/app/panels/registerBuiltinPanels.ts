@@ -1,8 +1,8 @@
-import { ResultPane } from '../components/ResultPane';
-import { ConsoleView } from '../console/ConsoleView';
-import { SnippetList } from '../components/SnippetList';
-import { ProvidersPane } from '../providers/ProvidersPane';
-import { TranscriptPane } from '../transcript/TranscriptPane';
+import { ResultPane } from './ResultPane';
+import { ConsoleView } from '../../features/console/ConsoleView';
+import { SnippetList } from '../../features/snippets/SnippetList';
+import { ProvidersPane } from '../../features/providers/ProvidersPane';
+import { TranscriptPane } from '../../features/transcript/TranscriptPane';
 import { registerPanel } from './registry';
 
 registerPanel({ id: 'snippets', title: 'Snippets', area: 'left', order: 0, component: SnippetList });

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import { agentConfigs, type AgentConfig } from '../../shared/agentConfigs';
-import type { AgentEndpoint } from '../../shared/api/runs';
-import { useDebugStore } from '../debug/debugStore';
-import { useDebugSync } from '../debug/useDebugSync';
-import type { RunView } from '../state/runView';
-import { usePlaygroundStore } from '../state/store';
-import { describeError } from '../util/describeError';
+import { agentConfigs, type AgentConfig } from '../../../shared/agentConfigs';
+import type { AgentEndpoint } from '../../../shared/api/runs';
+import { useDebugStore } from '../../state/debugStore';
+import { useDebugSync } from '../../state/useDebugSync';
+import type { RunView } from '../../state/runView';
+import { usePlaygroundStore } from '../../state/store';
+import { describeError } from '../../state/describeError';
 import './agents.css';
 
 function runState(run: RunView, paused: boolean): string {

@@ -1,4 +1,4 @@
-import { registerPanel } from '../panels/registry';
+import { registerPanel } from '../../app/panels/registry';
 import { AgentsPanel } from './AgentsPanel';
 
 registerPanel({ id: 'agents', title: 'Agents', area: 'left', order: 30, component: AgentsPanel });

@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
-import { CONSOLE_LEVELS, type ConsoleLevel } from '../../shared/protocol/logStreamMessage';
-import { useCurrentRun } from '../state/store';
+import { CONSOLE_LEVELS, type ConsoleLevel } from '../../../shared/protocol/logStreamMessage';
+import { useCurrentRun } from '../../state/store';
 import { consoleModelFor, type ConsoleModel } from './consoleModel';
 import './console.css';
 

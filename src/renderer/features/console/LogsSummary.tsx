@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { CONSOLE_LEVELS } from '../../shared/protocol/logStreamMessage';
-import { useTabStore } from '../panels/tabStore';
-import type { RunView } from '../state/runView';
+import { CONSOLE_LEVELS } from '../../../shared/protocol/logStreamMessage';
+import { useTabStore } from '../../state/tabStore';
+import type { RunView } from '../../state/runView';
 import { consoleModelFor } from './consoleModel';
 import { DroppedNotice } from './ConsoleView';
 

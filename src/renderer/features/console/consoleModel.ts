@@ -1,6 +1,6 @@
-import type { ExecuteResult } from '../../shared/executeResult';
-import type { ConsoleLevel, DroppedLogs } from '../../shared/protocol/logStreamMessage';
-import type { TranscriptEntry } from '../../shared/transcript';
+import type { ExecuteResult } from '../../../shared/executeResult';
+import type { ConsoleLevel, DroppedLogs } from '../../../shared/protocol/logStreamMessage';
+import type { TranscriptEntry } from '../../../shared/transcript';
 
 export interface ConsoleRow {
   /** The transcript entry the line came in (its position in time with the tool calls). */

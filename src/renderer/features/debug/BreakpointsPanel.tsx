@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import type { ConditionCheck } from '../../shared/api/debug';
-import { usePlaygroundStore } from '../state/store';
-import { describeError } from '../util/describeError';
-import { useDebugStore } from './debugStore';
-import { useDebugSync } from './useDebugSync';
+import type { ConditionCheck } from '../../../shared/api/debug';
+import { usePlaygroundStore } from '../../state/store';
+import { describeError } from '../../state/describeError';
+import { useDebugStore } from '../../state/debugStore';
+import { useDebugSync } from '../../state/useDebugSync';
 
 const CONDITION_HELP =
   'PATH OP VALUE, joined with "and". OP: == != > < >= <= contains matches exists. ' +

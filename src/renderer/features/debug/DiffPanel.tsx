@@ -1,14 +1,14 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { TranscriptEntry } from '../../shared/transcript';
-import { diffTranscripts } from '../../shared/transcriptDiff';
-import { monaco } from '../editor/setupMonaco';
+import type { TranscriptEntry } from '../../../shared/transcript';
+import { diffTranscripts } from '../../../shared/transcriptDiff';
+import { monaco } from '../../ui/monaco/setupMonaco';
 import { sharedDiffEditor } from './sharedDiffEditor';
-import { useEditorDisplay } from '../editor/useEditorDisplay';
-import { usePlaygroundStore } from '../state/store';
-import { useDebugStore } from './debugStore';
-import { useDebugSync } from './useDebugSync';
-import { SecretRevealToggle } from '../secrets/SecretRevealToggle';
-import { useSecretReveal } from '../secrets/useSecretReveal';
+import { useEditorDisplay } from '../../ui/monaco/useEditorDisplay';
+import { usePlaygroundStore } from '../../state/store';
+import { useDebugStore } from '../../state/debugStore';
+import { useDebugSync } from '../../state/useDebugSync';
+import { SecretRevealToggle } from '../../ui/SecretRevealToggle';
+import { useSecretReveal } from '../../state/useSecretReveal';
 
 interface DiffSource {
   key: string;

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import type { DebugToolResult, PausedCall, ResumeAction } from '../../shared/api/debug';
-import { EXECUTE_ERROR_CODES, type ExecuteErrorCode } from '../../shared/errors';
-import { jsonEqual } from '../../shared/transcriptJsonEqual';
-import { RevealableValue } from '../secrets/RevealableValue';
-import { usePlaygroundStore } from '../state/store';
-import { describeError } from '../util/describeError';
-import { useDebugStore } from './debugStore';
+import type { DebugToolResult, PausedCall, ResumeAction } from '../../../shared/api/debug';
+import { EXECUTE_ERROR_CODES, type ExecuteErrorCode } from '../../../shared/errors';
+import { jsonEqual } from '../../../shared/transcriptJsonEqual';
+import { RevealableValue } from './RevealableValue';
+import { usePlaygroundStore } from '../../state/store';
+import { describeError } from '../../state/describeError';
+import { useDebugStore } from '../../state/debugStore';
 import { JsonTextArea, type JsonParse } from './JsonTextArea';
-import { useDebugSync } from './useDebugSync';
+import { useDebugSync } from '../../state/useDebugSync';
 
 const REASON_WORDS = {
   breakpoint: 'a breakpoint',

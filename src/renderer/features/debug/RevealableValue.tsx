@@ -1,6 +1,6 @@
-import { ValueViewer } from '../values/ValueViewer';
-import { SecretRevealToggle } from './SecretRevealToggle';
-import { useSecretReveal } from './useSecretReveal';
+import { ValueViewer } from '../../ui/values/ValueViewer';
+import { SecretRevealToggle } from '../../ui/SecretRevealToggle';
+import { useSecretReveal } from '../../state/useSecretReveal';
 
 /** A value in the value viewer, with "Reveal secret NAME" when it shows masked secrets. */
 export function RevealableValue({ value, label, where }: { value: unknown; label: string; where: string }) {

@@ -1,14 +1,14 @@
 import { useMemo, useState } from 'react';
-import { transcriptStateAt } from '../../shared/transcriptSteps';
-import { summarizeTranscriptEntry } from '../../shared/transcriptSummary';
-import { RevealableValue } from '../secrets/RevealableValue';
-import { useDebugStore } from './debugStore';
-import { useDebugSync } from './useDebugSync';
-import { selectCall, useViewedTranscript } from './viewedTranscript';
-import { ViewedTranscriptPicker } from './ViewedTranscriptPicker';
-import type { TranscriptEntry } from '../../shared/transcript';
-import type { TranscriptCall } from '../../shared/transcriptCalls';
-import { Icon } from '../components/Icon';
+import { transcriptStateAt } from '../../../shared/transcriptSteps';
+import { summarizeTranscriptEntry } from '../../../shared/transcriptSummary';
+import { RevealableValue } from './RevealableValue';
+import { useDebugStore } from '../../state/debugStore';
+import { useDebugSync } from '../../state/useDebugSync';
+import { selectCall, useViewedTranscript } from '../../state/viewedTranscript';
+import { ViewedTranscriptPicker } from '../../ui/TranscriptPicker';
+import type { TranscriptEntry } from '../../../shared/transcript';
+import type { TranscriptCall } from '../../../shared/transcriptCalls';
+import { Icon } from '../../ui/Icon';
 
 const NO_ENTRIES: TranscriptEntry[] = [];
 

@@ -1,14 +1,14 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { findTimelineBar, layoutTimeline, type TimelineBar } from '../../shared/transcriptTimeline';
-import { formatDuration, formatOffsetMs, plural } from '../../shared/format';
-import { useDebugStore } from './debugStore';
+import { findTimelineBar, layoutTimeline, type TimelineBar } from '../../../shared/transcriptTimeline';
+import { formatDuration, formatOffsetMs, plural } from '../../../shared/format';
+import { useDebugStore } from '../../state/debugStore';
 import { drawTimeline, type TimelineView } from './drawTimeline';
-import { useDebugSync } from './useDebugSync';
-import { selectCall, useViewedTranscript } from './viewedTranscript';
-import { ViewedTranscriptPicker } from './ViewedTranscriptPicker';
-import type { TranscriptEntry } from '../../shared/transcript';
-import { SecretRevealToggle } from '../secrets/SecretRevealToggle';
-import { useSecretReveal } from '../secrets/useSecretReveal';
+import { useDebugSync } from '../../state/useDebugSync';
+import { selectCall, useViewedTranscript } from '../../state/viewedTranscript';
+import { ViewedTranscriptPicker } from '../../ui/TranscriptPicker';
+import type { TranscriptEntry } from '../../../shared/transcript';
+import { SecretRevealToggle } from '../../ui/SecretRevealToggle';
+import { useSecretReveal } from '../../state/useSecretReveal';
 
 const NO_ENTRIES: TranscriptEntry[] = [];
 

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import type { ReplayMode, TranscriptSource } from '../../shared/api/debug';
-import { getActiveEditor } from '../editor/activeEditor';
-import { useTabStore } from '../panels/tabStore';
-import { useCurrentRun, usePlaygroundStore } from '../state/store';
-import { describeError } from '../util/describeError';
-import { useDebugStore } from './debugStore';
-import { downloadText } from './downloadText';
-import { useDebugSync } from './useDebugSync';
+import type { ReplayMode, TranscriptSource } from '../../../shared/api/debug';
+import { getActiveEditor } from '../../state/activeEditor';
+import { useTabStore } from '../../state/tabStore';
+import { useCurrentRun, usePlaygroundStore } from '../../state/store';
+import { describeError } from '../../state/describeError';
+import { useDebugStore } from '../../state/debugStore';
+import { downloadText } from '../../ui/downloadText';
+import { useDebugSync } from '../../state/useDebugSync';
 
 /** Save the current run, and open, replay, export or remove saved transcripts. */
 export function TranscriptsPanel() {

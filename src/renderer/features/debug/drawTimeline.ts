@@ -1,5 +1,5 @@
-import { formatOffsetMs } from '../../shared/format';
-import type { TimelineLayout } from '../../shared/transcriptTimeline';
+import { formatOffsetMs } from '../../../shared/format';
+import type { TimelineLayout } from '../../../shared/transcriptTimeline';
 
 export interface TimelineView {
   /** Outlined: the call selected in any view. */

@@ -1,5 +1,5 @@
 import type * as Monaco from 'monaco-editor';
-import { monaco, setupMonaco } from '../editor/setupMonaco';
+import { monaco, setupMonaco } from '../../ui/monaco/setupMonaco';
 
 let shared: { editor: Monaco.editor.IStandaloneDiffEditor; element: HTMLDivElement } | undefined;
 

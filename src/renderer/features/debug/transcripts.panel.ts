@@ -1,4 +1,4 @@
-import { registerPanel } from '../panels/registry';
+import { registerPanel } from '../../app/panels/registry';
 import { TranscriptsPanel } from './TranscriptsPanel';
 
 registerPanel({

@@ -1,20 +1,20 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type * as Monaco from 'monaco-editor';
-import { useApi } from '../state/hostContext';
-import { usePlaygroundStore } from '../state/store';
-import { describeError } from '../util/describeError';
-import { EDITOR_FONT_SIZE } from '../display/DisplayControls';
-import { setActiveEditor } from './activeEditor';
-import { useEditorDisplay } from './useEditorDisplay';
-import { createSnippetSync } from '../../shared/createSnippetSync';
-import { monaco, setProviderTypings, setupMonaco } from './setupMonaco';
+import { useApi } from '../../state/hostContext';
+import { usePlaygroundStore } from '../../state/store';
+import { describeError } from '../../state/describeError';
+import { EDITOR_FONT_SIZE } from '../../ui/display/DisplayControls';
+import { setActiveEditor } from '../../state/activeEditor';
+import { useEditorDisplay } from '../../ui/monaco/useEditorDisplay';
+import { createSnippetSync } from '../../../shared/createSnippetSync';
+import { monaco, setProviderTypings, setupMonaco } from '../../ui/monaco/setupMonaco';
 import { ProblemsStrip, type Problem } from './ProblemsStrip';
 import { SnippetConflictPanel } from './SnippetConflictPanel';
-import { takeDeletedHere } from './snippetsDeletedHere';
+import { takeDeletedHere } from '../../state/snippetsDeletedHere';
 import { keepUnsavedEdits } from './keepUnsavedEdits';
-import { ApiCallError } from '../../shared/rpc/createApiClient';
-import { useEditorDebugging } from '../debug/useEditorDebugging';
-import { useResultForward } from '../debug/useResultForward';
+import { ApiCallError } from '../../../shared/rpc/createApiClient';
+import { useEditorDebugging } from './useEditorDebugging';
+import { useResultForward } from './useResultForward';
 
 const modelUri = (snippetId: string) =>
   monaco.Uri.parse(`file:///snippets/${encodeURIComponent(snippetId)}.ts`);

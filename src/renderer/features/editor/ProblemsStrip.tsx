@@ -1,4 +1,4 @@
-import { plural } from '../../shared/format';
+import { plural } from '../../../shared/format';
 
 export interface Problem {
   line: number;

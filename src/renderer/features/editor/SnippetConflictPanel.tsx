@@ -1,4 +1,4 @@
-import type { SnippetConflict } from '../../shared/createSnippetSync';
+import type { SnippetConflict } from '../../../shared/createSnippetSync';
 
 /** Both versions of a snippet changed here and elsewhere at once, and the three ways out. */
 export function SnippetConflictPanel({

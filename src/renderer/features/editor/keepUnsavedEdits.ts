@@ -1,6 +1,6 @@
-import type { PlaygroundApi } from '../../shared/api/playgroundApi';
-import { usePlaygroundStore } from '../state/store';
-import { describeError } from '../util/describeError';
+import type { PlaygroundApi } from '../../../shared/api/playgroundApi';
+import { usePlaygroundStore } from '../../state/store';
+import { describeError } from '../../state/describeError';
 
 interface UnsavedEdits {
   /** The snippet's name. */

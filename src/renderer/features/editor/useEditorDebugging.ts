@@ -1,17 +1,17 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type * as Monaco from 'monaco-editor';
-import type { Breakpoint } from '../../shared/api/debug';
-import type { ToolCallMessage } from '../../shared/protocol/messages';
-import type { TranscriptEntry } from '../../shared/transcript';
-import { findErrorLocation } from '../../shared/findErrorLocation';
-import { findToolCallLines, type ToolCallLine } from '../../shared/findToolCallLines';
-import { monaco } from '../editor/setupMonaco';
-import { useApi } from '../state/hostContext';
-import { useCurrentRun, usePlaygroundStore } from '../state/store';
-import { describeError } from '../util/describeError';
-import { useDebugStore } from './debugStore';
-import { useDebugSync } from './useDebugSync';
-import { useViewedTranscript } from './viewedTranscript';
+import type { Breakpoint } from '../../../shared/api/debug';
+import type { ToolCallMessage } from '../../../shared/protocol/messages';
+import type { TranscriptEntry } from '../../../shared/transcript';
+import { findErrorLocation } from '../../../shared/findErrorLocation';
+import { findToolCallLines, type ToolCallLine } from '../../../shared/findToolCallLines';
+import { monaco } from '../../ui/monaco/setupMonaco';
+import { useApi } from '../../state/hostContext';
+import { useCurrentRun, usePlaygroundStore } from '../../state/store';
+import { describeError } from '../../state/describeError';
+import { useDebugStore } from '../../state/debugStore';
+import { useDebugSync } from '../../state/useDebugSync';
+import { useViewedTranscript } from '../../state/viewedTranscript';
 
 const RUN_MARKER_OWNER = 'execbox-run';
 

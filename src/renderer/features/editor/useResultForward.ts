@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useTabStore } from '../panels/tabStore';
-import { useCurrentRun } from '../state/store';
+import { useTabStore } from '../../state/tabStore';
+import { useCurrentRun } from '../../state/store';
 
 /** The run whose result was brought forward: kept outside the component, which remounts with the layout. */
 let forwardedRunId: string | null = null;

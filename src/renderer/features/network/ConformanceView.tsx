@@ -4,10 +4,10 @@ import {
   type ConformanceCaseInfo,
   type ConformanceCaseResult,
   type ConformanceTarget,
-} from '../../shared/api/network';
-import { formatTranscriptLine } from '../../shared/conformance/formatTranscriptLine';
-import { usePlaygroundStore } from '../state/store';
-import { describeError } from '../util/describeError';
+} from '../../../shared/api/network';
+import { formatTranscriptLine } from '../../../shared/conformance/formatTranscriptLine';
+import { usePlaygroundStore } from '../../state/store';
+import { describeError } from '../../state/describeError';
 import { useNetworkStore } from './networkStore';
 import { useNetworkSync } from './useNetworkSync';
 import './network.css';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useApi } from '../state/hostContext';
-import { usePlaygroundStore } from '../state/store';
-import { describeError } from '../util/describeError';
+import { useApi } from '../../state/hostContext';
+import { usePlaygroundStore } from '../../state/store';
+import { describeError } from '../../state/describeError';
 import { useNetworkStore } from './networkStore';
 import { useNetworkSync } from './useNetworkSync';
 import './network.css';

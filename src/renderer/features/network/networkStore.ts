@@ -5,10 +5,10 @@ import type {
   ConformanceReport,
   LocalExecutorStatus,
   NetworkEvent,
-} from '../../shared/api/network';
-import type { PlaygroundApi } from '../../shared/api/playgroundApi';
-import { usePlaygroundStore } from '../state/store';
-import { describeError } from '../util/describeError';
+} from '../../../shared/api/network';
+import type { PlaygroundApi } from '../../../shared/api/playgroundApi';
+import { usePlaygroundStore } from '../../state/store';
+import { describeError } from '../../state/describeError';
 
 export interface ConformanceRunView {
   runId: string;

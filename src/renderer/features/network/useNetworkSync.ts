@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useApi } from '../state/hostContext';
+import { useApi } from '../../state/hostContext';
 import { syncNetworkState } from './networkStore';
 
 /** Keeps the network store in step with the host; every network panel calls it. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { ProviderDraft } from '../../shared/view/providerDraft';
-import { Field } from '../components/Field';
+import type { ProviderDraft } from '../../../shared/view/providerDraft';
+import { Field } from '../../ui/Field';
 
 type TextKey = Exclude<
   { [K in keyof ProviderDraft]-?: ProviderDraft[K] extends string ? K : never }[keyof ProviderDraft],

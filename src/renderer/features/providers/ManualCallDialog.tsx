@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { EXECUTE_ERROR_CODES } from '../../shared/errors';
-import { useApi } from '../state/hostContext';
-import { usePlaygroundStore } from '../state/store';
-import { describeError } from '../util/describeError';
-import { Dialog } from './Dialog';
-import { Field } from './Field';
-import { ValueViewer } from '../values/ValueViewer';
+import { EXECUTE_ERROR_CODES } from '../../../shared/errors';
+import { useApi } from '../../state/hostContext';
+import { usePlaygroundStore } from '../../state/store';
+import { describeError } from '../../state/describeError';
+import { Dialog } from '../../ui/Dialog';
+import { Field } from '../../ui/Field';
+import { ValueViewer } from '../../ui/values/ValueViewer';
 
 /** A manual mock tool was called: the program waits for the user's answer. */
 export function ManualCallDialog() {

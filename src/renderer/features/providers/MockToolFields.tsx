@@ -1,6 +1,6 @@
-import { Field } from '../components/Field';
-import type { DraftErrors } from '../../shared/view/buildProviderConfig';
-import type { MockToolDraft } from '../../shared/view/providerDraft';
+import { Field } from '../../ui/Field';
+import type { DraftErrors } from '../../../shared/view/buildProviderConfig';
+import type { MockToolDraft } from '../../../shared/view/providerDraft';
 
 const MODE_HINTS: Record<MockToolDraft['mode'], string> = {
   fixed: 'Always answers with this JSON.',

@@ -5,7 +5,7 @@ import {
   MODULE_PROVIDER_FIELDS,
   MODULE_PROVIDER_RULES,
   MODULE_PROVIDER_SHAPE_HINT,
-} from '../../shared/view/moduleProviderExample';
+} from '../../../shared/view/moduleProviderExample';
 
 /** What a module file must export, with an example to copy, under the module file field. */
 export function ModuleProviderHelp() {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { looksLikeCredential, suggestSecretName } from '../../shared/looksLikeCredential';
-import type { ProviderDraft } from '../../shared/view/providerDraft';
-import { useApi } from '../state/hostContext';
-import { usePlaygroundStore } from '../state/store';
-import { describeError } from '../util/describeError';
+import { looksLikeCredential, suggestSecretName } from '../../../shared/looksLikeCredential';
+import type { ProviderDraft } from '../../../shared/view/providerDraft';
+import { useApi } from '../../state/hostContext';
+import { usePlaygroundStore } from '../../state/store';
+import { describeError } from '../../state/describeError';
 
 type CredentialField = 'env' | 'headers' | 'apiKey';
 

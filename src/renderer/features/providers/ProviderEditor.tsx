@@ -6,23 +6,23 @@ import {
   type NewProviderConfig,
   type ProviderConfig,
   type ProviderKind,
-} from '../../shared/api/providers';
-import { Dialog } from '../components/Dialog';
-import { Field } from '../components/Field';
-import { useApi } from '../state/hostContext';
-import { usePlaygroundStore } from '../state/store';
-import { describeError } from '../util/describeError';
+} from '../../../shared/api/providers';
+import { Dialog } from '../../ui/Dialog';
+import { Field } from '../../ui/Field';
+import { useApi } from '../../state/hostContext';
+import { usePlaygroundStore } from '../../state/store';
+import { describeError } from '../../state/describeError';
 import {
   buildProviderConfig,
   draftFromConfig,
   withFieldsNotInTheForm,
-} from '../../shared/view/buildProviderConfig';
+} from '../../../shared/view/buildProviderConfig';
 import { DraftTextField } from './DraftTextField';
 import { MockToolFields } from './MockToolFields';
 import { ModuleProviderHelp } from './ModuleProviderHelp';
 import { MoveToSecretStore } from './MoveToSecretStore';
-import { emptyDraft, emptyMockTool, type ProviderDraft } from '../../shared/view/providerDraft';
-import { plural } from '../../shared/format';
+import { emptyDraft, emptyMockTool, type ProviderDraft } from '../../../shared/view/providerDraft';
+import { plural } from '../../../shared/format';
 
 const KINDS: { kind: ProviderKind; label: string; hint: string }[] = [
   { kind: 'mock', label: 'Mock', hint: 'Tools you define here; works offline.' },

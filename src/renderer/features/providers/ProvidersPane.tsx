@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import type { ProviderConfig, ProviderStatus } from '../../shared/api/providers';
-import { useApi } from '../state/hostContext';
-import { usePlaygroundStore } from '../state/store';
-import { describeError } from '../util/describeError';
+import type { ProviderConfig, ProviderStatus } from '../../../shared/api/providers';
+import { useApi } from '../../state/hostContext';
+import { usePlaygroundStore } from '../../state/store';
+import { describeError } from '../../state/describeError';
 import { ProviderConsoleView } from './console/ProviderConsoleView';
 import { ProviderEditor } from './ProviderEditor';
 import { SecretsDialog } from './SecretsDialog';
 import { ToolApprovalToggles } from './ToolApprovalToggles';
 import { ToolList } from './tryTool/ToolList';
-import { plural } from '../../shared/format';
+import { plural } from '../../../shared/format';
 
 const STATE_WORDS: Record<ProviderStatus['state'], string> = {
   connecting: 'connecting…',

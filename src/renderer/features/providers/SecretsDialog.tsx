@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Dialog } from '../components/Dialog';
-import { Field } from '../components/Field';
-import { useApi } from '../state/hostContext';
-import { usePlaygroundStore } from '../state/store';
-import { describeError } from '../util/describeError';
+import { Dialog } from '../../ui/Dialog';
+import { Field } from '../../ui/Field';
+import { useApi } from '../../state/hostContext';
+import { usePlaygroundStore } from '../../state/store';
+import { describeError } from '../../state/describeError';
 
 /** A stable empty list: a selector must not return a new array on every call. */
 const NO_NAMES: string[] = [];

@@ -1,7 +1,7 @@
-import type { ProviderStatus } from '../../shared/api/providers';
-import { useApi } from '../state/hostContext';
-import { usePlaygroundStore } from '../state/store';
-import { describeError } from '../util/describeError';
+import type { ProviderStatus } from '../../../shared/api/providers';
+import { useApi } from '../../state/hostContext';
+import { usePlaygroundStore } from '../../state/store';
+import { describeError } from '../../state/describeError';
 
 /**
  * “Ask before running” per tool: a marked tool's every call (from the editor, an agent or a replay)

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { useApi } from '../state/hostContext';
-import { usePlaygroundStore } from '../state/store';
-import { describeError } from '../util/describeError';
-import { InlineNameInput } from './InlineNameInput';
-import { Icon } from './Icon';
-import { markDeletedHere, takeDeletedHere } from '../editor/snippetsDeletedHere';
+import { useApi } from '../../state/hostContext';
+import { usePlaygroundStore } from '../../state/store';
+import { describeError } from '../../state/describeError';
+import { InlineNameInput } from '../../ui/InlineNameInput';
+import { Icon } from '../../ui/Icon';
+import { markDeletedHere, takeDeletedHere } from '../../state/snippetsDeletedHere';
 
 const STARTER = `// Guest JavaScript: call your providers' tools with await.\n// The last expression is the result.\n`;
 

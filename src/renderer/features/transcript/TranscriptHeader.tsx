@@ -1,5 +1,5 @@
 import { forwardRef, type PointerEvent } from 'react';
-import { COLUMN_IDS, COLUMN_TITLES, type ColumnId } from '../../shared/view/transcriptCells';
+import { COLUMN_IDS, COLUMN_TITLES, type ColumnId } from '../../../shared/view/transcriptCells';
 import type { TranscriptColumns } from './useTranscriptColumns';
 
 /** Column titles with drag handles; a double click on a handle sizes the column to its content again. */

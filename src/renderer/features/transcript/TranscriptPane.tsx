@@ -1,25 +1,25 @@
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { ValueViewer } from '../values/ValueViewer';
-import { usePlaygroundStore } from '../state/store';
-import { useDebugStore } from '../debug/debugStore';
-import { markCallSelected, useViewedTranscript } from '../debug/viewedTranscript';
-import { ViewedTranscriptPicker } from '../debug/ViewedTranscriptPicker';
-import { Icon } from '../components/Icon';
-import { SecretRevealToggle } from '../secrets/SecretRevealToggle';
-import { useSecretReveal } from '../secrets/useSecretReveal';
-import { CONSOLE_TYPE, HOST_EVENT_TYPE, type TranscriptRow } from '../../shared/view/describeEntries';
-import { createRowFilter } from '../../shared/view/createRowFilter';
-import { matchTranscriptRow } from '../../shared/view/matchTranscriptRow';
-import { parseTranscriptQuery } from '../../shared/view/parseTranscriptQuery';
+import { ValueViewer } from '../../ui/values/ValueViewer';
+import { usePlaygroundStore } from '../../state/store';
+import { useDebugStore } from '../../state/debugStore';
+import { markCallSelected, useViewedTranscript } from '../../state/viewedTranscript';
+import { ViewedTranscriptPicker } from '../../ui/TranscriptPicker';
+import { Icon } from '../../ui/Icon';
+import { SecretRevealToggle } from '../../ui/SecretRevealToggle';
+import { useSecretReveal } from '../../state/useSecretReveal';
+import { CONSOLE_TYPE, HOST_EVENT_TYPE, type TranscriptRow } from '../../../shared/view/describeEntries';
+import { createRowFilter } from '../../../shared/view/createRowFilter';
+import { matchTranscriptRow } from '../../../shared/view/matchTranscriptRow';
+import { parseTranscriptQuery } from '../../../shared/view/parseTranscriptQuery';
 import { TranscriptSearch } from './TranscriptSearch';
 import { TranscriptHeader } from './TranscriptHeader';
 import { transcriptModelFor } from './transcriptModel';
 import { useFixedRowWindow } from './useFixedRowWindow';
 import { useTranscriptColumns } from './useTranscriptColumns';
-import { cellText, COLUMN_IDS } from '../../shared/view/transcriptCells';
-import { ProgressMeter } from '../components/ProgressMeter';
-import { useTranscriptFocus } from './transcriptFocus';
-import { useUiScale } from '../display/displaySettings';
+import { cellText, COLUMN_IDS } from '../../../shared/view/transcriptCells';
+import { ProgressMeter } from '../../ui/ProgressMeter';
+import { useTranscriptFocus } from '../../state/transcriptFocus';
+import { useUiScale } from '../../ui/display/displaySettings';
 
 const TYPES = [
   'execute',

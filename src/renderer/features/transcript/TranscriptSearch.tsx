@@ -1,5 +1,5 @@
 import { forwardRef } from 'react';
-import type { QueryError } from '../../shared/view/parseTranscriptQuery';
+import type { QueryError } from '../../../shared/view/parseTranscriptQuery';
 
 interface TranscriptSearchProps {
   query: string;

@@ -1,6 +1,6 @@
-import type { TranscriptRow } from '../../shared/view/describeEntries';
-import { grewFrom } from '../../shared/view/grewFrom';
-import { cellLength, COLUMN_IDS, COLUMN_TITLES, type ColumnId } from '../../shared/view/transcriptCells';
+import type { TranscriptRow } from '../../../shared/view/describeEntries';
+import { grewFrom } from '../../../shared/view/grewFrom';
+import { cellLength, COLUMN_IDS, COLUMN_TITLES, type ColumnId } from '../../../shared/view/transcriptCells';
 
 /** Longest cell text per column, in characters, kept up to date as rows are appended. */
 export interface ContentWidths {

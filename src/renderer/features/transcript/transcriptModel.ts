@@ -1,7 +1,7 @@
-import type { TranscriptEntry } from '../../shared/transcript';
-import { TranscriptRowsBuilder, type TranscriptRow } from '../../shared/view/describeEntries';
+import type { TranscriptEntry } from '../../../shared/transcript';
+import { TranscriptRowsBuilder, type TranscriptRow } from '../../../shared/view/describeEntries';
 import { emptyContentWidths, measureContent, type ContentWidths } from './transcriptColumns';
-import { grewFrom } from '../../shared/view/grewFrom';
+import { grewFrom } from '../../../shared/view/grewFrom';
 
 /** What the transcript pane derives from a run's entries. */
 export interface TranscriptModel {

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { COLUMN_IDS, type ColumnId } from '../../shared/view/transcriptCells';
+import { COLUMN_IDS, type ColumnId } from '../../../shared/view/transcriptCells';
 import { columnWidths, loadChosenWidths, saveChosenWidths, type ContentWidths } from './transcriptColumns';
 
 export interface TranscriptColumns {

@@ -1,6 +1,6 @@
-import { useApi } from '../state/hostContext';
-import { usePlaygroundStore } from '../state/store';
-import { describeError } from '../util/describeError';
+import { useApi } from '../../state/hostContext';
+import { usePlaygroundStore } from '../../state/store';
+import { describeError } from '../../state/describeError';
 
 /** A stable empty list: a selector must not return a new array on every call. */
 const NO_REQUESTS: never[] = [];

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { ApiCallError } from '../../shared/rpc/createApiClient';
-import { useApi } from '../state/hostContext';
-import { usePlaygroundStore } from '../state/store';
-import { describeError } from '../util/describeError';
-import { Dialog } from './Dialog';
-import { Field } from './Field';
+import { ApiCallError } from '../../../shared/rpc/createApiClient';
+import { useApi } from '../../state/hostContext';
+import { usePlaygroundStore } from '../../state/store';
+import { describeError } from '../../state/describeError';
+import { Dialog } from '../../ui/Dialog';
+import { Field } from '../../ui/Field';
 
 const SUFFIX = '.execbox.json';
 const BUNDLE_SUFFIX = '.execbox-bundle.json';

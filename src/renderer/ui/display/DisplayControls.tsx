@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useColorScheme } from '../util/useColorScheme';
+import { useColorScheme } from './useColorScheme';
 import {
   setTheme,
   togglePresenting,
@@ -8,7 +8,7 @@ import {
   zoomPresenter,
   type ThemeChoice,
 } from './displaySettings';
-import { MAX_PRESENTER_ZOOM, MIN_PRESENTER_ZOOM } from '../../shared/view/presenterZoom';
+import { MAX_PRESENTER_ZOOM, MIN_PRESENTER_ZOOM } from '../../../shared/view/presenterZoom';
 
 /** The editor's font size at normal scale; presenter mode multiplies it by its zoom. */
 export const EDITOR_FONT_SIZE = 13;

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { clampZoom, DEFAULT_PRESENTER_ZOOM, stepZoom } from '../../shared/view/presenterZoom';
+import { clampZoom, DEFAULT_PRESENTER_ZOOM, stepZoom } from '../../../shared/view/presenterZoom';
 
 export type ThemeChoice = 'system' | 'light' | 'dark';
 

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { useDisplaySettings } from '../display/displaySettings';
+import { useDisplaySettings } from './displaySettings';
 
 let media: MediaQueryList | undefined;
 // One query for the page: creating one per render (the editor renders per live batch) cost a style update each.

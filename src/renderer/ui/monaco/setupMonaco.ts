@@ -5,7 +5,7 @@ import {
   GUEST_COMPILER_OPTIONS,
   GUEST_GLOBALS,
   IGNORED_DIAGNOSTICS,
-} from '../../shared/editor/guestTypeEnvironment';
+} from '../../../shared/editor/guestTypeEnvironment';
 
 export const PROVIDERS_LIB_URI = 'file:///execbox/providers.d.ts';
 const GLOBALS_LIB_URI = 'file:///execbox/guest-globals.d.ts';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { EDITOR_FONT_SIZE } from '../display/DisplayControls';
 import { useUiScale } from '../display/displaySettings';
-import { useColorScheme } from '../util/useColorScheme';
+import { useColorScheme } from '../display/useColorScheme';
 import { monaco } from './setupMonaco';
 
 /** The page's colour scheme and presenter zoom, applied to a Monaco code or diff editor. */

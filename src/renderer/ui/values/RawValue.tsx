@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { stringifyPrefix } from '../../shared/view/stringifyPrefix';
+import { stringifyPrefix } from '../../../shared/view/stringifyPrefix';
 
 /** Characters of JSON the raw view shows; "copy all" and "save to file" have the rest. */
 export const RAW_PREFIX_CHARS = 200_000;

@@ -1,5 +1,5 @@
-import { usePlaygroundStore } from '../state/store';
-import { downloadText } from '../debug/downloadText';
+import { usePlaygroundStore } from '../../state/store';
+import { downloadText } from '../downloadText';
 
 function fullJson(value: unknown): string {
   return typeof value === 'string' ? value : (JSON.stringify(value, null, 2) ?? 'undefined');

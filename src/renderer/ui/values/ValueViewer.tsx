@@ -11,7 +11,7 @@ import {
   sizeOf,
   STRING_CLIP,
   type ValueRow,
-} from '../../shared/view/flattenValue';
+} from '../../../shared/view/flattenValue';
 import { ValueActions } from './ValueActions';
 import './values.css';
 import { RawValue } from './RawValue';

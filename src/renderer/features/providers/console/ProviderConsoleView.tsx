@@ -1,9 +1,9 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import type { ProviderConsoleLine, ProviderStatus } from '../../../shared/api/providers';
-import { plural } from '../../../shared/format';
-import { useApi } from '../../state/hostContext';
-import { usePlaygroundStore } from '../../state/store';
-import { describeError } from '../../util/describeError';
+import type { ProviderConsoleLine, ProviderStatus } from '../../../../shared/api/providers';
+import { plural } from '../../../../shared/format';
+import { useApi } from '../../../state/hostContext';
+import { usePlaygroundStore } from '../../../state/store';
+import { describeError } from '../../../state/describeError';
 
 const NO_LINES: ProviderConsoleLine[] = [];
 /** Within this many pixels of the bottom, new lines keep the view at the bottom. */

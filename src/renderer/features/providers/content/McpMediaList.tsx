@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import { formatBytes } from '../../../shared/format';
-import { findMcpMedia, type McpMedia } from '../../../shared/view/findMcpMedia';
+import { formatBytes } from '../../../../shared/format';
+import { findMcpMedia, type McpMedia } from '../../../../shared/view/findMcpMedia';
 
 function MediaItem({ media }: { media: McpMedia }) {
   const [shown, setShown] = useState(false);

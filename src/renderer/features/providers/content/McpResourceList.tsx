@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { formatBytes } from '../../../shared/format';
-import { findMcpResources, type McpResource } from '../../../shared/view/findMcpResources';
+import { formatBytes } from '../../../../shared/format';
+import { findMcpResources, type McpResource } from '../../../../shared/view/findMcpResources';
 
 function ResourceItem({ resource }: { resource: McpResource }) {
   const details = [

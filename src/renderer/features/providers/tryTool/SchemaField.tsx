@@ -6,7 +6,7 @@ import {
   isNullable,
   variantIndexFor,
   variantLabel,
-} from '../../../shared/view/schemaFormModel';
+} from '../../../../shared/view/schemaFormModel';
 
 interface FieldProps {
   schema: unknown;

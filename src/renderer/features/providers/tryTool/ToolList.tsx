@@ -1,10 +1,10 @@
 import { createSchema } from 'genson-js';
 import { useState } from 'react';
-import type { ProviderStatus, ProviderToolInfo, ToolAnnotations } from '../../../shared/api/providers';
-import { useApi } from '../../state/hostContext';
-import { usePlaygroundStore } from '../../state/store';
-import { describeError } from '../../util/describeError';
-import { latestToolResult } from '../../../shared/view/latestToolResult';
+import type { ProviderStatus, ProviderToolInfo, ToolAnnotations } from '../../../../shared/api/providers';
+import { useApi } from '../../../state/hostContext';
+import { usePlaygroundStore } from '../../../state/store';
+import { describeError } from '../../../state/describeError';
+import { latestToolResult } from '../../../../shared/view/latestToolResult';
 import { ToolTryPanel } from './ToolTryPanel';
 
 const HINTS: [keyof ToolAnnotations, string, string][] = [

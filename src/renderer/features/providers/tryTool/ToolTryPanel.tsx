@@ -1,14 +1,14 @@
 import { useMemo, useState } from 'react';
-import type { ProviderStatus, ProviderToolInfo } from '../../../shared/api/providers';
-import { useApi } from '../../state/hostContext';
-import { isRunning } from '../../state/runActions';
-import { usePlaygroundStore } from '../../state/store';
-import { describeError } from '../../util/describeError';
+import type { ProviderStatus, ProviderToolInfo } from '../../../../shared/api/providers';
+import { useApi } from '../../../state/hostContext';
+import { isRunning } from '../../../state/runActions';
+import { usePlaygroundStore } from '../../../state/store';
+import { describeError } from '../../../state/describeError';
 import { SchemaField } from './SchemaField';
 import { SchemaProblemList } from './SchemaProblemList';
 import { compileSchemaChecker, schemaProblems } from './schemaProblems';
-import { initialValue } from '../../../shared/view/schemaFormModel';
-import { toolCallCode } from '../../../shared/view/toolCallCode';
+import { initialValue } from '../../../../shared/view/schemaFormModel';
+import { toolCallCode } from '../../../../shared/view/toolCallCode';
 
 /**
  * Calls one tool without writing code: a form generated from its input schema (or JSON), checked as

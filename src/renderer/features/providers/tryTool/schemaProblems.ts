@@ -1,5 +1,5 @@
 import { Validator } from '@cfworker/json-schema';
-import { describeError } from '../../util/describeError';
+import { describeError } from '../../../state/describeError';
 
 /** A checker for one schema, or why the schema cannot be checked (`what` names it: "the tool's input schema"). */
 export type SchemaChecker = Validator | string | undefined;
