@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panels';
 import { EditorPane } from '../features/editor/EditorPane';
+// The debugging panels' styles (the agents panel and transcript rows use them too) load here,
+// right after the editor, as they did when the debug store imported them: the cascade keeps its order.
+import '../features/debug/debug.css';
 import { HelpOverlay } from './HelpOverlay';
 import { ManualCallDialog } from '../features/providers/ManualCallDialog';
 import { ServerRequestDialog } from '../features/providers/ServerRequestDialog';

@@ -1,4 +1,3 @@
-import '../features/debug/debug.css';
 import { create } from 'zustand';
 import type {
   Breakpoint,

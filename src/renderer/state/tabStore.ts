@@ -1,5 +1,22 @@
+import type { ComponentType } from 'react';
 import { create } from 'zustand';
-import type { PanelArea } from '../app/panels/registry';
+
+/**
+ * Where a panel shows: `left` beside Snippets/Providers, `bottom` beside Result under the editor,
+ * `right` beside the live Transcript.
+ */
+export type PanelArea = 'left' | 'bottom' | 'right';
+
+/** A panel (tab) of the layout: features export one from a `*.panel.ts` file; the shell registers it. */
+export interface PanelRegistration {
+  /** Unique, stable: used for the remembered tab choice. */
+  id: string;
+  title: string;
+  area: PanelArea;
+  /** Lower comes first; the built-in panels use 0-9. */
+  order?: number;
+  component: ComponentType;
+}
 
 const KEY = 'execbox.tabs';
 

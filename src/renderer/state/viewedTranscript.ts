@@ -62,3 +62,19 @@ export function markCallSelected(callId: string): void {
 export function showTranscript(viewing: 'run' | 'opened'): void {
   useDebugStore.setState({ viewing, selectedCallId: null });
 }
+
+/**
+ * The choice of transcript every view offers (ui/TranscriptPicker) when both the current run and an
+ * opened transcript exist; null otherwise.
+ */
+export function useTranscriptChoice(): {
+  openedLabel: string;
+  showing: 'run' | 'opened';
+  show(viewing: 'run' | 'opened'): void;
+} | null {
+  const run = useCurrentRun();
+  const opened = useDebugStore((s) => s.opened);
+  const viewed = useViewedTranscript();
+  if (!run || !opened || !viewed) return null;
+  return { openedLabel: opened.label, showing: viewed.source, show: showTranscript };
+}

@@ -1,20 +1,20 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { usePlaygroundStore } from '../state/store';
 import { Icon } from './Icon';
-import { Notices } from '../app/Notices';
+import { useUiHost } from './uiHost';
 
 /** A modal dialog (native <dialog>): Escape or the close button closes it; focus stays inside. */
 export function Dialog(props: { title: string; onClose(): void; children: ReactNode; wide?: boolean }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const host = useUiHost();
   useEffect(() => {
     const dialog = ref.current!;
     if (!dialog.open) dialog.showModal();
-    usePlaygroundStore.setState((s) => ({ openDialogs: s.openDialogs + 1 }));
+    const closed = host.dialogOpened();
     return () => {
       dialog.close();
-      usePlaygroundStore.setState((s) => ({ openDialogs: s.openDialogs - 1 }));
+      closed();
     };
-  }, []);
+  }, [host]);
   return (
     <dialog
       ref={ref}
@@ -33,7 +33,7 @@ export function Dialog(props: { title: string; onClose(): void; children: ReactN
         </button>
       </header>
       <div className="dialog-body">{props.children}</div>
-      <Notices inDialog />
+      {host.dialogNotices}
     </dialog>
   );
 }

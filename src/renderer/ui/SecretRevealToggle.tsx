@@ -1,10 +1,9 @@
-import type { SecretReveal } from '../state/useSecretReveal';
-
 /** "Reveal secrets" for one view; nothing when the view shows no masked secret. */
 export function SecretRevealToggle({
   reveal,
 }: {
-  reveal: Pick<SecretReveal<unknown>, 'names' | 'revealed' | 'busy' | 'toggle'>;
+  /** A view's reveal state (state/useSecretReveal gives it). */
+  reveal: { names: readonly string[]; revealed: boolean; busy: boolean; toggle(): void };
 }) {
   if (reveal.names.length === 0) return null;
   const label = reveal.revealed

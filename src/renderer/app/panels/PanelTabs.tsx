@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { getPanelsSnapshot, subscribePanels, type PanelArea } from './registry';
-import { useTabStore } from '../../state/tabStore';
+import { useTabStore, type PanelArea } from '../../state/tabStore';
+import { getPanelsSnapshot, subscribePanels } from './registry';
 
 /** The tabs of one layout area: every registered panel for it; remembers the chosen tab. */
 export function PanelTabs({ area, label }: { area: PanelArea; label: string }) {

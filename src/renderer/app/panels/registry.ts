@@ -1,27 +1,11 @@
-import type { ComponentType } from 'react';
-
-/**
- * Where a panel shows: `left` beside Snippets/Providers, `bottom` beside Result under the editor,
- * `right` beside the live Transcript.
- */
-export type PanelArea = 'left' | 'bottom' | 'right';
-
-export interface PanelRegistration {
-  /** Unique, stable: used for the remembered tab choice. */
-  id: string;
-  title: string;
-  area: PanelArea;
-  /** Lower comes first; the built-in panels use 0-9. */
-  order?: number;
-  component: ComponentType;
-}
+import type { PanelArea, PanelRegistration } from '../../state/tabStore';
 
 const panels = new Map<string, PanelRegistration>();
 const listeners = new Set<() => void>();
 let snapshot: PanelRegistration[] = [];
 
 /**
- * Adds a panel (tab) to the layout; one line from the panel's own file, e.g.
+ * Adds a panel (tab) to the layout, e.g.
  * `registerPanel({ id: 'timeline', title: 'Timeline', area: 'bottom', component: TimelinePanel })`.
  * Panels read state with `usePlaygroundStore` and call the host with `useApi()`.
  */

@@ -1,4 +1,10 @@
-import { registerPanel } from '../../app/panels/registry';
+import type { PanelRegistration } from '../../state/tabStore';
 import { AgentsPanel } from './AgentsPanel';
 
-registerPanel({ id: 'agents', title: 'Agents', area: 'left', order: 30, component: AgentsPanel });
+export const panel: PanelRegistration = {
+  id: 'agents',
+  title: 'Agents',
+  area: 'left',
+  order: 30,
+  component: AgentsPanel,
+};

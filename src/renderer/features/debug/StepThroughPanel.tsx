@@ -4,8 +4,8 @@ import { summarizeTranscriptEntry } from '../../../shared/transcriptSummary';
 import { RevealableValue } from './RevealableValue';
 import { useDebugStore } from '../../state/debugStore';
 import { useDebugSync } from '../../state/useDebugSync';
-import { selectCall, useViewedTranscript } from '../../state/viewedTranscript';
-import { ViewedTranscriptPicker } from '../../ui/TranscriptPicker';
+import { selectCall, useTranscriptChoice, useViewedTranscript } from '../../state/viewedTranscript';
+import { TranscriptPicker } from '../../ui/TranscriptPicker';
 import type { TranscriptEntry } from '../../../shared/transcript';
 import type { TranscriptCall } from '../../../shared/transcriptCalls';
 import { Icon } from '../../ui/Icon';
@@ -16,6 +16,7 @@ const NO_ENTRIES: TranscriptEntry[] = [];
 export function StepThroughPanel() {
   useDebugSync();
   const source = useViewedTranscript();
+  const transcriptChoice = useTranscriptChoice();
   const selectedCallId = useDebugStore((s) => s.selectedCallId);
   const entries = source?.entries ?? NO_ENTRIES;
   const [position, setPosition] = useState<{ key: string; step: number }>({ key: '', step: -1 });
@@ -60,7 +61,7 @@ export function StepThroughPanel() {
       }}
     >
       <div className="step-controls">
-        <ViewedTranscriptPicker />
+        {transcriptChoice && <TranscriptPicker {...transcriptChoice} />}
         <button aria-label="First step" onClick={() => go(-1)} disabled={index < 0}>
           « First
         </button>

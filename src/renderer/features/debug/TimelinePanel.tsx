@@ -4,8 +4,8 @@ import { formatDuration, formatOffsetMs, plural } from '../../../shared/format';
 import { useDebugStore } from '../../state/debugStore';
 import { drawTimeline, type TimelineView } from './drawTimeline';
 import { useDebugSync } from '../../state/useDebugSync';
-import { selectCall, useViewedTranscript } from '../../state/viewedTranscript';
-import { ViewedTranscriptPicker } from '../../ui/TranscriptPicker';
+import { selectCall, useTranscriptChoice, useViewedTranscript } from '../../state/viewedTranscript';
+import { TranscriptPicker } from '../../ui/TranscriptPicker';
 import type { TranscriptEntry } from '../../../shared/transcript';
 import { SecretRevealToggle } from '../../ui/SecretRevealToggle';
 import { useSecretReveal } from '../../state/useSecretReveal';
@@ -25,6 +25,7 @@ function cssColor(element: Element, name: string, fallback: string): string {
 export function TimelinePanel() {
   useDebugSync();
   const viewed = useViewedTranscript();
+  const transcriptChoice = useTranscriptChoice();
   const selectedCallId = useDebugStore((s) => s.selectedCallId);
   const entries = viewed?.entries ?? NO_ENTRIES;
   const reveal = useSecretReveal('the timeline', entries);
@@ -112,7 +113,7 @@ export function TimelinePanel() {
   return (
     <div className="debug-panel timeline-panel">
       <div className="timeline-controls">
-        <ViewedTranscriptPicker />
+        {transcriptChoice && <TranscriptPicker {...transcriptChoice} />}
         <label>
           Zoom
           <input

@@ -1,10 +1,10 @@
-import { registerPanel } from '../../app/panels/registry';
+import type { PanelRegistration } from '../../state/tabStore';
 import { BreakpointsPanel } from './BreakpointsPanel';
 
-registerPanel({
+export const panel: PanelRegistration = {
   id: 'breakpoints',
   title: 'Breakpoints',
   area: 'left',
   order: 20,
   component: BreakpointsPanel,
-});
+};

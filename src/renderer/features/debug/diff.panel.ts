@@ -1,4 +1,10 @@
-import { registerPanel } from '../../app/panels/registry';
+import type { PanelRegistration } from '../../state/tabStore';
 import { DiffPanel } from './DiffPanel';
 
-registerPanel({ id: 'diff', title: 'Diff', area: 'bottom', order: 22, component: DiffPanel });
+export const panel: PanelRegistration = {
+  id: 'diff',
+  title: 'Diff',
+  area: 'bottom',
+  order: 22,
+  component: DiffPanel,
+};

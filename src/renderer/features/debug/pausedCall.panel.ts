@@ -1,10 +1,10 @@
-import { registerPanel } from '../../app/panels/registry';
+import type { PanelRegistration } from '../../state/tabStore';
 import { PausedCallPanel } from './PausedCallPanel';
 
-registerPanel({
+export const panel: PanelRegistration = {
   id: 'paused-call',
   title: 'Paused call',
   area: 'bottom',
   order: 20,
   component: PausedCallPanel,
-});
+};

@@ -1,10 +1,10 @@
-import { registerPanel } from '../../app/panels/registry';
+import type { PanelRegistration } from '../../state/tabStore';
 import { StepThroughPanel } from './StepThroughPanel';
 
-registerPanel({
+export const panel: PanelRegistration = {
   id: 'step-through',
   title: 'Step through',
   area: 'bottom',
   order: 21,
   component: StepThroughPanel,
-});
+};

@@ -1,4 +1,10 @@
-import { registerPanel } from '../../app/panels/registry';
+import type { PanelRegistration } from '../../state/tabStore';
 import { TimelinePanel } from './TimelinePanel';
 
-registerPanel({ id: 'timeline', title: 'Timeline', area: 'right', order: 20, component: TimelinePanel });
+export const panel: PanelRegistration = {
+  id: 'timeline',
+  title: 'Timeline',
+  area: 'right',
+  order: 20,
+  component: TimelinePanel,
+};

@@ -1,10 +1,10 @@
-import { registerPanel } from '../../app/panels/registry';
+import type { PanelRegistration } from '../../state/tabStore';
 import { TranscriptsPanel } from './TranscriptsPanel';
 
-registerPanel({
+export const panel: PanelRegistration = {
   id: 'saved-transcripts',
   title: 'Saved',
   area: 'left',
   order: 21,
   component: TranscriptsPanel,
-});
+};

@@ -1,10 +1,10 @@
-import { registerPanel } from '../../app/panels/registry';
+import type { PanelRegistration } from '../../state/tabStore';
 import { ConformanceView } from './ConformanceView';
 
-registerPanel({
+export const panel: PanelRegistration = {
   id: 'conformance',
   title: 'Conformance',
   area: 'bottom',
   order: 40,
   component: ConformanceView,
-});
+};

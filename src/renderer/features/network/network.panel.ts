@@ -1,4 +1,10 @@
-import { registerPanel } from '../../app/panels/registry';
+import type { PanelRegistration } from '../../state/tabStore';
 import { NetworkPanel } from './NetworkPanel';
 
-registerPanel({ id: 'network', title: 'Network', area: 'left', order: 20, component: NetworkPanel });
+export const panel: PanelRegistration = {
+  id: 'network',
+  title: 'Network',
+  area: 'left',
+  order: 20,
+  component: NetworkPanel,
+};

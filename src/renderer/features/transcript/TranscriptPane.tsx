@@ -2,8 +2,8 @@ import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { ValueViewer } from '../../ui/values/ValueViewer';
 import { usePlaygroundStore } from '../../state/store';
 import { useDebugStore } from '../../state/debugStore';
-import { markCallSelected, useViewedTranscript } from '../../state/viewedTranscript';
-import { ViewedTranscriptPicker } from '../../ui/TranscriptPicker';
+import { markCallSelected, useTranscriptChoice, useViewedTranscript } from '../../state/viewedTranscript';
+import { TranscriptPicker } from '../../ui/TranscriptPicker';
 import { Icon } from '../../ui/Icon';
 import { SecretRevealToggle } from '../../ui/SecretRevealToggle';
 import { useSecretReveal } from '../../state/useSecretReveal';
@@ -39,6 +39,7 @@ const NO_TERMS = [] as const;
 export function TranscriptPane() {
   // The run, or a transcript opened from a file: the same one every debug view shows.
   const run = useViewedTranscript();
+  const transcriptChoice = useTranscriptChoice();
   const selectedCallId = useDebugStore((s) => s.selectedCallId);
   const notify = usePlaygroundStore((s) => s.notify);
   // A live run's batches reach the table as a deferred update: React drops a batch's render when
@@ -207,7 +208,7 @@ export function TranscriptPane() {
       }}
     >
       <div className="transcript-tools">
-        <ViewedTranscriptPicker />
+        {transcriptChoice && <TranscriptPicker {...transcriptChoice} />}
         <SecretRevealToggle reveal={reveal} />
         <TranscriptSearch
           ref={searchBox}

@@ -1,4 +1,4 @@
-import { usePlaygroundStore } from '../../state/store';
+import { useUiHost } from '../uiHost';
 import { downloadText } from '../downloadText';
 
 function fullJson(value: unknown): string {
@@ -16,7 +16,7 @@ function fileNameFor(label: string): string {
 
 /** "Copy all" and "Save to file" for a whole value, serialized only when asked. */
 export function ValueActions({ value, label }: { value: unknown; label: string }) {
-  const notify = usePlaygroundStore((s) => s.notify);
+  const { notify } = useUiHost();
   const copyAll = async () => {
     try {
       const text = fullJson(value);
