@@ -61,6 +61,12 @@ function PausedCallCard({ call }: { call: PausedCall }) {
   const [discard, setDiscard] = useState<PendingDiscard | null>(null);
   const [busy, setBusy] = useState(false);
 
+  const error = {
+    code: errorCode,
+    setCode: setErrorCode,
+    message: errorMessage,
+    setMessage: setErrorMessage,
+  };
   const editChanged = !edited.ok || !jsonEqual(edited.value, original);
   const handWritten = !handAnswer.ok || handAnswer.value !== undefined || errorMessage !== '';
   const resume = async (action: ResumeAction) => {
@@ -216,22 +222,17 @@ function PausedCallCard({ call }: { call: PausedCall }) {
           </div>
           <details className="hand-answer">
             <summary>Answer by hand instead (the provider is not called)</summary>
-            <AnswerKind mode={mode} setMode={setMode} />
-            {mode === 'value' ? (
-              <JsonTextArea
-                label="Value the guest gets (JSON)"
-                initial={undefined}
-                onChange={setHandAnswer}
-                testId="hand-json"
-              />
-            ) : (
-              <ErrorFields
-                code={errorCode}
-                setCode={setErrorCode}
-                message={errorMessage}
-                setMessage={setErrorMessage}
-              />
-            )}
+            <AnswerEditor
+              mode={mode}
+              setMode={setMode}
+              value={{
+                label: 'Value the guest gets (JSON)',
+                initial: undefined,
+                onChange: setHandAnswer,
+                testId: 'hand-json',
+              }}
+              error={error}
+            />
             <button
               disabled={busy || (mode === 'value' && !handAnswer.ok)}
               onClick={() => {
@@ -263,23 +264,18 @@ function PausedCallCard({ call }: { call: PausedCall }) {
             )}
           </div>
           <div className="paused-editor">
-            <AnswerKind mode={mode} setMode={setMode} />
-            {mode === 'value' ? (
-              <JsonTextArea
-                key={editorKey}
-                label="Result the guest gets (JSON)"
-                initial={resultValue(call.result)}
-                onChange={setEdited}
-                testId="paused-json"
-              />
-            ) : (
-              <ErrorFields
-                code={errorCode}
-                setCode={setErrorCode}
-                message={errorMessage}
-                setMessage={setErrorMessage}
-              />
-            )}
+            <AnswerEditor
+              mode={mode}
+              setMode={setMode}
+              value={{
+                editorKey,
+                label: 'Result the guest gets (JSON)',
+                initial: resultValue(call.result),
+                onChange: setEdited,
+                testId: 'paused-json',
+              }}
+              error={error}
+            />
             {mode === 'value' && editChanged && reset}
           </div>
           <div className="paused-actions">
@@ -331,45 +327,69 @@ function PausedCallCard({ call }: { call: PausedCall }) {
   );
 }
 
-function AnswerKind({ mode, setMode }: { mode: 'value' | 'error'; setMode(mode: 'value' | 'error'): void }) {
-  return (
-    <div className="answer-kind">
-      <label>
-        <input type="radio" checked={mode === 'value'} onChange={() => setMode('value')} /> answer with a
-        value
-      </label>
-      <label>
-        <input type="radio" checked={mode === 'error'} onChange={() => setMode('error')} /> answer with an
-        error
-      </label>
-    </div>
-  );
-}
-
-function ErrorFields(props: {
-  code: ExecuteErrorCode;
-  setCode(code: ExecuteErrorCode): void;
-  message: string;
-  setMessage(message: string): void;
+/**
+ * The guest's answer, written by hand: a JSON value, or an error (code and message); the radios pick
+ * which. Used for an answer instead of the provider's and for an edit of the provider's answer.
+ */
+function AnswerEditor(props: {
+  mode: 'value' | 'error';
+  setMode(mode: 'value' | 'error'): void;
+  /** The JSON editor; a new `editorKey` remounts it with `initial` again. */
+  value: {
+    label: string;
+    initial: unknown;
+    onChange(parse: JsonParse): void;
+    testId: string;
+    editorKey?: number;
+  };
+  error: {
+    code: ExecuteErrorCode;
+    setCode(code: ExecuteErrorCode): void;
+    message: string;
+    setMessage(message: string): void;
+  };
 }) {
+  const { mode, setMode, value, error } = props;
   return (
-    <div className="answer-error">
-      <select
-        aria-label="Error code"
-        value={props.code}
-        onChange={(event) => props.setCode(event.target.value as ExecuteErrorCode)}
-      >
-        {EXECUTE_ERROR_CODES.map((code) => (
-          <option key={code}>{code}</option>
-        ))}
-      </select>
-      <input
-        aria-label="Error message"
-        placeholder="message"
-        value={props.message}
-        onChange={(event) => props.setMessage(event.target.value)}
-      />
-    </div>
+    <>
+      <div className="answer-kind">
+        <label>
+          <input type="radio" checked={mode === 'value'} onChange={() => setMode('value')} /> answer with a
+          value
+        </label>
+        <label>
+          <input type="radio" checked={mode === 'error'} onChange={() => setMode('error')} /> answer with an
+          error
+        </label>
+      </div>
+      {mode === 'value' ? (
+        <JsonTextArea
+          key={value.editorKey}
+          label={value.label}
+          initial={value.initial}
+          onChange={value.onChange}
+          testId={value.testId}
+        />
+      ) : (
+        <div className="answer-error">
+          <select
+            aria-label="Error code"
+            value={error.code}
+            onChange={(event) => error.setCode(event.target.value as ExecuteErrorCode)}
+          >
+            {EXECUTE_ERROR_CODES.map((code) => (
+              <option key={code}>{code}</option>
+            ))}
+          </select>
+          <input
+            aria-label="Error message"
+            placeholder="message"
+            value={error.message}
+            onChange={(event) => error.setMessage(event.target.value)}
+          />
+        </div>
+      )}
+    </>
   );
 }
 
