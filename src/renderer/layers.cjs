@@ -13,14 +13,14 @@ module.exports = [
       'ui/ is the UI kit: it imports no app, feature, state or host client (the shell injects what it needs through UiHost).',
     severity: 'error',
     from: { path: `${R}ui/` },
-    to: { path: `${R}(app|features|state|api)/|${R}[^/]+$` },
+    to: { path: `${R}(app|features|state)/|${R}[^/]+$` },
   },
   {
     name: 'renderer-state-is-not-visual',
     comment: 'state/ holds stores and host actions: it imports no app, feature, UI kit or host client.',
     severity: 'error',
     from: { path: `${R}state/` },
-    to: { path: `${R}(app|features|ui|api)/|${R}[^/]+$` },
+    to: { path: `${R}(app|features|ui)/|${R}[^/]+$` },
   },
   {
     name: 'renderer-features-below-the-shell',
@@ -28,7 +28,7 @@ module.exports = [
       'A feature does not import the shell (app/) or the root; the shell registers and composes features.',
     severity: 'error',
     from: { path: `${R}features/` },
-    to: { path: `${R}(app|api)/|${R}[^/]+$` },
+    to: { path: `${R}app/|${R}[^/]+$` },
   },
   {
     name: 'renderer-features-apart',
