@@ -24,6 +24,19 @@ export const MCP_TEST_PROVIDERS: WorkspaceFile['providers'] = [
   },
 ];
 
+/** `execbox mcp`'s arguments for a test workspace: trusted, run in process, its own config folder. */
+export function mcpWorkspaceArgs(workspace: { file: string; configDir: string }): string[] {
+  return [
+    '--workspace',
+    workspace.file,
+    '--trust',
+    '--executor',
+    'inprocess',
+    '--config-dir',
+    workspace.configDir,
+  ];
+}
+
 export async function writeTestWorkspace(
   providers: WorkspaceFile['providers'] = MCP_TEST_PROVIDERS,
 ): Promise<{ dir: string; file: string; configDir: string }> {

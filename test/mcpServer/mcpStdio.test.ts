@@ -11,6 +11,7 @@ import {
   cliStdioTransport,
   connectClient,
   MCP_TEST_PROVIDERS,
+  mcpWorkspaceArgs,
   rewriteWorkspace,
   writeTestWorkspace,
 } from './mcpFixture';
@@ -26,9 +27,7 @@ afterEach(async () => {
 
 async function start(extra: string[] = []) {
   const workspace = await writeTestWorkspace();
-  const args = ['--workspace', workspace.file, '--trust', '--executor', 'inprocess'];
-  args.push('--config-dir', workspace.configDir, ...extra);
-  client = await connectClient(cliStdioTransport(args));
+  client = await connectClient(cliStdioTransport([...mcpWorkspaceArgs(workspace), ...extra]));
   return { client, workspace };
 }
 
@@ -151,21 +150,9 @@ describe('execbox mcp over stdio (the SDK client)', { timeout: 60_000 }, () => {
 
   it('answers a message nested 200,000 levels deep with the place, and keeps serving', async () => {
     const workspace = await writeTestWorkspace();
-    const child = spawn(
-      process.execPath,
-      [
-        TEST_CLI,
-        'mcp',
-        '--workspace',
-        workspace.file,
-        '--trust',
-        '--executor',
-        'inprocess',
-        '--config-dir',
-        workspace.configDir,
-      ],
-      { stdio: ['pipe', 'pipe', 'ignore'] },
-    );
+    const child = spawn(process.execPath, [TEST_CLI, 'mcp', ...mcpWorkspaceArgs(workspace)], {
+      stdio: ['pipe', 'pipe', 'ignore'],
+    });
     try {
       const lines: string[] = [];
       let partial = '';
