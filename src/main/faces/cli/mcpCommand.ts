@@ -154,13 +154,15 @@ async function serve(args: string[]): Promise<number> {
       await untilStopped(new Promise<void>(() => undefined));
       await http.close();
     } else {
-      const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
+      const [{ createStdioServerTransport }, { withProgressBarrier }] = await Promise.all([
+        import('../mcp/createStdioServerTransport'),
+        import('../mcp/withProgressBarrier'),
+      ]);
       const server = createServer();
-      const clientGone = new Promise<void>((resolve) => {
-        process.stdin.once('end', resolve);
-        process.stdin.once('close', resolve);
-      });
-      await server.connect(new StdioServerTransport());
+      const transport = withProgressBarrier(createStdioServerTransport());
+      // Only the end of stdin closes the transport: the client went away.
+      const clientGone = new Promise<void>((resolve) => (transport.onclose = resolve));
+      await server.connect(transport);
       await untilStopped(clientGone);
       await server.close();
     }

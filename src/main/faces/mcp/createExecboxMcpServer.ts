@@ -119,21 +119,26 @@ export function createExecboxMcpServer(options: ExecboxMcpServerOptions): Server
     request.origin = runOrigin;
     if (options.limits && Object.keys(options.limits).length > 0) request.limits = { ...options.limits };
     const progressToken = extra._meta?.progressToken;
+    // Every progress notification goes out before the result (the client drops later ones).
+    const sent: Promise<unknown>[] = [];
     const { runId, result } = await runForAgent(host, request, {
       signal: extra.signal,
       ...(progressToken !== undefined
         ? {
             onProgress: (progress, message) => {
-              extra
-                .sendNotification({
-                  method: 'notifications/progress',
-                  params: { progressToken, progress, message },
-                })
-                .catch(() => undefined);
+              sent.push(
+                extra
+                  .sendNotification({
+                    method: 'notifications/progress',
+                    params: { progressToken, progress, message },
+                  })
+                  .catch(() => undefined),
+              );
             },
           }
         : {}),
     });
+    await Promise.all(sent);
     await saveTranscript(runId, runOrigin);
     return {
       content: [{ type: 'text', text: formatRunText(result) }],

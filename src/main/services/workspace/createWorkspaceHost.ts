@@ -45,9 +45,9 @@ export interface WorkspaceHostOptions {
   /** The app's confirmation before a secret's value is shown in a view. */
   confirmReveal?: (name: string, where: string) => Promise<boolean>;
   /**
-   * Whether a person can answer an MCP server's elicitation or sampling request now (the app's
-   * window, a browser tab). Absent: nobody can (CLI, `execbox mcp`), so requests no workspace rule
-   * answers are declined.
+   * Whether a person can answer an MCP server's elicitation or sampling request, or a manual mock
+   * tool's call, now (the app's window, a browser tab). Absent: nobody can (CLI, `execbox mcp`), so
+   * requests no workspace rule answers are declined and manual calls fail at once.
    */
   personPresent?: () => boolean;
 }
@@ -100,7 +100,9 @@ export async function createWorkspaceHost(options: WorkspaceHostOptions): Promis
   const emit = (event: WorkspaceHostEvent) => {
     for (const listener of listeners) listener(event);
   };
-  const manual = new ManualCallBroker(emit);
+  const manual = new ManualCallBroker(emit, {
+    ...(options.personPresent ? { personPresent: options.personPresent } : {}),
+  });
   const serverRequests = new ServerRequestBroker(emit, options.personPresent);
   const deps = {
     secrets: secretStore,
