@@ -14,6 +14,7 @@ import { validateRunRequest } from '../../services/runs/validateRunRequest';
 import { describeExecuteTool, EXECUTE_TOOL_NAME, TYPINGS_TOOL_NAME } from './describeExecuteTool';
 import { EXECUTE_INPUT_SCHEMA, EXECUTE_OUTPUT_SCHEMA, TYPINGS_INPUT_SCHEMA } from './executeToolSchemas';
 import { formatRunText } from './formatRunText';
+import { httpRequestGone } from './httpRequestGone';
 import type { McpRunHost } from './McpRunHost';
 import { runForAgent } from './runForAgent';
 import { selectTypings } from './selectTypings';
@@ -121,8 +122,9 @@ export function createExecboxMcpServer(options: ExecboxMcpServerOptions): Server
     const progressToken = extra._meta?.progressToken;
     // Every progress notification goes out before the result (the client drops later ones).
     const sent: Promise<unknown>[] = [];
+    const requestGone = httpRequestGone.signal();
     const { runId, result } = await runForAgent(host, request, {
-      signal: extra.signal,
+      signal: requestGone ? AbortSignal.any([extra.signal, requestGone]) : extra.signal,
       ...(progressToken !== undefined
         ? {
             onProgress: (progress, message) => {

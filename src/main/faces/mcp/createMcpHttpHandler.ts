@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { AccessGuard } from '../../system/createAccessGuard';
+import { httpRequestGone } from './httpRequestGone';
 
 export const MCP_PATH = '/mcp';
 /** Far above any guest program the execute tool accepts, small enough to bound the host's memory. */
@@ -51,7 +52,11 @@ export function createMcpHttpHandler(options: {
     if (sessionId !== undefined) {
       const session = sessions.get(sessionId);
       if (!session) return refuse(response, 404, 'no such MCP session (it ended; initialize again)');
-      return session.transport.handleRequest(request, response);
+      const gone = new AbortController();
+      response.once('close', () => {
+        if (!response.writableFinished) gone.abort(new Error('the client closed its connection'));
+      });
+      return httpRequestGone.within(gone.signal, () => session.transport.handleRequest(request, response));
     }
     if (request.method !== 'POST') return refuse(response, 400, 'start a session with a POST of initialize');
 
