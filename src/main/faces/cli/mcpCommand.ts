@@ -136,7 +136,13 @@ async function serve(args: string[]): Promise<number> {
   const { host } = opened;
   for (const warning of opened.warnings) warn(warning);
   const createServer = () =>
-    createExecboxMcpServer({ host, limits, ...(transcriptDir ? { transcriptDir } : {}), warn });
+    createExecboxMcpServer({
+      host,
+      limits,
+      ...(transcriptDir ? { transcriptDir } : {}),
+      warn,
+      refusal: opened.refusal,
+    });
   try {
     if (listen) {
       const { startMcpHttpServer } = await import('../mcp/startMcpHttpServer');

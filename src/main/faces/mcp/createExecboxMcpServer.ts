@@ -30,6 +30,8 @@ export interface ExecboxMcpServerOptions {
   transcriptDir?: string;
   /** Problems that are not the agent's (a transcript that could not be written). */
   warn?(message: string): void;
+  /** Why no code runs now, if so (`execbox mcp` refused an edit of its workspace): execute answers it. */
+  refusal?(): string | undefined;
 }
 
 function toolError(message: string): CallToolResult {
@@ -110,6 +112,8 @@ export function createExecboxMcpServer(options: ExecboxMcpServerOptions): Server
   }
 
   async function execute(args: Record<string, unknown>, extra: ToolCallExtra): Promise<CallToolResult> {
+    const refused = options.refusal?.();
+    if (refused) return toolError(refused);
     let request: RunRequest;
     try {
       request = validateRunRequest({ code: args.code });

@@ -32,8 +32,11 @@ export interface WorkspaceHostOptions {
   workspacePath?: string;
   secretStore: SecretStore;
   trustStore?: TrustStore;
-  /** Allow every command, module and handler the workspace would run, without asking (CLI `--trust`). */
-  trustAll?: boolean;
+  /**
+   * Allow every command, module and handler the workspace would run, without asking (CLI `--trust`);
+   * a function is asked each time (`execbox mcp` trusts what it opened, not later edits).
+   */
+  trustAll?: boolean | (() => boolean);
   /** Remember the open workspace for the next start (the app: yes; a one-off CLI run: no). */
   rememberLastWorkspace?: boolean;
   /**
@@ -109,7 +112,10 @@ export async function createWorkspaceHost(options: WorkspaceHostOptions): Promis
     trust,
     manual,
     serverRequests,
-    trustAll: options.trustAll ?? false,
+    get trustAll() {
+      const trustAll = options.trustAll;
+      return typeof trustAll === 'function' ? trustAll() : (trustAll ?? false);
+    },
     emit,
     ...(options.confirmTrust ? { confirmTrust: options.confirmTrust } : {}),
   };

@@ -1,0 +1,94 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { WorkspaceFile } from '../../src/shared/workspaceFormat';
+import { createExecboxMcpServer } from '../../src/main/faces/mcp/createExecboxMcpServer';
+import { openStandaloneMcpHost } from '../../src/main/faces/mcp/openStandaloneMcpHost';
+import { startMcpHttpServer } from '../../src/main/faces/mcp/startMcpHttpServer';
+import { MCP_TEST_PROVIDERS, rewriteWorkspace, writeTestWorkspace } from './mcpFixture';
+
+const cleanup: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const step of cleanup.splice(0).reverse()) await step();
+});
+
+/** `execbox mcp --trust` as the CLI opens it, with an HTTP client; warnings are what stderr would show. */
+async function serveTrusted(providers: WorkspaceFile['providers'] = MCP_TEST_PROVIDERS) {
+  const workspace = await writeTestWorkspace(providers);
+  const warnings: string[] = [];
+  const opened = await openStandaloneMcpHost({
+    workspace: workspace.file,
+    trust: true,
+    executor: 'inprocess',
+    configDir: workspace.configDir,
+    warn: (message) => warnings.push(message),
+  });
+  const server = await startMcpHttpServer({
+    createServer: () => createExecboxMcpServer({ host: opened.host, refusal: opened.refusal }),
+  });
+  const client = new Client({ name: 'trust-agent', version: '1' });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(server.url), {
+      requestInit: { headers: { authorization: `Bearer ${server.token}` } },
+    }),
+  );
+  cleanup.push(
+    () => opened.host.dispose(),
+    () => server.close(),
+    () => client.close(),
+  );
+  return { workspace, warnings, client, host: opened.host };
+}
+
+const text = (result: object) => JSON.stringify((result as { content?: unknown }).content);
+
+describe('--trust covers what was trusted, not later edits', { timeout: 60_000 }, () => {
+  it('a stdio MCP command added after start does not run: stderr and the agent hear why', async () => {
+    const { workspace, warnings, client } = await serveTrusted();
+    const marker = path.join(workspace.dir, 'ran');
+    await rewriteWorkspace(workspace.file, [
+      ...MCP_TEST_PROVIDERS,
+      {
+        id: 'evil',
+        name: 'evil',
+        kind: 'mcp',
+        transport: {
+          type: 'stdio',
+          command: process.execPath,
+          args: ['-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, 'x')`],
+        },
+      },
+    ]);
+    await expect.poll(() => warnings.join('\n'), { timeout: 20_000 }).toMatch(/provider 'evil' would run/);
+    const result = await client.callTool({ name: 'execute', arguments: { code: 'return 1' } });
+    expect(result.isError).toBe(true);
+    expect(text(result)).toMatch(/provider 'evil' would run .*restart execbox mcp with --trust/);
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it('a changed handler is refused too; putting the file back serves again', async () => {
+    const withHandler: WorkspaceFile['providers'] = [
+      {
+        id: 'h',
+        name: 'calc',
+        kind: 'mock',
+        tools: { add: { response: { mode: 'handler', trusted: true, source: 'return 1;' } } },
+      },
+    ];
+    const { workspace, warnings, client } = await serveTrusted(withHandler);
+    await rewriteWorkspace(workspace.file, [
+      { ...withHandler[0]!, tools: { add: { response: { mode: 'handler', trusted: true, source: 'return 2;' } } } },
+    ] as WorkspaceFile['providers']);
+    await expect.poll(() => warnings.join('\n'), { timeout: 20_000 }).toMatch(/provider 'calc' would run handler/);
+    expect((await client.callTool({ name: 'execute', arguments: { code: 'return 1' } })).isError).toBe(true);
+    warnings.length = 0;
+    await rewriteWorkspace(workspace.file, withHandler);
+    await expect
+      .poll(async () => (await client.callTool({ name: 'execute', arguments: { code: 'return await calc.add({})' } })).structuredContent, {
+        timeout: 20_000,
+      })
+      .toMatchObject({ ok: true, result: 1 });
+  });
+});
