@@ -50,6 +50,14 @@ describe('selectTypings', () => {
     expect(answer).toEqual({ ok: false, message: expect.stringContaining('"zzz", "a", "a.nope", ".x"') });
     expect(!answer.ok && answer.message).toContain('a (tool0, tool1); b (tool0)');
   });
+  it('names inherited properties as unknown tools, not a crash', () => {
+    for (const name of ['a.constructor', 'a.__proto__', 'a.toString', 'a.hasOwnProperty']) {
+      const answer = selectTypings(providers, { tools: [name] });
+      expect(answer).toEqual({ ok: false, message: expect.stringContaining(`no provider or tool named "${name}"`) });
+    }
+    const asProviders = selectTypings(providers, { providers: ['__proto__', 'constructor'] });
+    expect(asProviders).toEqual({ ok: false, message: expect.stringContaining('no provider or tool named') });
+  });
 });
 
 describe('formatRunText', () => {

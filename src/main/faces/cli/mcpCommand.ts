@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { checkToken } from '../../system/checkToken';
 import { isLoopbackAddress } from '../../system/isLoopbackAddress';
+import { resolveConfigDir } from '../../system/resolveConfigDir';
 import {
   parseRuntimeLimitFlags,
   RUNTIME_LIMIT_OPTIONS,
@@ -15,7 +17,8 @@ const USAGE = `usage: execbox mcp [--workspace W.execbox.json [--trust]] [--exec
   Serves the workspace's providers to an MCP client (an agent) as a code-mode server: the
   "execute" tool runs JavaScript against them in the sandbox, "typings" returns their declarations.
   stdio by default; --http serves Streamable HTTP at http://HOST:PORT/mcp (loopback unless
-  --allow-remote) with a token ($EXECBOX_TOKEN, else a fresh one printed on stderr).
+  --allow-remote) with a token: $EXECBOX_TOKEN (at least 16 of A-Z a-z 0-9 . _ ~ -), else one kept
+  in the config folder (mcp-http-token) and printed on stderr; clients send Authorization: Bearer TOKEN.
   Calls to tools marked "ask before running" are refused (the agent reads why) unless
   --approve-all is given, or (with --http in a terminal) you answer yes at the prompt.
   --connect relays stdio to a running playground's endpoint (execbox serve or the app).`;
@@ -71,8 +74,17 @@ async function untilStopped(extra: Promise<void>): Promise<void> {
   ]);
 }
 
+/** $EXECBOX_TOKEN under the rules `serve` applies to a chosen token. */
+function envToken(): string | undefined {
+  try {
+    return checkToken(process.env[TOKEN_ENV], TOKEN_ENV);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
 async function connect(url: string): Promise<number> {
-  const token = process.env[TOKEN_ENV];
+  const token = envToken();
   if (!token) throw new UsageError(`--connect needs the playground's token in $${TOKEN_ENV}`);
   let parsed: URL;
   try {
@@ -112,6 +124,8 @@ async function serve(args: string[]): Promise<number> {
       `${listen.host} is not a loopback address: anyone who can reach it could run code here; add --allow-remote if you mean it`,
     );
   const transcriptDir = values['transcript-dir'] ? path.resolve(values['transcript-dir']) : undefined;
+  const chosenToken = listen ? envToken() : undefined;
+  const configDir = values['config-dir'] ? path.resolve(values['config-dir']) : resolveConfigDir();
 
   const [{ openStandaloneMcpHost }, { createExecboxMcpServer }] = await Promise.all([
     import('../mcp/openStandaloneMcpHost'),
@@ -123,7 +137,7 @@ async function serve(args: string[]): Promise<number> {
       ...(values.workspace ? { workspace: path.resolve(values.workspace) } : {}),
       trust: values.trust ?? false,
       ...(executor ? { executor } : {}),
-      ...(values['config-dir'] ? { configDir: path.resolve(values['config-dir']) } : {}),
+      configDir,
       warn,
       approveAll: values['approve-all'] ?? false,
       ...(listen && process.stdin.isTTY
@@ -145,17 +159,24 @@ async function serve(args: string[]): Promise<number> {
     });
   try {
     if (listen) {
-      const { startMcpHttpServer } = await import('../mcp/startMcpHttpServer');
+      const [{ startMcpHttpServer }, { readAgentToken, STANDALONE_TOKEN_FILE }] = await Promise.all([
+        import('../mcp/startMcpHttpServer'),
+        import('../mcp/readAgentToken'),
+      ]);
+      // Kept in the config folder unless chosen, so a pasted configuration outlives a restart.
+      const token = chosenToken ?? (await readAgentToken(configDir, STANDALONE_TOKEN_FILE));
       const http = await startMcpHttpServer({
         createServer,
         bindHost: listen.host,
         port: listen.port,
         allowRemote: values['allow-remote'] ?? false,
-        ...(process.env[TOKEN_ENV] ? { token: process.env[TOKEN_ENV] } : {}),
+        token,
       });
       process.stderr.write(
         `execbox mcp: serving ${opened.file} at ${http.url}\n` +
-          (process.env[TOKEN_ENV] ? '' : `execbox mcp: token ${http.token}\n`),
+          (chosenToken
+            ? ''
+            : `execbox mcp: token ${http.token} (kept in ${path.join(configDir, STANDALONE_TOKEN_FILE)}; send it as Authorization: Bearer TOKEN)\n`),
       );
       await untilStopped(new Promise<void>(() => undefined));
       await http.close();

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { PlaygroundHost } from '../../app/createPlaygroundHost';
+import { checkToken } from '../../system/checkToken';
 import { isLoopbackAddress } from '../../system/isLoopbackAddress';
 import { startPlaygroundServer } from '../browserServer/startPlaygroundServer';
 import { resolveConfigDir } from '../../system/resolveConfigDir';
@@ -23,20 +24,6 @@ function parsePort(text: string): number {
   if (!/^\d+$/.test(text) || port > 65535)
     throw new Error(`--port must be a number from 0 to 65535 (got ${text})`);
   return port;
-}
-
-const MIN_TOKEN_LENGTH = 16;
-
-/** A fixed token is a password for everything the host can do: long enough, and safe in a URL fragment. */
-function checkToken(token: string | undefined, source: string): string | undefined {
-  if (token === undefined || token === '') return undefined;
-  if (token.length < MIN_TOKEN_LENGTH)
-    throw new Error(
-      `${source} must be at least ${MIN_TOKEN_LENGTH} characters long (it guards everything this host can do)`,
-    );
-  if (!/^[A-Za-z0-9._~-]+$/.test(token))
-    throw new Error(`${source} may use only letters, digits and . _ ~ - (it goes into the page's link)`);
-  return token;
 }
 
 /** The built renderer: out/renderer, found from this bundle (out/main/cli.js or one of its chunks). */
