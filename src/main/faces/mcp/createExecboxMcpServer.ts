@@ -13,6 +13,7 @@ import { transcriptFileName } from '../../services/debug/transcriptFileName';
 import { validateRunRequest } from '../../services/runs/validateRunRequest';
 import { describeExecuteTool, EXECUTE_TOOL_NAME, TYPINGS_TOOL_NAME } from './describeExecuteTool';
 import { EXECUTE_INPUT_SCHEMA, EXECUTE_OUTPUT_SCHEMA, TYPINGS_INPUT_SCHEMA } from './executeToolSchemas';
+import { clientDisplayName, MAX_CLIENT_NAME_CHARS } from './clientDisplayName';
 import { formatRunText } from './formatRunText';
 import { httpRequestGone } from './httpRequestGone';
 import type { McpRunHost } from './McpRunHost';
@@ -67,8 +68,8 @@ export function createExecboxMcpServer(options: ExecboxMcpServerOptions): Server
     const client = server.getClientVersion();
     return {
       kind: 'agent',
-      clientName: client?.name || 'an MCP client',
-      ...(client?.version ? { clientVersion: client.version } : {}),
+      clientName: clientDisplayName(client?.name),
+      ...(client?.version ? { clientVersion: client.version.slice(0, MAX_CLIENT_NAME_CHARS) } : {}),
     };
   };
 
