@@ -53,7 +53,10 @@ describe('selectTypings', () => {
   it('names inherited properties as unknown tools, not a crash', () => {
     for (const name of ['a.constructor', 'a.__proto__', 'a.toString', 'a.hasOwnProperty']) {
       const answer = selectTypings(providers, { tools: [name] });
-      expect(answer).toEqual({ ok: false, message: expect.stringContaining(`no provider or tool named "${name}"`) });
+      expect(answer).toEqual({
+        ok: false,
+        message: expect.stringContaining(`no provider or tool named "${name}"`),
+      });
     }
     const asProviders = selectTypings(providers, { providers: ['__proto__', 'constructor'] });
     expect(asProviders).toEqual({ ok: false, message: expect.stringContaining('no provider or tool named') });

@@ -53,7 +53,9 @@ describe('a manual mock tool called by an agent', { timeout: 60_000 }, () => {
     });
     expect(result.isError).toBe(true);
     expect(result.structuredContent).toMatchObject({ ok: false, error: { code: 'tool_error' } });
-    expect(JSON.stringify(result.content)).toMatch(/crm\.approve_refund is a manual mock tool .*nobody can answer/);
+    expect(JSON.stringify(result.content)).toMatch(
+      /crm\.approve_refund is a manual mock tool .*nobody can answer/,
+    );
   });
 
   it('in the app, the agent hears that the run waits for a person and for what, then gets the answer', async () => {

@@ -84,5 +84,4 @@ describe('progress reaches the agent before the result, every notification', { t
         ]);
     });
   }
-
 });

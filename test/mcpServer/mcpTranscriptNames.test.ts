@@ -15,37 +15,41 @@ afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
 });
 
-describe('--transcript-dir records every agent run, whatever the client calls itself', { timeout: 60_000 }, () => {
-  it('a client name of 500 characters with control characters is shortened, and the transcript is saved', async () => {
-    const workspace = await writeTestWorkspace();
-    const transcriptDir = path.join(await tempDir('execbox-mcp-names-'), 'runs');
-    const warnings: string[] = [];
-    const { host } = await openStandaloneMcpHost({
-      workspace: workspace.file,
-      trust: true,
-      executor: 'inprocess',
-      configDir: workspace.configDir,
+describe(
+  '--transcript-dir records every agent run, whatever the client calls itself',
+  { timeout: 60_000 },
+  () => {
+    it('a client name of 500 characters with control characters is shortened, and the transcript is saved', async () => {
+      const workspace = await writeTestWorkspace();
+      const transcriptDir = path.join(await tempDir('execbox-mcp-names-'), 'runs');
+      const warnings: string[] = [];
+      const { host } = await openStandaloneMcpHost({
+        workspace: workspace.file,
+        trust: true,
+        executor: 'inprocess',
+        configDir: workspace.configDir,
+      });
+      const server = await startMcpHttpServer({
+        createServer: () =>
+          createExecboxMcpServer({ host, transcriptDir, warn: (message) => warnings.push(message) }),
+      });
+      const client = new Client({ name: `dodger\n${'x'.repeat(500)}`, version: '1' });
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(server.url), {
+          requestInit: { headers: { authorization: `Bearer ${server.token}` } },
+        }),
+      );
+      cleanup.push(
+        () => host.dispose(),
+        () => server.close(),
+        () => client.close(),
+      );
+      await client.callTool({ name: 'execute', arguments: { code: 'return 1' } });
+      expect(warnings).toEqual([]);
+      const [file] = await readdir(transcriptDir);
+      expect(file).toMatch(/^dodger-x+-\d{4}-.*\.jsonl$/);
+      const parsed = parseTranscript(await readFile(path.join(transcriptDir, file!), 'utf8'));
+      expect(parsed.header?.name).toMatch(/^dodger x{90,}… run$/);
     });
-    const server = await startMcpHttpServer({
-      createServer: () =>
-        createExecboxMcpServer({ host, transcriptDir, warn: (message) => warnings.push(message) }),
-    });
-    const client = new Client({ name: `dodger\n${'x'.repeat(500)}`, version: '1' });
-    await client.connect(
-      new StreamableHTTPClientTransport(new URL(server.url), {
-        requestInit: { headers: { authorization: `Bearer ${server.token}` } },
-      }),
-    );
-    cleanup.push(
-      () => host.dispose(),
-      () => server.close(),
-      () => client.close(),
-    );
-    await client.callTool({ name: 'execute', arguments: { code: 'return 1' } });
-    expect(warnings).toEqual([]);
-    const [file] = await readdir(transcriptDir);
-    expect(file).toMatch(/^dodger-x+-\d{4}-.*\.jsonl$/);
-    const parsed = parseTranscript(await readFile(path.join(transcriptDir, file!), 'utf8'));
-    expect(parsed.header?.name).toMatch(/^dodger x{90,}… run$/);
-  });
-});
+  },
+);

@@ -79,16 +79,26 @@ describe('--trust covers what was trusted, not later edits', { timeout: 60_000 }
     ];
     const { workspace, warnings, client } = await serveTrusted(withHandler);
     await rewriteWorkspace(workspace.file, [
-      { ...withHandler[0]!, tools: { add: { response: { mode: 'handler', trusted: true, source: 'return 2;' } } } },
+      {
+        ...withHandler[0]!,
+        tools: { add: { response: { mode: 'handler', trusted: true, source: 'return 2;' } } },
+      },
     ] as WorkspaceFile['providers']);
-    await expect.poll(() => warnings.join('\n'), { timeout: 20_000 }).toMatch(/provider 'calc' would run handler/);
+    await expect
+      .poll(() => warnings.join('\n'), { timeout: 20_000 })
+      .toMatch(/provider 'calc' would run handler/);
     expect((await client.callTool({ name: 'execute', arguments: { code: 'return 1' } })).isError).toBe(true);
     warnings.length = 0;
     await rewriteWorkspace(workspace.file, withHandler);
     await expect
-      .poll(async () => (await client.callTool({ name: 'execute', arguments: { code: 'return await calc.add({})' } })).structuredContent, {
-        timeout: 20_000,
-      })
+      .poll(
+        async () =>
+          (await client.callTool({ name: 'execute', arguments: { code: 'return await calc.add({})' } }))
+            .structuredContent,
+        {
+          timeout: 20_000,
+        },
+      )
       .toMatchObject({ ok: true, result: 1 });
   });
 });

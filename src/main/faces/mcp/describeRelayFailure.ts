@@ -1,11 +1,7 @@
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
 export type RelayFailureReason =
-  | 'token_refused'
-  | 'request_refused'
-  | 'app_not_running'
-  | 'app_not_answering'
-  | 'app_failed';
+  'token_refused' | 'request_refused' | 'app_not_running' | 'app_not_answering' | 'app_failed';
 
 /** The relay's own: the app took no message within the bound. */
 export class RelayTimeoutError extends Error {

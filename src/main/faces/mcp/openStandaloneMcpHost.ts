@@ -45,9 +45,7 @@ function fixedExecutor(name: McpExecutorName): () => Executor {
  * `--trust`, earlier answers, or refused, since stdin carries the protocol and cannot ask), its
  * runs service and the debugger (for transcripts), without the network tools.
  */
-export async function openStandaloneMcpHost(
-  options: StandaloneMcpHostOptions,
-): Promise<{
+export async function openStandaloneMcpHost(options: StandaloneMcpHostOptions): Promise<{
   host: PlaygroundHost;
   file: string;
   warnings: string[];
