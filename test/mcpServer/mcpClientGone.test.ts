@@ -2,6 +2,8 @@ import { request as httpRequest } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeRunOutcome } from '../../src/shared/format/describeRunOutcome';
+import { runFactsFromTranscript } from '../../src/shared/runFactsFromTranscript';
 import type { ExecuteResult } from '../../src/shared/executeResult';
 import type { PlaygroundHost } from '../../src/main/app/createPlaygroundHost';
 import { createExecboxMcpServer } from '../../src/main/faces/mcp/createExecboxMcpServer';
@@ -119,5 +121,36 @@ describe('an HTTP agent that goes away mid-run', { timeout: 60_000 }, () => {
     await transport.terminateSession();
     expect(await run.finished).toMatchObject({ ok: false, error: { code: 'timeout' } });
     await client.close();
+  });
+});
+
+describe('a run the agent cancelled', { timeout: 60_000 }, () => {
+  it('is "cancelled by the agent" in the run list and in its transcript, not a timeout', async () => {
+    const client = new Client({ name: 'cancel-agent', version: '1' });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(server.url), {
+        requestInit: { headers: { authorization: `Bearer ${server.token}` } },
+      }),
+    );
+    const run = nextRunOf('cancel-agent');
+    const controller = new AbortController();
+    const call = client.callTool(
+      { name: 'execute', arguments: { code: 'return await shop.stall({})' } },
+      undefined,
+      { signal: controller.signal },
+    );
+    call.catch(() => undefined);
+    const runId = await run.started;
+    controller.abort('enough');
+    const result = await run.finished;
+    await client.close();
+    const summary = (await host.services.runs.list()).find((r) => r.runId === runId)!;
+    expect(summary.facts?.cancelReason).toBe('agent');
+    expect(describeRunOutcome(result, summary.facts).sentence).toMatch(/^Cancelled by the agent after /);
+    const entries = await host.services.runs.transcript(runId);
+    const finished = entries.find((e) => e.kind === 'event' && e.event.type === 'run_finished');
+    expect(finished).toMatchObject({ event: { cancelReason: 'agent' } });
+    const facts = runFactsFromTranscript(entries);
+    expect(describeRunOutcome(result, facts).sentence).toMatch(/^Cancelled by the agent after /);
   });
 });

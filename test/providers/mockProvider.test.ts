@@ -197,7 +197,10 @@ describe('mock provider', () => {
     });
 
     it('a person has at most maxWaitMs to answer; then the call fails and the question is dropped', async () => {
-      const { provider, broker } = mock({ approve: manual }, [], { personPresent: () => true, maxWaitMs: 50 });
+      const { provider, broker } = mock({ approve: manual }, [], {
+        personPresent: () => true,
+        maxWaitMs: 50,
+      });
       const answer = await callTool(provider, 'approve', {});
       expect(answer).toMatchObject({ ok: false, error: { code: 'tool_error' } });
       expect(answer.ok ? '' : answer.error.message).toMatch(/nobody answered shop\.approve/);

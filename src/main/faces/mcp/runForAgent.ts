@@ -1,5 +1,6 @@
 import type { RunRequest, RunsEvent } from '../../../shared/api/runs';
 import type { ExecuteResult } from '../../../shared/executeResult';
+import type { CancelReason } from '../../../shared/runOutcome';
 import type { TranscriptEntry } from '../../../shared/transcript';
 import type { McpRunHost } from './McpRunHost';
 import { describeProgress, type ProgressState } from './describeProgress';
@@ -53,18 +54,18 @@ export async function runForAgent(
   const heartbeat = options.onProgress
     ? setInterval(() => report(describeProgress(state)), PROGRESS_HEARTBEAT_MS)
     : undefined;
-  const cancel = () => {
-    if (runId) host.services.runs.cancel(runId).catch(() => undefined);
-  };
+  // The run is cancelled as the agent's (every list and the transcript say "cancelled by the agent").
+  const byAgent = new AbortController();
+  const cancel = () => byAgent.abort('agent' satisfies CancelReason);
+  options.signal.addEventListener('abort', cancel, { once: true });
+  if (options.signal.aborted) cancel();
   try {
-    const id = (await host.launcher(request)).runId;
+    const id = (await host.launcher(request, { signal: byAgent.signal })).runId;
     const result = await new Promise<ExecuteResult>((resolve) => {
       settle = resolve;
       runId = id;
       for (const event of early.get(id) ?? []) handle(event);
       early.clear();
-      options.signal.addEventListener('abort', cancel, { once: true });
-      if (options.signal.aborted) cancel();
     });
     return { runId: id, result };
   } finally {

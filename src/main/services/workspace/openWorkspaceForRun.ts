@@ -105,7 +105,9 @@ export async function openWorkspaceForRun(
       );
     }
     for (const request of pending) {
-      const allow = await options.ask!(`Allow provider '${request.providerName}' to ${trustAction(request)}?`);
+      const allow = await options.ask!(
+        `Allow provider '${request.providerName}' to ${trustAction(request)}?`,
+      );
       await host.workspace.answerTrust(request.id, allow);
     }
     const providers = await host.resolvedProviders();
