@@ -31,6 +31,12 @@ describe('the execute tool description', () => {
     expect(text).toMatch(/… and \d+ more providers/);
   });
 
+  it('speaks to the agent, not to a person at the app (an untyped tool: learn its shape by running it)', () => {
+    const text = describeExecuteTool([provider('small', 1)]);
+    expect(text).toContain('Return or log one result first to learn its shape');
+    expect(text).not.toContain('Use this shape as the output type');
+  });
+
   it('says so when there are no providers', () => {
     expect(describeExecuteTool([])).toContain('no providers');
   });

@@ -19,6 +19,8 @@ import { httpRequestGone } from './httpRequestGone';
 import type { McpRunHost } from './McpRunHost';
 import { runForAgent } from './runForAgent';
 import { selectTypings } from './selectTypings';
+import { typingsForAgent } from './typingsForAgent';
+import { withPlainErrorMessages } from './withPlainErrorMessages';
 
 export const MCP_SERVER_NAME = 'execbox-playground';
 export const MCP_SERVER_VERSION = '0.1.0';
@@ -168,7 +170,11 @@ export function createExecboxMcpServer(options: ExecboxMcpServerOptions): Server
     }
     const answer = selectTypings(await host.resolvedProviders(), request);
     if (!answer.ok) return toolError(answer.message);
-    return { content: [{ type: 'text', text: answer.typings || '// the workspace has no providers' }] };
+    return {
+      content: [
+        { type: 'text', text: typingsForAgent(answer.typings) || '// the workspace has no providers' },
+      ],
+    };
   }
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
@@ -180,6 +186,9 @@ export function createExecboxMcpServer(options: ExecboxMcpServerOptions): Server
       `no tool named ${JSON.stringify(request.params.name)} (this server has ${EXECUTE_TOOL_NAME} and ${TYPINGS_TOOL_NAME})`,
     );
   });
+
+  const connect = server.connect.bind(server);
+  server.connect = (transport) => connect(withPlainErrorMessages(transport));
 
   const stopListening = host.onEvent((event) => {
     if (event.channel === 'providers' && event.type === 'typings' && server.transport)
