@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { PlaygroundHost } from '../../app/createPlaygroundHost';
 import { checkToken } from '../../system/checkToken';
-import { isLoopbackAddress } from '../../system/isLoopbackAddress';
+import { isLoopbackHost } from '../../system/isLoopbackHost';
 import { startPlaygroundServer } from '../browserServer/startPlaygroundServer';
 import { resolveConfigDir } from '../../system/resolveConfigDir';
 
@@ -78,7 +78,7 @@ export default async function serveCommand(args: string[]): Promise<number> {
   }
   const port = values.port === undefined ? DEFAULT_PORT : parsePort(values.port);
   const bindHost = values.host;
-  if (!isLoopbackAddress(bindHost) && !values['allow-remote']) {
+  if (!isLoopbackHost(bindHost) && !values['allow-remote']) {
     throw new Error(
       `${bindHost} is not a loopback address: anyone who can reach it could drive this host; add --allow-remote if you mean it`,
     );
@@ -118,7 +118,7 @@ export default async function serveCommand(args: string[]): Promise<number> {
     );
     throw error;
   }
-  if (!isLoopbackAddress(bindHost)) {
+  if (!isLoopbackHost(bindHost)) {
     const bar = '!'.repeat(78);
     process.stderr.write(
       `${bar}\n!! WARNING: listening on ${bindHost}, not just this computer. Anyone on the network who gets\n` +
