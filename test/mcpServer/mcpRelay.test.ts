@@ -42,7 +42,8 @@ async function relayAnswer(url: string, token: string, answerWithinMs?: number) 
   const lines = createInterface({ input: stdout })[Symbol.asyncIterator]();
   stdin.write(JSON.stringify(INITIALIZE) + '\n');
   const first = await lines.next();
-  return { answer: JSON.parse(first.value as string) as Record<string, any>, warnings };
+  const answer = JSON.parse(first.value as string) as { error: { message: string } };
+  return { answer, warnings };
 }
 
 async function appEndpoint(): Promise<{ url: string; token: string }> {
