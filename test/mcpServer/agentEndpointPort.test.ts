@@ -1,9 +1,8 @@
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openStandaloneMcpHost } from '../../src/main/faces/mcp/openStandaloneMcpHost';
 import { startAgentEndpoint } from '../../src/main/faces/mcp/startAgentEndpoint';
-import { writeTestWorkspace } from './mcpFixture';
+import { openTestHost } from './mcpFixture';
 
 const cleanup: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -21,13 +20,7 @@ async function occupy(port = 0): Promise<{ port: number; free(): Promise<void> }
 
 describe("the agents' endpoint keeps its port", { timeout: 60_000 }, () => {
   it('a port asked for is kept for the next starts; when it is taken, the endpoint says which port configs expect', async () => {
-    const workspace = await writeTestWorkspace();
-    const { host } = await openStandaloneMcpHost({
-      workspace: workspace.file,
-      trust: true,
-      executor: 'inprocess',
-      configDir: workspace.configDir,
-    });
+    const { host, workspace } = await openTestHost();
     cleanup.push(() => host.dispose());
     const probe = await occupy();
     await probe.free();

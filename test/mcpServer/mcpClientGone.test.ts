@@ -1,5 +1,4 @@
 import { request as httpRequest } from 'node:http';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeRunOutcome } from '../../src/shared/format/describeRunOutcome';
@@ -7,21 +6,14 @@ import { runFactsFromTranscript } from '../../src/shared/runFactsFromTranscript'
 import type { ExecuteResult } from '../../src/shared/executeResult';
 import type { PlaygroundHost } from '../../src/main/app/createPlaygroundHost';
 import { createExecboxMcpServer } from '../../src/main/faces/mcp/createExecboxMcpServer';
-import { openStandaloneMcpHost } from '../../src/main/faces/mcp/openStandaloneMcpHost';
 import { startMcpHttpServer, type McpHttpServer } from '../../src/main/faces/mcp/startMcpHttpServer';
-import { writeTestWorkspace } from './mcpFixture';
+import { connectHttpClient, openTestHost } from './mcpFixture';
 
 let host: PlaygroundHost;
 let server: McpHttpServer;
 
 beforeAll(async () => {
-  const workspace = await writeTestWorkspace();
-  ({ host } = await openStandaloneMcpHost({
-    workspace: workspace.file,
-    trust: true,
-    executor: 'inprocess',
-    configDir: workspace.configDir,
-  }));
+  ({ host } = await openTestHost());
   // The run's own limit is far away: only the client's going can end it in time.
   server = await startMcpHttpServer({
     createServer: () => createExecboxMcpServer({ host, limits: { timeoutMs: 600_000 } }),
@@ -109,11 +101,8 @@ describe('an HTTP agent that goes away mid-run', { timeout: 60_000 }, () => {
   });
 
   it('ending its session (DELETE) during execute cancels the run', async () => {
-    const client = new Client({ name: 'delete-agent', version: '1' });
-    const transport = new StreamableHTTPClientTransport(new URL(server.url), {
-      requestInit: { headers: { authorization: `Bearer ${server.token}` } },
-    });
-    await client.connect(transport);
+    const client = await connectHttpClient(server, 'delete-agent');
+    const transport = client.transport as StreamableHTTPClientTransport;
     const run = nextRunOf('delete-agent');
     const call = client.callTool({ name: 'execute', arguments: { code: 'return await shop.stall({})' } });
     call.catch(() => undefined);
@@ -126,12 +115,7 @@ describe('an HTTP agent that goes away mid-run', { timeout: 60_000 }, () => {
 
 describe('a run the agent cancelled', { timeout: 60_000 }, () => {
   it('is "cancelled by the agent" in the run list and in its transcript, not a timeout', async () => {
-    const client = new Client({ name: 'cancel-agent', version: '1' });
-    await client.connect(
-      new StreamableHTTPClientTransport(new URL(server.url), {
-        requestInit: { headers: { authorization: `Bearer ${server.token}` } },
-      }),
-    );
+    const client = await connectHttpClient(server, 'cancel-agent');
     const run = nextRunOf('cancel-agent');
     const controller = new AbortController();
     const call = client.callTool(

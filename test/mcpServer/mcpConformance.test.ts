@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCliForTests } from '../../scripts/buildCliForTests';
 import { tempDir } from '../workspace/hostFixture';
 import { startBearerProxy } from '../support/startBearerProxy';
-import { startCliHttp, writeTestWorkspace, type CliHttpServer } from './mcpFixture';
+import { startCliHttp, trustedServeArgs, writeTestWorkspace, type CliHttpServer } from './mcpFixture';
 
 /** Where .ci/run installs @modelcontextprotocol/conformance and a Node 22 to run it (it needs Node >= 22). */
 const SUITE_DIR =
@@ -48,18 +48,7 @@ describe.skipIf(!installed)(
     beforeAll(async () => {
       await buildCliForTests();
       const workspace = await writeTestWorkspace();
-      server = await startCliHttp(
-        [
-          '--workspace',
-          workspace.file,
-          '--trust',
-          '--executor',
-          'inprocess',
-          '--config-dir',
-          workspace.configDir,
-        ],
-        { EXECBOX_TOKEN: TOKEN },
-      );
+      server = await startCliHttp(trustedServeArgs(workspace), { EXECBOX_TOKEN: TOKEN });
       // The suite cannot send a token: a proxy on the test's side adds the one the test chose.
       proxy = await startBearerProxy(server.url, TOKEN);
     }, 120_000);

@@ -3,8 +3,10 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { WorkspaceFile } from '../../src/shared/workspaceFormat';
+import { openStandaloneMcpHost } from '../../src/main/faces/mcp/openStandaloneMcpHost';
 import { tempDir, writeWorkspace } from '../workspace/hostFixture';
 import { TEST_CLI } from '../../scripts/buildCliForTests';
 
@@ -82,4 +84,46 @@ export function startCliHttp(args: string[], env: Record<string, string> = {}): 
     });
     void exited.then(() => reject(new Error(`execbox mcp --http exited: ${stderr}`)));
   });
+}
+
+/** `--workspace FILE --trust --executor inprocess --config-dir DIR`: `execbox mcp` serving a test workspace. */
+export function trustedServeArgs(workspace: { file: string; configDir: string }): string[] {
+  return [
+    '--workspace',
+    workspace.file,
+    '--trust',
+    '--executor',
+    'inprocess',
+    '--config-dir',
+    workspace.configDir,
+  ];
+}
+
+/** The host `execbox mcp --trust --executor inprocess` builds, on a fresh test workspace. */
+export async function openTestHost(
+  providers: WorkspaceFile['providers'] = MCP_TEST_PROVIDERS,
+  extra: Partial<Parameters<typeof openStandaloneMcpHost>[0]> = {},
+) {
+  const workspace = await writeTestWorkspace(providers);
+  const opened = await openStandaloneMcpHost({
+    workspace: workspace.file,
+    trust: true,
+    executor: 'inprocess',
+    configDir: workspace.configDir,
+    ...extra,
+  });
+  return { ...opened, workspace };
+}
+
+/** The SDK's client over Streamable HTTP, with the server's token. */
+export async function connectHttpClient(
+  server: { url: string; token: string },
+  name = 'http-agent',
+): Promise<Client> {
+  return connectClient(
+    new StreamableHTTPClientTransport(new URL(server.url), {
+      requestInit: { headers: { authorization: `Bearer ${server.token}` } },
+    }),
+    name,
+  );
 }

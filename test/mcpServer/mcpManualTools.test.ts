@@ -1,14 +1,12 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WorkspaceFile } from '../../src/shared/workspaceFormat';
 import { createInProcessExecutor } from '../../src/main/engine/executors/createInProcessExecutor';
 import { createPlaygroundHost, type PlaygroundHost } from '../../src/main/app/createPlaygroundHost';
 import { createExecboxMcpServer } from '../../src/main/faces/mcp/createExecboxMcpServer';
-import { openStandaloneMcpHost } from '../../src/main/faces/mcp/openStandaloneMcpHost';
 import { startMcpHttpServer } from '../../src/main/faces/mcp/startMcpHttpServer';
 import { startHost } from '../workspace/hostFixture';
-import { writeTestWorkspace } from './mcpFixture';
+import { connectHttpClient, openTestHost, writeTestWorkspace } from './mcpFixture';
 
 const CRM: WorkspaceFile['providers'] = [
   { id: 'crm', name: 'crm', kind: 'mock', tools: { approve_refund: { response: { mode: 'manual' } } } },
@@ -23,12 +21,7 @@ async function connect(host: PlaygroundHost): Promise<Client> {
   const server = await startMcpHttpServer({
     createServer: () => createExecboxMcpServer({ host, limits: { timeoutMs: 5_000 } }),
   });
-  const client = new Client({ name: 'manual-agent', version: '1' });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(server.url), {
-      requestInit: { headers: { authorization: `Bearer ${server.token}` } },
-    }),
-  );
+  const client = await connectHttpClient(server, 'manual-agent');
   cleanup.push(
     () => server.close(),
     () => client.close(),
@@ -38,13 +31,7 @@ async function connect(host: PlaygroundHost): Promise<Client> {
 
 describe('a manual mock tool called by an agent', { timeout: 60_000 }, () => {
   it('under plain execbox mcp (nobody to answer) fails at once with a tool_error saying so', async () => {
-    const workspace = await writeTestWorkspace(CRM);
-    const { host } = await openStandaloneMcpHost({
-      workspace: workspace.file,
-      trust: true,
-      executor: 'inprocess',
-      configDir: workspace.configDir,
-    });
+    const { host } = await openTestHost(CRM);
     cleanup.push(() => host.dispose());
     const client = await connect(host);
     const result = await client.callTool({

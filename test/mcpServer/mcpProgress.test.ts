@@ -1,12 +1,17 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlaygroundHost } from '../../src/main/app/createPlaygroundHost';
 import { createExecboxMcpServer } from '../../src/main/faces/mcp/createExecboxMcpServer';
-import { openStandaloneMcpHost } from '../../src/main/faces/mcp/openStandaloneMcpHost';
 import { startMcpHttpServer, type McpHttpServer } from '../../src/main/faces/mcp/startMcpHttpServer';
 import { buildCliForTests } from '../../scripts/buildCliForTests';
-import { cliStdioTransport, connectClient, writeTestWorkspace } from './mcpFixture';
+import {
+  cliStdioTransport,
+  connectClient,
+  connectHttpClient,
+  openTestHost,
+  trustedServeArgs,
+  writeTestWorkspace,
+} from './mcpFixture';
 
 let host: PlaygroundHost;
 let server: McpHttpServer;
@@ -14,13 +19,7 @@ const clients: Client[] = [];
 
 beforeAll(async () => {
   await buildCliForTests();
-  const workspace = await writeTestWorkspace();
-  ({ host } = await openStandaloneMcpHost({
-    workspace: workspace.file,
-    trust: true,
-    executor: 'inprocess',
-    configDir: workspace.configDir,
-  }));
+  ({ host } = await openTestHost());
   server = await startMcpHttpServer({ createServer: () => createExecboxMcpServer({ host }) });
 }, 120_000);
 afterAll(async () => {
@@ -30,29 +29,14 @@ afterAll(async () => {
 });
 
 async function httpClient(): Promise<Client> {
-  const client = new Client({ name: 'progress-agent', version: '1' });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(server.url), {
-      requestInit: { headers: { authorization: `Bearer ${server.token}` } },
-    }),
-  );
+  const client = await connectHttpClient(server, 'progress-agent');
   clients.push(client);
   return client;
 }
 
 async function stdioClient(): Promise<Client> {
   const workspace = await writeTestWorkspace();
-  const client = await connectClient(
-    cliStdioTransport([
-      '--workspace',
-      workspace.file,
-      '--trust',
-      '--executor',
-      'inprocess',
-      '--config-dir',
-      workspace.configDir,
-    ]),
-  );
+  const client = await connectClient(cliStdioTransport(trustedServeArgs(workspace)));
   clients.push(client);
   return client;
 }

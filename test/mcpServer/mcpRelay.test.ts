@@ -6,9 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { PlaygroundHost } from '../../src/main/app/createPlaygroundHost';
 import { bridgeStdioToHttp } from '../../src/main/faces/mcp/bridgeStdioToHttp';
 import { createExecboxMcpServer } from '../../src/main/faces/mcp/createExecboxMcpServer';
-import { openStandaloneMcpHost } from '../../src/main/faces/mcp/openStandaloneMcpHost';
 import { startMcpHttpServer } from '../../src/main/faces/mcp/startMcpHttpServer';
-import { writeTestWorkspace } from './mcpFixture';
+import { openTestHost } from './mcpFixture';
 
 const cleanup: (() => Promise<unknown> | void)[] = [];
 afterEach(async () => {
@@ -47,13 +46,7 @@ async function relayAnswer(url: string, token: string, answerWithinMs?: number) 
 }
 
 async function appEndpoint(): Promise<{ url: string; token: string }> {
-  const workspace = await writeTestWorkspace();
-  const { host } = await openStandaloneMcpHost({
-    workspace: workspace.file,
-    trust: true,
-    executor: 'inprocess',
-    configDir: workspace.configDir,
-  });
+  const { host } = await openTestHost();
   const server = await startMcpHttpServer({
     createServer: () => createExecboxMcpServer({ host: host as PlaygroundHost }),
   });

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_STDIO_MESSAGE_BYTES } from '../../src/main/faces/mcp/createStdioServerTransport';
 import { buildCliForTests, TEST_CLI } from '../../scripts/buildCliForTests';
 import { isProcessRunning } from '../support/isProcessRunning';
-import { writeTestWorkspace } from './mcpFixture';
+import { trustedServeArgs, writeTestWorkspace } from './mcpFixture';
 
 beforeAll(() => buildCliForTests(), 120_000);
 
@@ -24,17 +24,7 @@ afterEach(() => {
 /** `execbox mcp` over stdio driven by hand, line by line: what no SDK client would send. */
 async function rawServer(): Promise<RawServer> {
   const workspace = await writeTestWorkspace();
-  const child = spawn(process.execPath, [
-    TEST_CLI,
-    'mcp',
-    '--workspace',
-    workspace.file,
-    '--trust',
-    '--executor',
-    'inprocess',
-    '--config-dir',
-    workspace.configDir,
-  ]);
+  const child = spawn(process.execPath, [TEST_CLI, 'mcp', ...trustedServeArgs(workspace)]);
   children.push(child);
   const lines: unknown[] = [];
   const waiters: (() => void)[] = [];

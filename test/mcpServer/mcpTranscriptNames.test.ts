@@ -1,14 +1,11 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseTranscript } from '../../src/shared/transcriptFile';
 import { createExecboxMcpServer } from '../../src/main/faces/mcp/createExecboxMcpServer';
-import { openStandaloneMcpHost } from '../../src/main/faces/mcp/openStandaloneMcpHost';
 import { startMcpHttpServer } from '../../src/main/faces/mcp/startMcpHttpServer';
 import { tempDir } from '../workspace/hostFixture';
-import { writeTestWorkspace } from './mcpFixture';
+import { connectHttpClient, openTestHost } from './mcpFixture';
 
 const cleanup: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -20,25 +17,14 @@ describe(
   { timeout: 60_000 },
   () => {
     it('a client name of 500 characters with control characters is shortened, and the transcript is saved', async () => {
-      const workspace = await writeTestWorkspace();
       const transcriptDir = path.join(await tempDir('execbox-mcp-names-'), 'runs');
       const warnings: string[] = [];
-      const { host } = await openStandaloneMcpHost({
-        workspace: workspace.file,
-        trust: true,
-        executor: 'inprocess',
-        configDir: workspace.configDir,
-      });
+      const { host } = await openTestHost();
       const server = await startMcpHttpServer({
         createServer: () =>
           createExecboxMcpServer({ host, transcriptDir, warn: (message) => warnings.push(message) }),
       });
-      const client = new Client({ name: `dodger\n${'x'.repeat(500)}`, version: '1' });
-      await client.connect(
-        new StreamableHTTPClientTransport(new URL(server.url), {
-          requestInit: { headers: { authorization: `Bearer ${server.token}` } },
-        }),
-      );
+      const client = await connectHttpClient(server, `dodger\n${'x'.repeat(500)}`);
       cleanup.push(
         () => host.dispose(),
         () => server.close(),

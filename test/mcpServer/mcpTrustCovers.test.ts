@@ -1,13 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WorkspaceFile } from '../../src/shared/workspaceFormat';
 import { createExecboxMcpServer } from '../../src/main/faces/mcp/createExecboxMcpServer';
-import { openStandaloneMcpHost } from '../../src/main/faces/mcp/openStandaloneMcpHost';
 import { startMcpHttpServer } from '../../src/main/faces/mcp/startMcpHttpServer';
-import { MCP_TEST_PROVIDERS, rewriteWorkspace, writeTestWorkspace } from './mcpFixture';
+import { MCP_TEST_PROVIDERS, connectHttpClient, openTestHost, rewriteWorkspace } from './mcpFixture';
 
 const cleanup: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -16,24 +13,13 @@ afterEach(async () => {
 
 /** `execbox mcp --trust` as the CLI opens it, with an HTTP client; warnings are what stderr would show. */
 async function serveTrusted(providers: WorkspaceFile['providers'] = MCP_TEST_PROVIDERS) {
-  const workspace = await writeTestWorkspace(providers);
   const warnings: string[] = [];
-  const opened = await openStandaloneMcpHost({
-    workspace: workspace.file,
-    trust: true,
-    executor: 'inprocess',
-    configDir: workspace.configDir,
-    warn: (message) => warnings.push(message),
-  });
+  const opened = await openTestHost(providers, { warn: (message) => warnings.push(message) });
+  const { workspace } = opened;
   const server = await startMcpHttpServer({
     createServer: () => createExecboxMcpServer({ host: opened.host, refusal: opened.refusal }),
   });
-  const client = new Client({ name: 'trust-agent', version: '1' });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(server.url), {
-      requestInit: { headers: { authorization: `Bearer ${server.token}` } },
-    }),
-  );
+  const client = await connectHttpClient(server, 'trust-agent');
   cleanup.push(
     () => opened.host.dispose(),
     () => server.close(),
