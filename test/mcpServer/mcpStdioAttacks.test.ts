@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_STDIO_MESSAGE_BYTES } from '../../src/main/faces/mcp/createStdioServerTransport';
 import { buildCliForTests, TEST_CLI } from '../../scripts/buildCliForTests';
 import { isProcessRunning } from '../support/isProcessRunning';
-import { trustedServeArgs, writeTestWorkspace } from './mcpFixture';
+import { MCP_TEST_PROVIDERS, trustedServeArgs, writeTestWorkspace } from './mcpFixture';
 
 beforeAll(() => buildCliForTests(), 120_000);
 
@@ -22,8 +22,8 @@ afterEach(() => {
 });
 
 /** `execbox mcp` over stdio driven by hand, line by line: what no SDK client would send. */
-async function rawServer(): Promise<RawServer> {
-  const workspace = await writeTestWorkspace();
+async function rawServer(providers = MCP_TEST_PROVIDERS): Promise<RawServer> {
+  const workspace = await writeTestWorkspace(providers);
   const child = spawn(process.execPath, [TEST_CLI, 'mcp', ...trustedServeArgs(workspace)]);
   children.push(child);
   const lines: unknown[] = [];
@@ -91,6 +91,34 @@ describe('execbox mcp over stdio under attack', { timeout: 60_000 }, () => {
     server.send(ping(9));
     expect(await server.answerTo(9)).toMatchObject({ result: {} });
     // Every stdout line parsed as JSON (rawServer throws otherwise), and each is JSON-RPC 2.0.
+    expect(server.lines.every((line) => (line as { jsonrpc?: string }).jsonrpc === '2.0')).toBe(true);
+  });
+
+  it('console output of host-side code (a mock handler) never reaches stdout', async () => {
+    const server = await rawServer([
+      {
+        id: 'noisy',
+        name: 'noisy',
+        kind: 'mock',
+        tools: {
+          talk: {
+            response: { mode: 'handler', trusted: true, source: 'console.log("not JSON-RPC"); return 1;' },
+          },
+        },
+      },
+    ]);
+    server.send(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 5,
+        method: 'tools/call',
+        params: { name: 'execute', arguments: { code: 'return await noisy.talk({})' } },
+      }) + '\n',
+    );
+    expect(await server.answerTo(5)).toMatchObject({
+      result: { structuredContent: { ok: true, result: 1 } },
+    });
+    // Each stdout line was parsed as JSON on arrival (a stray line throws in the reader and fails the test).
     expect(server.lines.every((line) => (line as { jsonrpc?: string }).jsonrpc === '2.0')).toBe(true);
   });
 });

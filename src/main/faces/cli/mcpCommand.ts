@@ -2,6 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { checkToken } from '../../system/checkToken';
 import { isLoopbackHost } from '../../system/isLoopbackHost';
+import { keepStdoutFor } from '../../system/keepStdoutFor';
 import { resolveConfigDir } from '../../system/resolveConfigDir';
 import {
   parseRuntimeLimitFlags,
@@ -185,6 +186,8 @@ async function serve(args: string[]): Promise<number> {
         import('../mcp/createStdioServerTransport'),
         import('../mcp/withProgressBarrier'),
       ]);
+      // stdout carries the protocol alone: console output of modules and handlers goes to stderr.
+      keepStdoutFor();
       const server = createServer();
       const transport = withProgressBarrier(createStdioServerTransport());
       // Only the end of stdin closes the transport: the client went away.
