@@ -8,7 +8,7 @@ import { createExecboxMcpServer } from '../../src/main/faces/mcp/createExecboxMc
 import { openStandaloneMcpHost } from '../../src/main/faces/mcp/openStandaloneMcpHost';
 import { startMcpHttpServer, type McpHttpServer } from '../../src/main/faces/mcp/startMcpHttpServer';
 import { MAX_MCP_BODY_BYTES } from '../../src/main/faces/mcp/createMcpHttpHandler';
-import { writeTestWorkspace } from './mcpFixture';
+import { connectHttpClient, writeTestWorkspace } from './mcpFixture';
 
 let host: PlaygroundHost;
 let server: McpHttpServer;
@@ -198,6 +198,32 @@ describe('the MCP HTTP endpoint under attack', { timeout: 30_000 }, () => {
       expect((await raw({ headers: headers(ids[39]!), body: ping }, capped)).status).toBe(200);
     } finally {
       await capped.close();
+    }
+  });
+
+  it('when every session is busy, a new initialize is refused with 503 and a sentence (none is cut off)', async () => {
+    const full = await startMcpHttpServer({
+      createServer: () => createExecboxMcpServer({ host }),
+      maxSessions: 2,
+    });
+    const busy = await Promise.all([connectHttpClient(full, 'busy-1'), connectHttpClient(full, 'busy-2')]);
+    try {
+      const stalls = busy.map((client) =>
+        client
+          .callTool({ name: 'execute', arguments: { code: 'return await shop.stall({})' } })
+          .catch(() => undefined),
+      );
+      await expect
+        .poll(async () => (await host.services.runs.list()).filter((run) => run.state === 'running').length)
+        .toBeGreaterThanOrEqual(2);
+      const refused = await raw({ body: INITIALIZE }, full);
+      expect(refused.status).toBe(503);
+      expect(refused.body).toContain('all 2 MCP sessions of this endpoint are busy');
+      expect(full.sessionCount()).toBe(2);
+      await Promise.all(busy.map((client) => client.close()));
+      await Promise.all(stalls);
+    } finally {
+      await full.close();
     }
   });
 
