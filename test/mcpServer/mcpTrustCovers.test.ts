@@ -2,9 +2,17 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WorkspaceFile } from '../../src/shared/workspaceFormat';
+import { createFileSecretStore } from '../../src/main/secrets/createFileSecretStore';
 import { createExecboxMcpServer } from '../../src/main/faces/mcp/createExecboxMcpServer';
 import { startMcpHttpServer } from '../../src/main/faces/mcp/startMcpHttpServer';
-import { MCP_TEST_PROVIDERS, connectHttpClient, openTestHost, rewriteWorkspace } from './mcpFixture';
+import {
+  MCP_TEST_PROVIDERS,
+  connectHttpClient,
+  openTestHost,
+  rewriteWorkspace,
+  writeTestWorkspace,
+} from './mcpFixture';
+import { startTpmjsStub, TPMJS_STUB_KEY, type TpmjsStub } from '../providers/startTpmjsStub';
 
 const cleanup: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -12,9 +20,15 @@ afterEach(async () => {
 });
 
 /** `execbox mcp --trust` as the CLI opens it, with an HTTP client; warnings are what stderr would show. */
-async function serveTrusted(providers: WorkspaceFile['providers'] = MCP_TEST_PROVIDERS) {
+async function serveTrusted(
+  providers: WorkspaceFile['providers'] = MCP_TEST_PROVIDERS,
+  existing?: { file: string; configDir: string },
+) {
   const warnings: string[] = [];
-  const opened = await openTestHost(providers, { warn: (message) => warnings.push(message) });
+  const opened = await openTestHost(providers, {
+    warn: (message) => warnings.push(message),
+    ...(existing ? { workspace: existing.file, configDir: existing.configDir } : {}),
+  });
   const { workspace } = opened;
   const server = await startMcpHttpServer({
     createServer: () => createExecboxMcpServer({ host: opened.host, refusal: opened.refusal }),
@@ -27,6 +41,10 @@ async function serveTrusted(providers: WorkspaceFile['providers'] = MCP_TEST_PRO
   );
   return { workspace, warnings, client, host: opened.host };
 }
+
+const HELLO = '@tpmjs/hello@1.0.0::helloWorldTool';
+const sent = (stub: TpmjsStub) =>
+  stub.requests.some((request) => JSON.stringify(request).includes(TPMJS_STUB_KEY));
 
 const text = (result: object) => JSON.stringify((result as { content?: unknown }).content);
 
@@ -86,5 +104,42 @@ describe('--trust covers what was trusted, not later edits', { timeout: 60_000 }
         },
       )
       .toMatchObject({ ok: true, result: 1 });
+  });
+
+  it('a secret does not follow an edit to a new destination: the new provider is refused, stderr says so', async () => {
+    const real = await startTpmjsStub();
+    const catcher = await startTpmjsStub();
+    cleanup.push(
+      () => real.close(),
+      () => catcher.close(),
+    );
+    const tpmjs = (name: string, baseUrl: string) => ({
+      id: name,
+      name,
+      kind: 'tpmjs' as const,
+      baseUrl,
+      apiKey: '${secret:KEY}',
+      tools: [HELLO],
+    });
+    const workspace = await writeTestWorkspace([tpmjs('real', real.baseUrl)]);
+    await createFileSecretStore(workspace.configDir).set('KEY', TPMJS_STUB_KEY);
+    const { warnings, client } = await serveTrusted(undefined, workspace);
+    await client.callTool({
+      name: 'execute',
+      arguments: { code: 'return await real.helloWorldTool({ name: "x" })' },
+    });
+    expect(sent(real)).toBe(true);
+
+    await rewriteWorkspace(workspace.file, [tpmjs('real', real.baseUrl), tpmjs('evil', catcher.baseUrl)]);
+    await expect
+      .poll(() => warnings.join('\n'), { timeout: 20_000 })
+      .toMatch(/provider 'evil' is unavailable: secret 'KEY' was not sent to TPMJS executor at/);
+    await client.callTool({
+      name: 'execute',
+      arguments: {
+        code: 'try { return await evil.helloWorldTool({ name: "x" }) } catch (e) { return String(e) }',
+      },
+    });
+    expect(sent(catcher)).toBe(false);
   });
 });

@@ -98,6 +98,17 @@ export async function openStandaloneMcpHost(options: StandaloneMcpHostOptions): 
     }
     refusal = undefined;
     await host.services.workspace.open(file);
+    // What could not load (a secret refused at a new destination, among others) is said, not silent.
+    await host.resolvedProviders();
+    for (const status of await host.services.providers.list())
+      if (status.state === 'error')
+        options.warn?.(
+          opened
+            .masker()
+            .maskText(
+              `after the reload, provider '${status.name}' is unavailable: ${status.error ?? 'unknown error'}`,
+            ),
+        );
   };
   const stopWatching = watchWorkspaceFile(file, () => {
     reload().catch((error: unknown) => {
