@@ -53,16 +53,10 @@ test('the Agents panel warns when the endpoint is not on its kept port', async (
   const { port } = squatter.address() as AddressInfo;
   await mkdir(configDir, { recursive: true });
   await writeFile(join(configDir, 'agent-port'), `${port}\n`);
-  const { url, child } = await startServe(configDir, workspaceFile);
-  // The panel asks for the endpoint once: open it after serve announced the endpoint.
-  await new Promise<void>((resolve) => {
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Agents (MCP):')) resolve();
-    });
-  });
+  const { url, child, output } = await startServe(configDir, workspaceFile);
   try {
+    // The panel asks for the endpoint once: open it after serve announced the endpoint.
+    await expect.poll(output).toContain('Agents (MCP):');
     await page.goto(url);
     await page.getByRole('tab', { name: 'Agents' }).click();
     const warning = page.locator('.agent-port-warning');
