@@ -1,17 +1,15 @@
-import { spawn } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseTranscript } from '../../src/shared/transcriptFile';
 import { tempDir } from '../workspace/hostFixture';
-import { buildCliForTests, TEST_CLI } from '../../scripts/buildCliForTests';
+import { buildCliForTests } from '../../scripts/buildCliForTests';
 import {
   cliStdioTransport,
   connectClient,
   MCP_TEST_PROVIDERS,
-  mcpWorkspaceArgs,
   rewriteWorkspace,
   writeTestWorkspace,
 } from './mcpFixture';
@@ -27,7 +25,9 @@ afterEach(async () => {
 
 async function start(extra: string[] = []) {
   const workspace = await writeTestWorkspace();
-  client = await connectClient(cliStdioTransport([...mcpWorkspaceArgs(workspace), ...extra]));
+  const args = ['--workspace', workspace.file, '--trust', '--executor', 'inprocess'];
+  args.push('--config-dir', workspace.configDir, ...extra);
+  client = await connectClient(cliStdioTransport(args));
   return { client, workspace };
 }
 
@@ -77,6 +77,11 @@ describe('execbox mcp over stdio (the SDK client)', { timeout: 60_000 }, () => {
     expect((unknown.content as { text: string }[])[0]!.text).toContain('shop (price, stall)');
     const wrongTool = client.callTool({ name: 'delete_everything', arguments: {} });
     await expect(wrongTool).rejects.toThrow(/no tool named "delete_everything"/);
+    // The client adds "MCP error CODE: " once; the server's message does not carry it again.
+    const message = await wrongTool.catch((error: Error) => error.message);
+    expect(message).toMatch(/^MCP error -32602: no tool named/);
+    const typings = await client.callTool({ name: 'typings', arguments: {} });
+    expect(JSON.stringify(typings.content)).not.toContain('Use this shape');
   });
 
   it('typings returns one tool or a whole provider', async () => {
@@ -146,39 +151,6 @@ describe('execbox mcp over stdio (the SDK client)', { timeout: 60_000 }, () => {
       name: 'vitest-agent run',
     });
     expect(parsed.entries.some((e) => e.kind === 'message' && e.message.type === 'tool_call')).toBe(true);
-  });
-
-  it('answers a message nested 200,000 levels deep with the place, and keeps serving', async () => {
-    const workspace = await writeTestWorkspace();
-    const child = spawn(process.execPath, [TEST_CLI, 'mcp', ...mcpWorkspaceArgs(workspace)], {
-      stdio: ['pipe', 'pipe', 'ignore'],
-    });
-    try {
-      const lines: string[] = [];
-      let partial = '';
-      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-        const parts = (partial + chunk).split('\n');
-        partial = parts.pop() ?? '';
-        lines.push(...parts);
-      });
-      const deep = `${'['.repeat(200_000)}${']'.repeat(200_000)}`;
-      child.stdin.write(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":${deep}}\n`);
-      child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping' })}\n`);
-      await vi.waitFor(() => expect(lines.length).toBeGreaterThanOrEqual(2), {
-        timeout: 30_000,
-        interval: 50,
-      });
-      const answers = lines.map(
-        (line) => JSON.parse(line) as { id: unknown; error?: { code: number; message: string } },
-      );
-      expect(answers[0]).toMatchObject({
-        id: null,
-        error: { code: -32700, message: expect.stringContaining('too deeply nested at message:1:') },
-      });
-      expect(answers[1]).toMatchObject({ id: 2, result: {} });
-    } finally {
-      child.kill();
-    }
   });
 
   it('shuts down when the client goes', async () => {
