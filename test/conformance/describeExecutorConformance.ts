@@ -3,6 +3,7 @@ import type { Executor } from '../../src/main/engine/core/types';
 import type { ProtocolObservation } from '../../src/main/engine/core/types';
 import type { HostEvent } from '../../src/shared/transcript';
 import { CONFORMANCE_CASES } from './conformanceCases';
+import { PARITY_CASES } from './parityCases';
 import { conformanceProviders, createConformanceProbe, type ConformanceProbe } from './conformanceProviders';
 
 export interface ConformanceHarness {
@@ -48,8 +49,11 @@ export function describeExecutorConformance(
       return harness.executor.execute(code, conformanceProviders(probe), options);
     };
 
-    const cases =
-      suite.cases === 'lifecycle' ? CONFORMANCE_CASES.filter((c) => c.lifecycle) : CONFORMANCE_CASES;
+    // The parity cases run everywhere: an ephemeral shell gets its code normalized by the host.
+    const cases = [
+      ...(suite.cases === 'lifecycle' ? CONFORMANCE_CASES.filter((c) => c.lifecycle) : CONFORMANCE_CASES),
+      ...PARITY_CASES,
+    ];
     for (const testCase of cases) {
       it(testCase.name, async () => {
         testCase.check(await run(testCase.code, testCase.options));
