@@ -11,6 +11,7 @@ export function describeExecuteError(error: ExecuteError): string {
   if (error.name) text = text ? `${error.name}: ${text}` : error.name;
   if (error.tool && error.code === 'tool_error') text = `${error.tool} failed: ${text}`;
   if (error.line !== undefined)
-    text += error.column !== undefined ? ` (line ${error.line}, column ${error.column})` : ` (line ${error.line})`;
+    text +=
+      error.column !== undefined ? ` (line ${error.line}, column ${error.column})` : ` (line ${error.line})`;
   return text;
 }
