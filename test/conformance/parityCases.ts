@@ -57,6 +57,11 @@ export const PARITY_CASES: ConformanceCase[] = [
     }),
   },
   {
+    name: 'parity: a name the guest gave an error is carried, and classifies nothing',
+    code: 'throw Object.assign(new Error("out of memory"), { name: "InternalError" })',
+    check: failsWith({ code: 'runtime_error', message: 'out of memory', name: 'InternalError', line: 1 }),
+  },
+  {
     name: 'parity: a thrown string is the message',
     code: 'throw "plain words"',
     check: failsWith({ code: 'runtime_error', message: 'plain words' }),
