@@ -107,6 +107,11 @@ async function runAll(executor: Executor, codes: string[]): Promise<ExecuteResul
 }
 
 /** What a result says, without its timing. */
+/** What '1 +' ends as, from any runner. */
+const SYNTAX_ERROR_AT_1_4 = {
+  ok: false,
+  error: { code: 'runtime_error', message: 'Unexpected token', name: 'SyntaxError', line: 1, column: 4 },
+};
 const gist = (result: ExecuteResult): unknown =>
   result.ok ? { ok: true, result: result.result } : { ok: false, error: result.error };
 
@@ -193,16 +198,7 @@ describe("a worker's seed (the code its host normalized)", () => {
       { ok: true, result: 'other' },
       { ok: true, result: 'seeded' },
       { ok: true, result: 'seeded' },
-      {
-        ok: false,
-        error: {
-          code: 'runtime_error',
-          message: 'Unexpected token',
-          name: 'SyntaxError',
-          line: 1,
-          column: 4,
-        },
-      },
+      SYNTAX_ERROR_AT_1_4,
     ]);
   });
 
@@ -346,16 +342,7 @@ describe("a single-use process's seed (its environment)", () => {
       { ok: true, result: 'from the seed' },
       { ok: true, result: 'other' },
       { ok: true, result: 'seeded' },
-      {
-        ok: false,
-        error: {
-          code: 'runtime_error',
-          message: 'Unexpected token',
-          name: 'SyntaxError',
-          line: 1,
-          column: 4,
-        },
-      },
+      SYNTAX_ERROR_AT_1_4,
     ]);
     expect((await reports()).map((report) => report.normalizerRead)).toEqual([false, true, true, true]);
     expect((await reports()).every((report) => !report.seedInEnv)).toBe(true);
