@@ -61,10 +61,8 @@ export interface SessionEnd {
 
 interface TrustedError {
   handle: QuickJSHandle;
-  code: ExecuteErrorCode;
-  message: string;
-  /** The tool (`provider.tool`) whose call failed, from the runner's own record of the call. */
-  tool?: string;
+  /** With `tool`, the call that failed (`provider.tool`), from the runner's own record of it. */
+  error: ExecuteError;
 }
 
 type Outcome = { ok: true; result?: unknown } | { ok: false; error: ExecuteError };
@@ -200,7 +198,7 @@ export function runQuickJsSession(options: QuickJsSessionOptions): QuickJsSessio
     const codeHandle = ctx.newString(code);
     ctx.setProp(handle, 'code', codeHandle);
     codeHandle.dispose();
-    trusted.push(tool === undefined ? { handle, code, message } : { handle, code, message, tool });
+    trusted.push({ handle, error: tool === undefined ? { code, message } : { code, message, tool } });
     return handle;
   };
 
@@ -269,15 +267,9 @@ export function runQuickJsSession(options: QuickJsSessionOptions): QuickJsSessio
     const match = trusted.find((entry) => ctx.sameValue(entry.handle, error));
     if (match) {
       const code = ctx.getProp(error, 'code');
-      const intact = ctx.typeof(code) === 'string' && ctx.getString(code) === match.code;
+      const intact = ctx.typeof(code) === 'string' && ctx.getString(code) === match.error.code;
       code.dispose();
-      if (intact) {
-        const { code: trustedCode, message, tool } = match;
-        return {
-          ok: false,
-          error: tool === undefined ? { code: trustedCode, message } : { code: trustedCode, message, tool },
-        };
-      }
+      if (intact) return { ok: false, error: { ...match.error } };
     }
     return { ok: false, error: guestError(ctx, error) };
   };
