@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeExecuteError } from '../../../src/shared/format/describeExecuteError';
+import { describeExecuteError, describeRunOutcome } from '../../../src/shared/format';
 
 describe('describeExecuteError', () => {
   it('puts the name before the message and the place after it', () => {
@@ -31,5 +31,17 @@ describe('describeExecuteError', () => {
     expect(
       describeExecuteError({ code: 'validation_error', message: 'quota exceeded', tool: 'tools.q' }),
     ).toBe('quota exceeded');
+  });
+
+  it("is what a failed run's outcome sentence says", () => {
+    const result = {
+      ok: false as const,
+      error: { code: 'tool_error' as const, message: 'boom', tool: 'mcp.fail' },
+      logs: [],
+      durationMs: 1000,
+    };
+    expect(describeRunOutcome(result).sentence).toBe(
+      'Failed after 1 s with tool_error: mcp.fail failed: boom',
+    );
   });
 });
