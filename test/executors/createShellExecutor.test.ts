@@ -75,6 +75,16 @@ describe('createShellExecutor pool settings in the shape execbox takes', () => {
     await executor.dispose();
   });
 
+  it('runs that come while the prewarmed shells start wait for them, within maxSize', async () => {
+    const farm = createShellFarm();
+    const executor = createShellExecutor(farm.spawnShell, { pool: { maxSize: 2, prewarm: 2 } });
+    await Promise.resolve();
+    const results = await Promise.all([1, 2, 3, 4].map(() => executor.execute('40 + 2', [])));
+    expect(results.every((result) => result.ok)).toBe(true);
+    expect(farm.shells).toHaveLength(2);
+    await executor.dispose();
+  });
+
   it('prewarm: true starts minSize shells (at least one), capped at maxSize', async () => {
     const farm = createShellFarm();
     const executor = createShellExecutor(farm.spawnShell, {
