@@ -59,14 +59,18 @@ describe('createShellExecutor (pooled)', () => {
 });
 
 describe('createShellExecutor pool settings in the shape execbox takes', () => {
-  it('honours pool.maxSize', async () => {
+  /** Four runs at once on an executor with pool `pool` (maxSize 2) start two shells, no more. */
+  const fourRunsOnTwoShells = async (pool: { maxSize: 2; prewarm?: number }) => {
     const farm = createShellFarm();
-    const executor = createShellExecutor(farm.spawnShell, { pool: { maxSize: 2 } });
+    const executor = createShellExecutor(farm.spawnShell, { pool });
+    await Promise.resolve();
     const results = await Promise.all([1, 2, 3, 4].map(() => executor.execute('40 + 2', [])));
     expect(results.every((result) => result.ok)).toBe(true);
     expect(farm.shells).toHaveLength(2);
     await executor.dispose();
-  });
+  };
+
+  it('honours pool.maxSize', () => fourRunsOnTwoShells({ maxSize: 2 }));
 
   it('starts pool.prewarm shells as the executor is made, before any run', async () => {
     const farm = createShellFarm();
@@ -75,15 +79,8 @@ describe('createShellExecutor pool settings in the shape execbox takes', () => {
     await executor.dispose();
   });
 
-  it('runs that come while the prewarmed shells start wait for them, within maxSize', async () => {
-    const farm = createShellFarm();
-    const executor = createShellExecutor(farm.spawnShell, { pool: { maxSize: 2, prewarm: 2 } });
-    await Promise.resolve();
-    const results = await Promise.all([1, 2, 3, 4].map(() => executor.execute('40 + 2', [])));
-    expect(results.every((result) => result.ok)).toBe(true);
-    expect(farm.shells).toHaveLength(2);
-    await executor.dispose();
-  });
+  it('runs that come while the prewarmed shells start wait for them, within maxSize', () =>
+    fourRunsOnTwoShells({ maxSize: 2, prewarm: 2 }));
 
   it('prewarm: true starts minSize shells (at least one), capped at maxSize', async () => {
     const farm = createShellFarm();
