@@ -148,7 +148,7 @@ describe("an MCP server's resources and prompts", { timeout: 90_000 }, () => {
   it('refuses URIs the server does not offer, and bad arguments, naming what is wrong', async () => {
     view = await everything();
     expect(await failure(view, 'readResource', 'ev', 'file:///etc/passwd')).toContain(
-      "provider 'everything' does not offer the resource \"file:///etc/passwd\"",
+      'provider \'everything\' does not offer the resource "file:///etc/passwd"',
     );
     expect(await failure(view, 'readResource', 'ev', 'demo://resource/dynamic/text/1/../../x')).toContain(
       'does not offer',
@@ -215,12 +215,15 @@ describe('guest code reads resources through $readResource', { timeout: 90_000 }
       return { templates: list.templates.length, doc: doc.contents[0].uri === list.resources[0].uri, dynamic: dynamic.contents[0].text, refused };
     `);
     expect(result).toMatchObject({ ok: true });
-    const value = (result as { result: { templates: number; doc: boolean; dynamic: string; refused: string } })
-      .result;
+    const value = (
+      result as { result: { templates: number; doc: boolean; dynamic: string; refused: string } }
+    ).result;
     expect(value.templates).toBeGreaterThan(0);
     expect(value.doc).toBe(true);
     expect(value.dynamic).toContain('Resource 7');
-    expect(value.refused).toMatch(/^validation_error: .*does not offer the resource "file:\/\/\/etc\/passwd"/);
+    expect(value.refused).toMatch(
+      /^validation_error: .*does not offer the resource "file:\/\/\/etc\/passwd"/,
+    );
   });
 
   it('has typings for the resource tools', async () => {

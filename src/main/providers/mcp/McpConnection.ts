@@ -22,6 +22,7 @@ import { answerServerRequests, type RunningCall } from './answerServerRequests';
 import { connectMcpClient, type McpClientHandle } from './connectMcpClient';
 import { createCallDeadline } from './createCallDeadline';
 import type { ServerRequestBroker } from './ServerRequestBroker';
+import { inFlightSignal } from './inFlightSignal';
 import { mapMcpCallResult } from './mapMcpCallResult';
 import { McpResourceCatalog } from './McpResourceCatalog';
 import { McpTrafficRecorder } from './McpTrafficRecorder';
@@ -116,10 +117,11 @@ export class McpConnection {
     );
     const running: RunningCall | undefined = context ? { context, deadline } : undefined;
     if (running) this.running.add(running);
+    const cancelled = inFlightSignal(signal);
     try {
       const send = () =>
         handle.client.callTool({ name, arguments: (input ?? {}) as Record<string, unknown> }, undefined, {
-          signal: AbortSignal.any([signal, timedOut.signal]),
+          signal: AbortSignal.any([cancelled.signal, timedOut.signal]),
           timeout: NO_SDK_TIMEOUT_MS,
           onprogress: ({ progress, total, message }) => {
             deadline.progress();
@@ -136,6 +138,7 @@ export class McpConnection {
       if (timedOut.signal.reason === OVERRAN) throw this.overran(name);
       throw this.classify(error, name, handle);
     } finally {
+      cancelled.release();
       deadline.dispose();
       if (running) this.running.delete(running);
     }

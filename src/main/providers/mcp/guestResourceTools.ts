@@ -1,5 +1,6 @@
 import type { JsonSchema, ToolDefinition } from '../../engine/core/types';
 import { toolError } from '../toolError';
+import { inFlightSignal } from './inFlightSignal';
 import type { McpConnection } from './McpConnection';
 
 /** The guest names of the resource tools an MCP provider with resources gets. */
@@ -54,10 +55,10 @@ export function guestResourceTools(connection: McpConnection, providerName: stri
       async execute(input, context) {
         const uri = await connection.catalog.check((input as { uri?: unknown }).uri);
         const client = await connection.client();
-        const answer = await client.readResource(
-          { uri },
-          { signal: context.signal, timeout: connection.requestTimeoutMs },
-        );
+        const inFlight = inFlightSignal(context.signal);
+        const answer = await client
+          .readResource({ uri }, { signal: inFlight.signal, timeout: connection.requestTimeoutMs })
+          .finally(inFlight.release);
         const contents = answer.contents.map((content) => ({
           uri: content.uri,
           ...(content.mimeType ? { mimeType: content.mimeType } : {}),
