@@ -304,11 +304,21 @@ export class ProviderRegistry {
         },
         resourceUpdated: (uri) => {
           if (this.entries.get(entry.config.id) !== entry || this.disposed) return;
-          this.options.emit({ channel: 'providers', type: 'resource_updated', providerId: entry.config.id, uri });
+          this.options.emit({
+            channel: 'providers',
+            type: 'resource_updated',
+            providerId: entry.config.id,
+            uri,
+          });
         },
         listChanged: (list) => {
           if (this.entries.get(entry.config.id) !== entry || this.disposed) return;
-          this.options.emit({ channel: 'providers', type: 'mcp_list_changed', providerId: entry.config.id, list });
+          this.options.emit({
+            channel: 'providers',
+            type: 'mcp_list_changed',
+            providerId: entry.config.id,
+            list,
+          });
         },
       },
     });

@@ -164,7 +164,11 @@ export class McpConnection {
    * Sends the tools/call marked with the guest's call, so its raw request and answer lead back to
    * the transcript, which records the request's JSON-RPC id (`mcp_request`).
    */
-  private sendTagged<T>(handle: McpClientHandle, send: () => Promise<T>, context?: ToolExecutionContext): Promise<T> {
+  private sendTagged<T>(
+    handle: McpClientHandle,
+    send: () => Promise<T>,
+    context?: ToolExecutionContext,
+  ): Promise<T> {
     const recorder = this.recorder;
     if (!context?.callId || !recorder || this.handle !== handle) return send();
     const { sent, rpcId } = recorder.tagNextToolCall(context.callId, send);

@@ -146,7 +146,12 @@ export async function connectMcpClient(
       if (signal?.aborted) throw signal.reason;
       try {
         return {
-          client: await connectSse(observed(new SSEClientTransport(url, { requestInit })), timeoutMs, signal, prepare),
+          client: await connectSse(
+            observed(new SSEClientTransport(url, { requestInit })),
+            timeoutMs,
+            signal,
+            prepare,
+          ),
           via: 'sse',
           stderrTail: noTail,
         };
@@ -160,7 +165,12 @@ export async function connectMcpClient(
   }
   try {
     return {
-      client: await connectSse(observed(new SSEClientTransport(url, { requestInit })), timeoutMs, signal, prepare),
+      client: await connectSse(
+        observed(new SSEClientTransport(url, { requestInit })),
+        timeoutMs,
+        signal,
+        prepare,
+      ),
       via: 'sse',
       stderrTail: noTail,
     };

@@ -37,7 +37,10 @@ const listedSchema = (key: 'uri' | 'uriTemplate'): JsonSchema => ({
  * "ask before running", the transcript and replay treat them like any call). A read is refused
  * unless the server lists the URI or one of its templates matches it.
  */
-export function guestResourceTools(connection: McpConnection, providerName: string): Record<string, ToolDefinition> {
+export function guestResourceTools(
+  connection: McpConnection,
+  providerName: string,
+): Record<string, ToolDefinition> {
   return {
     [READ_RESOURCE_TOOL]: {
       description: `Reads a resource of the ${providerName} MCP server: a URI it lists, or one matching its resource templates (see ${LIST_RESOURCES_TOOL}).`,

@@ -58,7 +58,8 @@ export function createMcpInspectApi(
   const connectionOf = (providerId: unknown): McpConnection => {
     const id = existing(providerId);
     const config = control.session().document.providers.find((p) => p.id === id);
-    if (config?.kind !== 'mcp') throw new InvalidArgumentError(`provider '${config?.name ?? id}' is not an MCP server`);
+    if (config?.kind !== 'mcp')
+      throw new InvalidArgumentError(`provider '${config?.name ?? id}' is not an MCP server`);
     const connection = registry().mcpConnection(id);
     if (!connection)
       throw new InvalidArgumentError(`provider '${config.name}' has not started (allow it first)`);

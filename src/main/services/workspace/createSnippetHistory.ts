@@ -50,7 +50,10 @@ export function createSnippetHistory(configDir: string) {
   const open = new Map<string, { data: Promise<HistoryFile>; writing: Promise<unknown> }>();
 
   const entry = (workspace: string) => {
-    const file = path.join(folder, `${createHash('sha256').update(workspace).digest('hex').slice(0, 32)}.json`);
+    const file = path.join(
+      folder,
+      `${createHash('sha256').update(workspace).digest('hex').slice(0, 32)}.json`,
+    );
     let found = open.get(workspace);
     if (!found) {
       found = { data: load(file, workspace), writing: Promise.resolve() };
