@@ -19,6 +19,9 @@ import { useTranscriptColumns } from './useTranscriptColumns';
 import { cellText, COLUMN_IDS } from '../../../shared/view/transcriptCells';
 import { ProgressMeter } from '../../ui/ProgressMeter';
 import { useTranscriptFocus } from '../../state/transcriptFocus';
+import { useTrafficFocus } from '../../state/trafficFocus';
+import { useTabStore } from '../../state/tabStore';
+import type { TranscriptEntry } from '../../../shared/transcript';
 import { useUiScale } from '../../ui/display/displaySettings';
 
 const TYPES = [
@@ -358,6 +361,7 @@ export function TranscriptPane() {
             {selected.callId && selected.type !== 'tool_call' && (
               <button onClick={() => jumpToCall(selected.callId!)}>Jump to call</button>
             )}
+            {selected.callId && <RawMcpLink entries={entries} callId={selected.callId} />}
             <button onClick={() => void copy(selected.entry, `entry #${selected.seq}`)}>Copy</button>
             <button onClick={() => setSelectedSeq(null)} aria-label="Close details">
               <Icon name="close" />
@@ -371,3 +375,24 @@ export function TranscriptPane() {
 }
 
 const NO_ENTRIES = [] as const;
+
+/** From a call that went to an MCP server, one click to its raw JSON-RPC request and answer. */
+function RawMcpLink({ entries, callId }: { entries: readonly TranscriptEntry[]; callId: string }) {
+  const showRequest = useTrafficFocus((s) => s.showRequest);
+  const selectTab = useTabStore((s) => s.select);
+  const link = entries.find(
+    (entry) => entry.kind === 'event' && entry.event.type === 'mcp_request' && entry.event.callId === callId,
+  );
+  if (link?.kind !== 'event' || link.event.type !== 'mcp_request') return null;
+  const { providerName, connection, rpcId } = link.event;
+  return (
+    <button
+      onClick={() => {
+        selectTab('left', 'providers');
+        showRequest({ providerName, connection, rpcId });
+      }}
+    >
+      Raw MCP request #{String(rpcId)}
+    </button>
+  );
+}
