@@ -1,4 +1,4 @@
-import './inspector.css';
+import '../inspector.css';
 import { useEffect, useState } from 'react';
 import type {
   McpPromptInfo,

@@ -1,4 +1,4 @@
-import './inspector.css';
+import '../inspector.css';
 import { useEffect, useRef, useState } from 'react';
 import type { McpTrafficMessage } from '../../../../shared/api/mcpInspect';
 import type { ProviderStatus } from '../../../../shared/api/providers';
