@@ -58,6 +58,9 @@ export function App() {
             title={`${workspace.path} (open, save as…)`}
             onClick={() => setWorkspaceOpen(true)}
           >
+            {workspace.color && (
+              <span className="workspace-swatch" style={{ background: workspace.color }} aria-hidden="true" />
+            )}
             {workspace.name} <Icon name="chevron-down" />
           </button>
         )}

@@ -16,6 +16,7 @@ const CODICONS = {
   lock: 0xea75,
   close: 0xea76,
   trash: 0xea81,
+  history: 0xea82,
   error: 0xea87,
   check: 0xeab2,
   'chevron-down': 0xeab4,
