@@ -22,6 +22,7 @@ const CODICONS = {
   'chevron-down': 0xeab4,
   'chevron-left': 0xeab5,
   'chevron-right': 0xeab6,
+  'circle-slash': 0xeabd,
   'color-mode': 0xeac6,
   'debug-continue': 0xeacf,
   'debug-pause': 0xead1,

@@ -41,6 +41,15 @@ export function ProvidersPane() {
   const [showConsole, setShowConsole] = useState<string | null>(null);
   const [showTraffic, setShowTraffic] = useState<string | null>(null);
   const [showResources, setShowResources] = useState<string | null>(null);
+  const [approvalsOpen, setApprovalsOpen] = useState<ReadonlySet<string>>(new Set());
+  const setApprovalsShown = (id: string, open: boolean) =>
+    setApprovalsOpen((shown) => {
+      if (shown.has(id) === open) return shown;
+      const next = new Set(shown);
+      if (open) next.add(id);
+      else next.delete(id);
+      return next;
+    });
   // A jump from the transcript to a raw request opens that server's traffic.
   useEffect(
     () =>
@@ -137,7 +146,13 @@ export function ProvidersPane() {
                 </button>
               )}
             </div>
-            {p.tools.length > 0 && <ToolApprovalToggles provider={p} />}
+            {p.tools.length > 0 && (
+              <ToolApprovalToggles
+                provider={p}
+                open={approvalsOpen.has(p.id)}
+                onToggle={(open) => setApprovalsShown(p.id, open)}
+              />
+            )}
             {showTools === p.id && <ToolList provider={p} />}
             {showConsole === p.id && <ProviderConsoleView provider={p} />}
             {showTraffic === p.id && <McpTrafficView provider={p} />}
