@@ -16,6 +16,7 @@ import { useApi } from '../state/hostContext';
 import { runActiveSnippet } from '../state/runActions';
 import { usePlaygroundStore } from '../state/store';
 import { useShortcuts } from './useShortcuts';
+import { useApprovalNotices } from '../state/approvalNotices';
 import { Icon } from '../ui/Icon';
 import { DisplayControls } from '../ui/display/DisplayControls';
 import { uiScale, useDisplaySettings } from '../ui/display/displaySettings';
@@ -36,6 +37,7 @@ function useSavedLayout(id: string) {
 export function App() {
   const api = useApi();
   useShortcuts(api);
+  useApprovalNotices();
   const workspace = usePlaygroundStore((s) => s.workspace);
   const connection = usePlaygroundStore((s) => s.connection);
   const helpOpen = usePlaygroundStore((s) => s.helpOpen);

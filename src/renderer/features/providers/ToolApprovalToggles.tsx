@@ -2,6 +2,7 @@ import type { ProviderStatus } from '../../../shared/api/providers';
 import { useApi } from '../../state/hostContext';
 import { usePlaygroundStore } from '../../state/store';
 import { describeError } from '../../state/describeError';
+import { ApprovalNoticeSettings } from './ApprovalNoticeSettings';
 
 /**
  * “Ask before running” per tool: a marked tool's every call (from the editor, an agent or a replay)
@@ -68,6 +69,7 @@ export function ToolApprovalToggles(props: {
           </li>
         ))}
       </ul>
+      <ApprovalNoticeSettings />
     </details>
   );
 }
