@@ -5,6 +5,7 @@ import { useDebugStore } from '../../state/debugStore';
 import { markCallSelected, useTranscriptChoice, useViewedTranscript } from '../../state/viewedTranscript';
 import { TranscriptPicker } from '../../ui/TranscriptPicker';
 import { Icon } from '../../ui/Icon';
+import { Dialog } from '../../ui/Dialog';
 import { SecretRevealToggle } from '../../ui/SecretRevealToggle';
 import { useSecretReveal } from '../../state/useSecretReveal';
 import { CONSOLE_TYPE, HOST_EVENT_TYPE, type TranscriptRow } from '../../../shared/view/describeEntries';
@@ -65,6 +66,7 @@ export function TranscriptPane() {
   const setSelectedSeq = (seq: number | null) =>
     setSelection(seq === null || !run ? null : { runId: run.key, seq });
   const [follow, setFollow] = useState(true);
+  const [wideDetail, setWideDetail] = useState(false);
 
   const deferredQuery = useDeferredValue(query);
   const parsed = useMemo(() => parseTranscriptQuery(deferredQuery), [deferredQuery]);
@@ -362,6 +364,9 @@ export function TranscriptPane() {
               <button onClick={() => jumpToCall(selected.callId!)}>Jump to call</button>
             )}
             {selected.callId && <RawMcpLink entries={entries} callId={selected.callId} />}
+            <button onClick={() => setWideDetail(true)} title="Show this entry in a wide window">
+              Open wide
+            </button>
             <button onClick={() => void copy(selected.entry, `entry #${selected.seq}`)}>Copy</button>
             <button onClick={() => setSelectedSeq(null)} aria-label="Close details">
               <Icon name="close" />
@@ -369,6 +374,11 @@ export function TranscriptPane() {
           </div>
           <ValueViewer value={selected.entry} label="Entry JSON" />
         </div>
+      )}
+      {selected && wideDetail && (
+        <Dialog title={`#${selected.seq} ${selected.type}`} wide onClose={() => setWideDetail(false)}>
+          <ValueViewer value={selected.entry} label="Entry JSON" />
+        </Dialog>
       )}
     </div>
   );
