@@ -12,20 +12,17 @@ test('a call waiting for approval plays a tone (which can be turned off) and sho
   playground: _,
 }) => {
   // The notices the page shows, recorded; the page counts as behind other windows.
-  await page.addInitScript(() => {
-    const shown: { title: string; body?: string }[] = [];
-    (window as unknown as { __notices: typeof shown }).__notices = shown;
-    class RecordingNotification {
-      static permission = 'granted';
-      static requestPermission = async () => 'granted';
-      onclick: (() => void) | null = null;
-      constructor(title: string, options?: { body?: string }) {
-        shown.push({ title, ...(options?.body ? { body: options.body } : {}) });
-      }
-      close() {}
-    }
-    (window as unknown as { Notification: unknown }).Notification = RecordingNotification;
-    document.hasFocus = () => false;
+  await page.addInitScript({
+    content: `
+      window.__notices = [];
+      window.Notification = class {
+        static permission = 'granted';
+        static requestPermission = async () => 'granted';
+        constructor(title, options) { window.__notices.push({ title, body: options && options.body }); }
+        close() {}
+      };
+      document.hasFocus = () => false;
+    `,
   });
   await page.reload();
   await setProgram(page, "await demo.echo({ text: 'a' }); 'ok'");
@@ -33,10 +30,10 @@ test('a call waiting for approval plays a tone (which can be turned off) and sho
   const paused = page.getByTestId('paused-call');
   await expect(paused).toContainText('demo.echo', { timeout: 30_000 });
   await expect
-    .poll(() => page.evaluate(() => (window as unknown as { __notices: unknown[] }).__notices))
+    .poll(() => page.evaluate(() => (globalThis as unknown as { __notices: unknown[] }).__notices))
     .toEqual([{ title: 'A tool call waits for your approval', body: 'demo.echo (ask before running)' }]);
   await expect
-    .poll(() => page.evaluate(() => (window as { __execboxTones?: number }).__execboxTones))
+    .poll(() => page.evaluate(() => (globalThis as { __execboxTones?: number }).__execboxTones))
     .toBe(1);
   await paused.getByRole('button', { name: 'Run it' }).click();
   await expect(page.getByTestId('run-state')).toContainText('Succeeded', { timeout: 30_000 });
@@ -48,7 +45,7 @@ test('a call waiting for approval plays a tone (which can be turned off) and sho
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(page.getByTestId('paused-call')).toContainText('demo.echo', { timeout: 30_000 });
   await expect
-    .poll(() => page.evaluate(() => (window as unknown as { __notices: unknown[] }).__notices.length))
+    .poll(() => page.evaluate(() => (globalThis as unknown as { __notices: unknown[] }).__notices.length))
     .toBe(2);
-  expect(await page.evaluate(() => (window as { __execboxTones?: number }).__execboxTones)).toBe(1);
+  expect(await page.evaluate(() => (globalThis as { __execboxTones?: number }).__execboxTones)).toBe(1);
 });

@@ -22,7 +22,7 @@ test('console search: plain text and /regex/, counts, next and previous', async 
   await expect(page.locator('.console-row.current-match')).toContainText('line 11');
   await page.getByTestId('console').getByRole('button', { name: 'Previous match' }).click();
   await expect(page.locator('.console-row.current-match')).toContainText('line 10');
-  await page.getByRole('checkbox', { name: 'only matches' }).check();
+  await page.getByRole('checkbox', { name: 'only matching lines' }).check();
   await expect(page.getByTestId('console-line')).toHaveCount(10);
   await page.screenshot({ path: join(SCREENSHOTS, 'console-search.png') });
 

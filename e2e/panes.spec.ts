@@ -34,15 +34,19 @@ test('panes: visible handles, collapse and come back, a wide entry, status and d
 
   // Each pane collapses and comes back.
   const toggles = page.getByRole('group', { name: 'Panes' });
+  const sideHandle = page.getByRole('separator', { name: 'Resize the side pane' });
+  const handleX = async (separator: typeof handle) => (await separator.boundingBox())!.x;
   await toggles.getByRole('button', { name: 'Side pane' }).click();
-  await expect(page.getByRole('navigation', { name: 'Snippets' })).toBeHidden();
+  await expect(toggles.getByRole('button', { name: 'Side pane' })).toHaveAttribute('aria-pressed', 'false');
+  await expect.poll(() => handleX(sideHandle)).toBeLessThan(10);
   await toggles.getByRole('button', { name: 'Transcript pane' }).click();
-  await expect(page.getByTestId('transcript-row').first()).toBeHidden();
+  await expect.poll(() => handleX(handle)).toBeGreaterThan(1390);
   await page.screenshot({ path: join(SCREENSHOTS, 'panes-collapsed.png') });
   await toggles.getByRole('button', { name: 'Side pane' }).click();
   await toggles.getByRole('button', { name: 'Transcript pane' }).click();
-  await expect(page.getByRole('navigation', { name: 'Snippets' })).toBeVisible();
-  await expect(page.getByTestId('transcript-row').first()).toBeVisible();
+  await expect.poll(() => handleX(sideHandle)).toBeGreaterThan(100);
+  await expect.poll(() => handleX(handle)).toBeLessThan(1100);
+  await expect(toggles.getByRole('button', { name: 'Side pane' })).toHaveAttribute('aria-pressed', 'true');
 
   // A transcript entry opens wide.
   await page.locator('[data-testid="transcript-row"][data-type="tool_call"]').first().click();

@@ -18,7 +18,7 @@ test('workspaces you can find: new empty, rename, colour, the recent list', asyn
 
   await header.getByRole('button', { name: /scratch/ }).click();
   dialog = page.getByRole('dialog', { name: 'Workspace' });
-  await dialog.getByLabel('Name').fill('Scratch pad');
+  await dialog.getByLabel('Name', { exact: true }).fill('Scratch pad');
   await dialog.getByRole('button', { name: 'Rename' }).click();
   await dialog.getByLabel('Colour').fill('#e05a2b');
   const recent = dialog.getByTestId('recent-workspace');
@@ -45,7 +45,9 @@ test('snippet history: versions diffed against the current text, restored; a del
   await setProgram(page, 'return "third"');
   await expect(saveState(page)).toHaveText('Saved');
 
-  await page.getByRole('button', { name: 'History of First steps' }).click();
+  const list = page.getByRole('navigation', { name: 'Snippets' });
+  await list.getByRole('button', { name: 'First steps', exact: true }).hover();
+  await list.getByRole('button', { name: 'History of First steps' }).click();
   const dialog = page.getByRole('dialog', { name: 'History of First steps' });
   const versions = dialog.getByTestId('snippet-version');
   await expect(versions).toHaveCount(2);
@@ -56,11 +58,12 @@ test('snippet history: versions diffed against the current text, restored; a del
   await dialog.getByRole('button', { name: 'Restore this version' }).click();
   await expect(page.getByTestId('program-editor')).toContainText('return "second"');
 
-  await page.getByRole('button', { name: 'Delete First steps' }).click();
+  await list.getByRole('button', { name: 'First steps', exact: true }).hover();
+  await list.getByRole('button', { name: 'Delete First steps' }).click();
   await page.getByRole('button', { name: 'Yes' }).click();
-  await expect(page.getByRole('button', { name: 'History of First steps' })).toHaveCount(0);
+  await expect(list.getByRole('button', { name: 'First steps', exact: true })).toHaveCount(0);
   await page.getByText('Deleted (1)').click();
   await page.getByRole('list', { name: 'Deleted snippets' }).getByRole('button', { name: 'restore' }).click();
-  await expect(page.getByRole('button', { name: 'History of First steps' })).toBeVisible();
+  await expect(list.getByRole('button', { name: 'First steps', exact: true })).toBeVisible();
   await expect(page.getByTestId('program-editor')).toContainText('return "second"');
 });

@@ -10,7 +10,7 @@ export const SHORTCUTS: { keys: string; what: string }[] = [
   { keys: 'F10', what: 'Step: run the paused call and stop at the next one' },
   { keys: 'F9', what: "Set or remove a breakpoint on the cursor's line (a line that calls a tool)" },
   { keys: 'Shift+F8', what: 'Cancel the running program (as Esc)' },
-  { keys: 'Mod+Shift+F', what: 'Search the transcript (Mod+F stays find in the editor)' },
+  { keys: 'Mod+Shift+F', what: 'Search the transcript (the editor keeps its own find key)' },
   { keys: '↑ / ↓', what: 'Move through transcript rows (when the transcript has focus)' },
   { keys: 'Mod+Alt+P', what: 'Presenter mode on or off (larger type, workspace pane hidden)' },
   { keys: 'Mod+= / Mod+- / Mod+0', what: 'While presenting: zoom in, out, back to the default' },

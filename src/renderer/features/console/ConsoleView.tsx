@@ -75,7 +75,7 @@ export function ConsoleView() {
         />
         <label className="chip">
           <input type="checkbox" checked={onlyMatches} onChange={(e) => setOnlyMatches(e.target.checked)} />
-          only matches
+          only matching lines
         </label>
         <span className="muted">
           {!result
