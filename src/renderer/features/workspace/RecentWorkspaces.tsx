@@ -8,6 +8,8 @@ import { usePlaygroundStore } from '../../state/store';
 export function RecentWorkspaces({ onOpened }: { onOpened(): void }) {
   const api = useApi();
   const current = usePlaygroundStore((s) => s.workspace?.path);
+  // The open workspace's own entry follows a rename or a new colour.
+  const identity = usePlaygroundStore((s) => `${s.workspace?.name}\u0000${s.workspace?.color}`);
   const notify = usePlaygroundStore((s) => s.notify);
   const [recent, setRecent] = useState<RecentWorkspace[] | null>(null);
   const [version, setVersion] = useState(0);
@@ -21,7 +23,7 @@ export function RecentWorkspaces({ onOpened }: { onOpened(): void }) {
     return () => {
       live = false;
     };
-  }, [api, notify, version]);
+  }, [api, notify, version, identity]);
 
   if (!recent || recent.length === 0) return null;
   return (
