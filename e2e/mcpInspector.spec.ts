@@ -1,24 +1,20 @@
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { expect, runProgram, SCREENSHOTS, setProgram, test, TEST_WORKSPACE } from './playgroundFixture';
-
-const EVERYTHING = createRequire(import.meta.url).resolve(
-  '@modelcontextprotocol/server-everything/dist/index.js',
-);
+import {
+  allowAndWaitReady,
+  EVERYTHING_PROVIDER,
+  expect,
+  runProgram,
+  SCREENSHOTS,
+  setProgram,
+  test,
+  TEST_WORKSPACE,
+} from './playgroundFixture';
 
 test.describe('the MCP inspector views, against server-everything', () => {
   test.use({
     workspaceDocument: {
       ...TEST_WORKSPACE,
-      providers: [
-        ...TEST_WORKSPACE.providers,
-        {
-          id: 'everything',
-          name: 'everything',
-          kind: 'mcp',
-          transport: { type: 'stdio', command: process.execPath, args: [EVERYTHING, 'stdio'] },
-        },
-      ],
+      providers: [...TEST_WORKSPACE.providers, EVERYTHING_PROVIDER],
     },
   });
 
@@ -27,10 +23,7 @@ test.describe('the MCP inspector views, against server-everything', () => {
     playground: _,
   }) => {
     test.setTimeout(120_000);
-    await page.getByRole('button', { name: 'Allow', exact: true }).click();
-    await page.getByRole('tab', { name: 'Providers' }).click();
-    const provider = page.getByTestId('provider').filter({ hasText: 'everything' });
-    await expect(provider).toContainText('ready', { timeout: 30_000 });
+    const provider = await allowAndWaitReady(page, 'everything');
 
     await setProgram(page, "const r = await everything.echo({ message: 'raw please' });\nr");
     await page.getByRole('tab', { name: 'Transcript' }).click();
@@ -66,10 +59,7 @@ test.describe('the MCP inspector views, against server-everything', () => {
     playground: _,
   }) => {
     test.setTimeout(120_000);
-    await page.getByRole('button', { name: 'Allow', exact: true }).click();
-    await page.getByRole('tab', { name: 'Providers' }).click();
-    const provider = page.getByTestId('provider').filter({ hasText: 'everything' });
-    await expect(provider).toContainText('ready', { timeout: 30_000 });
+    const provider = await allowAndWaitReady(page, 'everything');
     await provider.getByRole('button', { name: 'resources & prompts' }).click();
     const view = provider.getByTestId('mcp-resources');
     await expect(view.getByTestId('mcp-server-info')).toContainText(/protocol \d{4}-\d{2}-\d{2}/);

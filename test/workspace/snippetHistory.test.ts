@@ -1,22 +1,14 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   MAX_DELETED_SNIPPETS,
   MAX_SNIPPET_HISTORY_CHARS,
   MAX_SNIPPET_VERSIONS,
 } from '../../src/main/services/workspace/createSnippetHistory';
-import { startHost, tempDir, writeWorkspace, type HostFixture } from './hostFixture';
+import { tempDir, writeWorkspace, hostsDisposedAfterEach } from './hostFixture';
 
-const hosts: HostFixture[] = [];
-async function host(...args: Parameters<typeof startHost>) {
-  const fixture = await startHost(...args);
-  hosts.push(fixture);
-  return fixture;
-}
-afterEach(async () => {
-  await Promise.all(hosts.splice(0).map((f) => f.host.dispose()));
-});
+const { host, forget } = hostsDisposedAfterEach();
 
 async function workspace() {
   const dir = await tempDir();
@@ -114,7 +106,7 @@ describe('snippet history', () => {
     const snippet = await first.host.workspace.createSnippet('kept', 'return 1');
     await first.host.workspace.updateSnippet(snippet.id, { code: 'return 2' });
     await first.host.dispose();
-    hosts.splice(hosts.indexOf(first), 1);
+    forget(first);
     const second = await host({ configDir: first.configDir, workspacePath: file });
     expect((await second.host.workspace.snippetHistory(snippet.id)).length).toBe(2);
   });

@@ -1,18 +1,10 @@
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_RECENT_WORKSPACES } from '../../src/main/services/workspace/createWorkspaceState';
-import { startHost, tempDir, type HostFixture } from './hostFixture';
+import { tempDir, hostsDisposedAfterEach } from './hostFixture';
 
-const hosts: HostFixture[] = [];
-async function host(...args: Parameters<typeof startHost>) {
-  const fixture = await startHost(...args);
-  hosts.push(fixture);
-  return fixture;
-}
-afterEach(async () => {
-  await Promise.all(hosts.splice(0).map((f) => f.host.dispose()));
-});
+const { host } = hostsDisposedAfterEach();
 
 describe('workspaces you can find', () => {
   it('lists recent workspaces newest first with their names and colours, and forgets one on request', async () => {

@@ -1,47 +1,47 @@
+import { matchCountText } from './matchCountText';
+import type { LineSearch } from './useLineSearch';
+
 /** A search box with its match count and next/previous buttons: Enter steps on, Shift+Enter back. */
 export function SearchBox(props: {
   label: string;
-  query: string;
-  onQuery(query: string): void;
-  error: string | null;
-  searching: boolean;
-  matchCount: number;
-  current: number | null;
-  onStep(direction: 1 | -1): void;
+  search: LineSearch;
+  /** After a step: the line position of the new current match, to scroll it into view. */
+  onStepped(line: number): void;
 }) {
-  const { matchCount, current } = props;
+  const { search } = props;
+  const matchCount = search.matches.length;
+  const step = (direction: 1 | -1) => {
+    const line = search.step(direction);
+    if (line !== null) props.onStepped(line);
+  };
   return (
     <div className="search-box">
       <input
         type="search"
         aria-label={props.label}
-        aria-invalid={props.error !== null}
+        aria-invalid={search.error !== null}
         placeholder="Search: text or /regex/"
-        value={props.query}
+        value={search.query}
         spellCheck={false}
-        onChange={(e) => props.onQuery(e.target.value)}
+        onChange={(e) => search.setQuery(e.target.value)}
         onKeyDown={(e) => {
           if (e.key === 'Enter') {
             e.preventDefault();
-            props.onStep(e.shiftKey ? -1 : 1);
-          } else if (e.key === 'Escape' && props.query !== '') {
+            step(e.shiftKey ? -1 : 1);
+          } else if (e.key === 'Escape' && search.query !== '') {
             e.preventDefault();
-            props.onQuery('');
+            search.setQuery('');
           }
         }}
       />
-      {props.error ? (
+      {search.error ? (
         <span className="field-error" role="alert">
-          {props.error}
+          {search.error}
         </span>
       ) : (
-        props.searching && (
+        search.searching && (
           <span className="muted" role="status" data-testid="search-count">
-            {matchCount === 0
-              ? 'No matches'
-              : current === null
-                ? `${matchCount.toLocaleString('en-US')} match${matchCount === 1 ? '' : 'es'}`
-                : `${(current + 1).toLocaleString('en-US')} of ${matchCount.toLocaleString('en-US')}`}
+            {matchCountText(matchCount, search.current)}
           </span>
         )
       )}
@@ -49,7 +49,7 @@ export function SearchBox(props: {
         aria-label="Previous match"
         title="Previous match (Shift+Enter)"
         disabled={matchCount === 0}
-        onClick={() => props.onStep(-1)}
+        onClick={() => step(-1)}
       >
         ↑
       </button>
@@ -57,7 +57,7 @@ export function SearchBox(props: {
         aria-label="Next match"
         title="Next match (Enter)"
         disabled={matchCount === 0}
-        onClick={() => props.onStep(1)}
+        onClick={() => step(1)}
       >
         ↓
       </button>

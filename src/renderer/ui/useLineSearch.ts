@@ -42,3 +42,5 @@ export function useLineSearch(lines: readonly { text: string }[]) {
     },
   };
 }
+
+export type LineSearch = ReturnType<typeof useLineSearch>;

@@ -60,18 +60,10 @@ export function ConsoleView() {
         </div>
         <SearchBox
           label="Search the console"
-          query={search.query}
-          onQuery={search.setQuery}
-          error={search.error}
-          searching={search.searching}
-          matchCount={search.matches.length}
-          current={search.current}
-          onStep={(direction) => {
-            const line = search.step(direction);
-            if (line === null) return;
-            const index = onlyMatches ? search.matches.indexOf(line) : line;
-            virtualizer.scrollToIndex(index, { align: 'center' });
-          }}
+          search={search}
+          onStepped={(line) =>
+            virtualizer.scrollToIndex(onlyMatches ? search.matches.indexOf(line) : line, { align: 'center' })
+          }
         />
         <label className="chip">
           <input type="checkbox" checked={onlyMatches} onChange={(e) => setOnlyMatches(e.target.checked)} />

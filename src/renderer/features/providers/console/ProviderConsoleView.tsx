@@ -64,15 +64,8 @@ export function ProviderConsoleView({ provider }: { provider: ProviderStatus }) 
       </div>
       <SearchBox
         label={`Search the ${provider.name} console`}
-        query={search.query}
-        onQuery={search.setQuery}
-        error={search.error}
-        searching={search.searching}
-        matchCount={search.matches.length}
-        current={search.current}
-        onStep={(direction) => {
-          const line = search.step(direction);
-          if (line === null) return;
+        search={search}
+        onStepped={(line) => {
           following.current = false;
           scroller.current?.children[line]?.scrollIntoView({ block: 'center' });
         }}
