@@ -160,7 +160,8 @@ describe('a secret given to a stdio MCP server is bound to the whole launch', { 
       kind: 'mcp',
       transport: { type: 'stdio', command: process.execPath, args: [MCP_FIXTURE, '--stdio'], cwd, env },
     });
-    const connect = (config: McpProviderConfig) => connectMcpClient(config, secrets, dir, 30_000);
+    const connect = (config: McpProviderConfig) =>
+      connectMcpClient(config, secrets, dir, { timeoutMs: 30_000 });
     const first = await connect(launch(home, { TOKEN: '${secret:KEY}', MODE: 'a' }));
     clients.push(first.client);
     // The same launch again, its variables in another order, is the same destination.

@@ -3,9 +3,9 @@ import type { ExecutionOptions, Executor, ResolvedToolProvider } from '../core/t
 import { attachRunnerEndpoint } from '../../../runner/attachRunnerEndpoint';
 import { createInMemoryTransportPair } from '../transports/createInMemoryTransportPair';
 import { runHostSession } from './runHostSession';
-import { checkExecutionRuntime } from './checkExecutionRuntime';
+import { createRuntimeResolver, type ExecutorLimits } from './createRuntimeResolver';
 
-export interface InProcessExecutorOptions {
+export interface InProcessExecutorOptions extends ExecutorLimits {
   cancelGraceMs?: number;
   /** Runner-side reports about ignored host messages (default: dropped). */
   onRunnerDiagnostic?: (message: string) => void;
@@ -19,13 +19,14 @@ export interface InProcessExecutorOptions {
  * this thread until the deadline, so it must never run on Electron's main thread.
  */
 export function createInProcessExecutor(options: InProcessExecutorOptions = {}): Executor {
+  const runtimeFor = createRuntimeResolver(options);
   return {
     async execute(
       code: string,
       providers: ResolvedToolProvider[],
       execution: ExecutionOptions = {},
     ): Promise<ExecuteResult> {
-      const checked = checkExecutionRuntime(execution);
+      const checked = runtimeFor(execution);
       if (!checked.ok) return checked.result;
       const { runtime } = checked;
       const pair = createInMemoryTransportPair();
