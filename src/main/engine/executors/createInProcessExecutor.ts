@@ -26,9 +26,7 @@ export function createInProcessExecutor(options: InProcessExecutorOptions = {}):
       providers: ResolvedToolProvider[],
       execution: ExecutionOptions = {},
     ): Promise<ExecuteResult> {
-      const checked = runtimeFor(execution);
-      if (!checked.ok) return checked.result;
-      const { runtime } = checked;
+      const runtime = runtimeFor(execution);
       const pair = createInMemoryTransportPair();
       let probe = (): boolean => false;
       const endpoint = attachRunnerEndpoint(pair.runner, {

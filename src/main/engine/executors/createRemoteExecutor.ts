@@ -35,9 +35,7 @@ export function createRemoteExecutor(options: RemoteExecutorOptions): Executor {
 
   return {
     async execute(code: string, providers: ResolvedToolProvider[], execution: ExecutionOptions = {}) {
-      const checked = runtimeFor(execution);
-      if (!checked.ok) return checked.result;
-      const { runtime } = checked;
+      const runtime = runtimeFor(execution);
       if (execution.signal?.aborted) return failure('timeout', 'Execution was cancelled before it started');
       let transport: Transport<HostToRunnerMessage>;
       try {

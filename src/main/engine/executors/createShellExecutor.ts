@@ -91,9 +91,7 @@ export function createShellExecutor(spawnShell: SpawnShell, options: ShellPoolOp
 
   const executor: ShellExecutor = {
     async execute(code: string, providers: ResolvedToolProvider[], execution: ExecutionOptions = {}) {
-      const checked = runtimeFor(execution);
-      if (!checked.ok) return checked.result;
-      const { runtime } = checked;
+      const runtime = runtimeFor(execution);
       const session = {
         code,
         providers,

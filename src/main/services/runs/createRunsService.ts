@@ -1,3 +1,4 @@
+import { RuntimeOptionsError } from '../../../shared/runtimeOptions';
 import { randomUUID } from 'node:crypto';
 import type { ExecutorChoice, RunsApi, RunsEvent, RunSummary } from '../../../shared/api/runs';
 import type { RuntimeSettings } from '../../../shared/api/workspace';
@@ -51,7 +52,7 @@ interface RunRecord {
   finished: Promise<void>;
 }
 
-function failure(code: 'internal_error', message: string): ExecuteResult {
+function failure(code: 'internal_error' | 'validation_error', message: string): ExecuteResult {
   return { ok: false, error: { code, message }, logs: [], durationMs: 0 };
 }
 
@@ -145,6 +146,8 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
           }),
         );
       } catch (error) {
+        // A limit out of range (settings, a run extension) is a mistake in them, named, not the executor's.
+        if (error instanceof RuntimeOptionsError) return failure('validation_error', error.message);
         return failure('internal_error', `the executor failed: ${errorMessage(error)}`);
       }
     };
