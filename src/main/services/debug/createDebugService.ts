@@ -12,9 +12,9 @@ import type { RunRequest } from '../../../shared/api/runs';
 import type { RuntimeSettings, WorkspaceApi } from '../../../shared/api/workspace';
 import { InvalidArgumentError } from '../../../shared/rpc/invalidArgumentError';
 import type { TranscriptEntry } from '../../../shared/transcript';
-import { serializeTranscript, type TranscriptHeader } from '../../../shared/transcriptFile';
+import type { TranscriptHeader } from '../../../shared/transcriptFile';
 import { renderTranscriptHtml } from '../../../shared/transcriptHtml';
-import { maskTranscript, type SecretMaskerLike } from '../../../shared/transcriptMask';
+import { maskTranscript, type MaskOptions, type SecretMaskerLike } from '../../../shared/transcriptMask';
 import type { RunExtension, RunLauncher } from '../runs/runExtension';
 import { buildTranscriptHeader } from './buildTranscriptHeader';
 import type { ApprovalPolicy } from './createApprovalRules';
@@ -27,6 +27,7 @@ import { ConditionSyntaxError, parseCondition } from './parseCondition';
 import { providersFromManifests } from './providersFromManifests';
 import { checkFilePath, readTranscriptFile, writeNewTextFile, writeTextFile } from './transcriptFiles';
 import { transcriptFileName } from './transcriptFileName';
+import { transcriptWriter } from './transcriptWriter';
 
 /** What the debugger needs from the workspace layer. */
 export interface DebugWorkspace {
@@ -94,9 +95,10 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
     const fields = source as Record<string, unknown>;
     if ('runId' in fields) {
       const { record, finished } = finishedRun(fields.runId);
+      const { transcript } = finished;
       return {
-        header: buildTranscriptHeader(record, finished.entries),
-        entries: [...finished.entries],
+        header: buildTranscriptHeader(record, transcript),
+        entries: transcript.page(0, transcript.count),
         problems: [],
       };
     }
@@ -112,13 +114,17 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
     throw new InvalidArgumentError('the transcript source needs runId, file or transcriptId');
   }
 
+  function maskOptions(sensitiveKeys: string[] = []): MaskOptions {
+    const secrets = options.secretMasker?.();
+    return { sensitiveKeys, ...(secrets ? { secrets } : {}) };
+  }
+
   async function masked<Header extends TranscriptHeader | null>(
     header: Header,
     entries: readonly TranscriptEntry[],
-    sensitiveKeys: string[] = [],
+    sensitiveKeys?: string[],
   ) {
-    const secrets = options.secretMasker?.();
-    return maskTranscript(header, entries, { sensitiveKeys, ...(secrets ? { secrets } : {}) });
+    return maskTranscript(header, entries, maskOptions(sensitiveKeys));
   }
 
   const api: DebugApi = {
@@ -146,12 +152,11 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
       const savedAt = new Date();
       const name = saveOptions.name ?? `Run ${savedAt.toLocaleString('en-GB', { hour12: false })}`;
       const header = {
-        ...buildTranscriptHeader(record, finished.entries),
+        ...buildTranscriptHeader(record, finished.transcript),
         name,
         savedAt: savedAt.toISOString(),
       };
-      const safe = await masked(header, finished.entries, saveOptions.sensitiveKeys);
-      const text = serializeTranscript(safe.header, safe.entries);
+      const text = transcriptWriter(header, finished.transcript, maskOptions(saveOptions.sensitiveKeys));
       const file =
         saveOptions.file ?? path.join(await workspaceDir(), 'transcripts', transcriptFileName(name, savedAt));
       await (saveOptions.file ? writeNewTextFile(file, text) : writeTextFile(file, text));

@@ -2,13 +2,16 @@ import type { TranscriptRange } from '../../../shared/api/runs';
 import { InvalidArgumentError } from '../../../shared/rpc/invalidArgumentError';
 
 /** The entries `range` asks for (all of them without one); a malformed range is refused by name. */
-export function transcriptSlice<T>(entries: readonly T[], range: unknown): T[] {
-  if (range === undefined) return [...entries];
+export function transcriptSlice<T>(
+  entries: { readonly count: number; page(from: number, to: number): T[] },
+  range: unknown,
+): T[] {
+  if (range === undefined) return entries.page(0, entries.count);
   if (typeof range !== 'object' || range === null || Array.isArray(range))
     throw new InvalidArgumentError('the transcript range must be an object such as { from: 0, limit: 5000 }');
   const {
     from = 0,
-    limit = entries.length,
+    limit = entries.count,
     ...rest
   } = range as Partial<Record<keyof TranscriptRange, unknown>>;
   const unknownKey = Object.keys(rest)[0];
@@ -20,5 +23,5 @@ export function transcriptSlice<T>(entries: readonly T[], range: unknown): T[] {
     throw new InvalidArgumentError('the transcript range\u2019s from must be a whole number of 0 or more');
   if (!Number.isSafeInteger(limit) || (limit as number) < 1)
     throw new InvalidArgumentError('the transcript range\u2019s limit must be a whole number of 1 or more');
-  return entries.slice(from as number, (from as number) + (limit as number));
+  return entries.page(from as number, (from as number) + (limit as number));
 }
