@@ -34,7 +34,11 @@ export class LineFileError extends Error {}
 export function createLineFile(path: string): LineFile {
   let fd: number;
   try {
-    fd = openSync(path, constants.O_CREAT | constants.O_EXCL | constants.O_RDWR | (constants.O_NOFOLLOW ?? 0), 0o600);
+    fd = openSync(
+      path,
+      constants.O_CREAT | constants.O_EXCL | constants.O_RDWR | (constants.O_NOFOLLOW ?? 0),
+      0o600,
+    );
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     const why = code === 'EEXIST' ? 'something is already there (a file or a link)' : String(error);
@@ -104,7 +108,7 @@ export function createLineFile(path: string): LineFile {
       if (closed) fail('is closed');
       flush();
       const chunk = Buffer.allocUnsafe(COPY_CHUNK_BYTES);
-      for (let at = 0; at < written; ) {
+      for (let at = 0; at < written;) {
         const n = readSync(fd, chunk, 0, Math.min(chunk.length, written - at), at);
         if (n === 0) fail(`ends at byte ${at}, but ${written} bytes were written to it (it was cut short)`);
         await write(chunk.subarray(0, n));

@@ -4,6 +4,8 @@ import { createLineFile, LineFileError, type LineFile } from '../../system/creat
 /** A run's transcript as its readers see it: counted, and read a page at a time. */
 export interface TranscriptReader {
   readonly count: number;
+  /** Entries held as objects in memory (the rest are on disk). */
+  readonly entriesInMemory: number;
   /** Entries `from` up to (not including) `to`; a done message is the very object that was added. */
   page(from: number, to: number): TranscriptEntry[];
   /** Every entry as JSON lines (`\n` after each), handed over in chunks: for a file, a copy of its bytes. */
@@ -15,8 +17,6 @@ export interface TranscriptReader {
 
 export interface TranscriptStore extends TranscriptReader {
   add(entry: TranscriptEntry): void;
-  /** Entries held as objects in memory (the rest are on disk). */
-  readonly entriesInMemory: number;
 }
 
 export interface TranscriptStoreOptions {
@@ -63,7 +63,9 @@ export function createTranscriptStore(options: TranscriptStoreOptions): Transcri
     try {
       return JSON.parse(line) as TranscriptEntry;
     } catch {
-      throw new LineFileError(`the transcript store ${file!.path} holds no JSON at entry ${seq} (it was changed)`);
+      throw new LineFileError(
+        `the transcript store ${file!.path} holds no JSON at entry ${seq} (it was changed)`,
+      );
     }
   };
 
@@ -72,7 +74,7 @@ export function createTranscriptStore(options: TranscriptStoreOptions): Transcri
       return count;
     },
     get entriesInMemory() {
-      return memory.length + pinned.size;
+      return file ? pinned.size : memory.length;
     },
     add(entry) {
       if (holders === 0) throw new Error('the transcript was released');
