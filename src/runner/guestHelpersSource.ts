@@ -1,5 +1,9 @@
 import { DEFAULT_MAX_VALUE_DEPTH } from '../shared/transportSafe';
 
+/** Console lines a guest keeps before it hands them to the runner in one call. */
+export const GUEST_CONSOLE_BATCH_LINES = 500;
+const GUEST_CONSOLE_BATCH_CHARS = 256 * 1024;
+
 /**
  * Evaluated lazily, the first time an execution needs to copy an object out of the sandbox or
  * describe a thrown value. It is called with the intrinsics the runner read before any guest code
@@ -7,11 +11,18 @@ import { DEFAULT_MAX_VALUE_DEPTH } from '../shared/transportSafe';
  * realm's own prototypes), so a guest that replaced JSON, Object or prototype methods cannot change
  * how values are serialized.
  *
- * Returns [serialize, describe]:
+ * Returns [serialize, describe, makeConsole]:
  * - serialize(value, rootName): JSON text, or [message] when the value is not transport-safe (the
  *   rules and wording of src/shared/transportSafe.ts). Built on the native JSON.stringify with a
  *   replacer that checks each original value (before any toJSON) and tracks the path.
  * - describe(value): one line for console output or an uncaught value.
+ * - makeConsole(flush, limit): console methods that keep their lines in the guest (each described
+ *   up to about limit characters) and hand them to flush as JSON text of an array of strings,
+ *   GUEST_CONSOLE_BATCH_LINES lines or 256 KiB of text at a time; flush answers false once no more
+ *   lines are kept. Each line starts with its level's digit (0 log, 1 info, 2 warn, 3 error). Returns
+ *   [drain, buffer, log, info, warn, error]: drain() gives the waiting lines as that JSON text
+ *   (undefined when there are none, null when the runner must read buffer, the array that holds
+ *   them, and empty it itself).
  */
 export const GUEST_HELPERS_SOURCE = String.raw`(function (stringify, getProto, ownDesc, symbolsOf, isArray, ErrorProto, toText) {
   'use strict';
@@ -99,5 +110,28 @@ export const GUEST_HELPERS_SOURCE = String.raw`(function (stringify, getProto, o
       return '[' + typeof value + ']';
     }
   }
-  return [serialize, describe];
+  function makeConsole(flush, limit) {
+    const lines = [];
+    let chars = 0, off = false;
+    function drain() {
+      if (lines.length === 0) return undefined;
+      chars = 0;
+      // A toJSON the guest gave arrays would change this text: the runner reads the lines itself then.
+      if (ownDesc(ArrayProto, 'toJSON') !== undefined || ownDesc(ObjectProto, 'toJSON') !== undefined) return null;
+      const text = stringify(lines);
+      lines.length = 0;
+      return text;
+    }
+    function write(level, args) {
+      if (off) return;
+      let line = '';
+      for (let i = 0; i < args.length && line.length <= limit; i++) line += (i === 0 ? '' : ' ') + describe(args[i]);
+      lines[lines.length] = level + line;
+      chars += line.length;
+      if ((lines.length >= ${GUEST_CONSOLE_BATCH_LINES} || chars >= ${GUEST_CONSOLE_BATCH_CHARS}) && flush(drain()) === false) off = true;
+    }
+    return [drain, lines, function log() { write('0', arguments); }, function info() { write('1', arguments); },
+      function warn() { write('2', arguments); }, function error() { write('3', arguments); }];
+  }
+  return [serialize, describe, makeConsole];
 })`;

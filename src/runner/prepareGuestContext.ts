@@ -26,6 +26,7 @@ const GUEST_INDEX = 8;
 export interface GuestHelpers {
   serialize: QuickJSHandle;
   describe: QuickJSHandle;
+  makeConsole: QuickJSHandle;
 }
 
 export interface PreparedGuestContext {
@@ -92,7 +93,11 @@ export function prepareGuestContext(module: QuickJSWASMModule): PreparedGuestCon
       );
       const args = Array.from({ length: HELPER_ARGUMENTS }, (_, i) => intrinsic(i));
       const made = keep(context.unwrapResult(context.callFunction(factory, context.undefined, ...args)));
-      helpers = { serialize: keep(context.getProp(made, 0)), describe: keep(context.getProp(made, 1)) };
+      helpers = {
+        serialize: keep(context.getProp(made, 0)),
+        describe: keep(context.getProp(made, 1)),
+        makeConsole: keep(context.getProp(made, 2)),
+      };
       return helpers;
     },
     setInterruptHandler(next) {
