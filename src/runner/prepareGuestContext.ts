@@ -6,7 +6,8 @@ import type {
   VmCallResult,
 } from 'quickjs-emscripten-core';
 import { asyncFunctionSource } from '../shared/asyncFunctionSource';
-import { GUEST_HELPERS_SOURCE } from './guestHelpersSource';
+import { GUEST_CONSOLE_SOURCE } from './guestConsoleSource';
+import { GUEST_SERIALIZER_SOURCE } from './guestHelpersSource';
 
 /** The runner always caps QuickJS's C stack, so deep recursion is a catchable error, never a crash. */
 export const MAX_STACK_BYTES = 256 * 1024;
@@ -23,8 +24,7 @@ const HELPER_ARGUMENTS = 7;
 const PARSE_INDEX = 7;
 const GUEST_INDEX = 8;
 
-export interface GuestHelpers {
-  serialize: QuickJSHandle;
+export interface GuestDescriber {
   describe: QuickJSHandle;
   makeConsole: QuickJSHandle;
 }
@@ -38,8 +38,10 @@ export interface PreparedGuestContext {
   parseJson(): QuickJSHandle;
   /** The original JSON.stringify: strings cross as JSON so lone surrogates survive. */
   stringifyJson(): QuickJSHandle;
-  /** Compiles the serializer and describer on first use (many executions never need them). */
-  helpers(): GuestHelpers;
+  /** Compiles the serializer on first use (many executions never need it). */
+  serializer(): QuickJSHandle;
+  /** Compiles the describer and the console factory on first use. */
+  describer(): GuestDescriber;
   setInterruptHandler(shouldInterrupt: () => boolean): void;
   /** Keeps a handle alive until dispose(). */
   keep(handle: QuickJSHandle): QuickJSHandle;
@@ -73,7 +75,16 @@ export function prepareGuestContext(module: QuickJSWASMModule): PreparedGuestCon
     }
     return handle;
   };
-  let helpers: GuestHelpers | undefined;
+  let serializer: QuickJSHandle | undefined;
+  let describer: GuestDescriber | undefined;
+  /** Evaluates a helper factory and calls it with the intrinsics (see guestHelpersSource). */
+  const helper = (source: string, file: string): QuickJSHandle => {
+    const factory = context.unwrapResult(context.evalCode(source, file));
+    const args = Array.from({ length: HELPER_ARGUMENTS }, (_, i) => intrinsic(i));
+    const made = context.callFunction(factory, context.undefined, ...args);
+    factory.dispose();
+    return context.unwrapResult(made);
+  };
 
   return {
     runtime,
@@ -86,19 +97,15 @@ export function prepareGuestContext(module: QuickJSWASMModule): PreparedGuestCon
     },
     parseJson: () => intrinsic(PARSE_INDEX),
     stringifyJson: () => intrinsic(0),
-    helpers() {
-      if (helpers) return helpers;
-      const factory = keep(
-        context.unwrapResult(context.evalCode(GUEST_HELPERS_SOURCE, 'execbox-helpers.js')),
-      );
-      const args = Array.from({ length: HELPER_ARGUMENTS }, (_, i) => intrinsic(i));
-      const made = keep(context.unwrapResult(context.callFunction(factory, context.undefined, ...args)));
-      helpers = {
-        serialize: keep(context.getProp(made, 0)),
-        describe: keep(context.getProp(made, 1)),
-        makeConsole: keep(context.getProp(made, 2)),
-      };
-      return helpers;
+    serializer() {
+      serializer ??= keep(helper(GUEST_SERIALIZER_SOURCE, 'execbox-serializer.js'));
+      return serializer;
+    },
+    describer() {
+      if (describer) return describer;
+      const made = keep(helper(GUEST_CONSOLE_SOURCE, 'execbox-console.js'));
+      describer = { describe: keep(context.getProp(made, 0)), makeConsole: keep(context.getProp(made, 1)) };
+      return describer;
     },
     setInterruptHandler(next) {
       shouldInterrupt = next;

@@ -145,7 +145,7 @@ export function runQuickJsSession(options: QuickJsSessionOptions): QuickJsSessio
     if (type === 'undefined') return 'undefined';
     if (type === 'number') return JSON.stringify(ctx.getNumber(value));
     if (type === 'boolean') return String(ctx.dump(value));
-    const described = ctx.callFunction(prepared!.helpers().describe, ctx.undefined, value);
+    const described = ctx.callFunction(prepared!.describer().describe, ctx.undefined, value);
     if (described.error) {
       described.error.dispose();
       return `[${type}]`;
@@ -172,7 +172,7 @@ export function runQuickJsSession(options: QuickJsSessionOptions): QuickJsSessio
       serialized = ctx.callFunction(prepared!.stringifyJson(), ctx.undefined, value);
     } else {
       const rootHandle = ctx.newString(rootName);
-      serialized = ctx.callFunction(prepared!.helpers().serialize, ctx.undefined, value, rootHandle);
+      serialized = ctx.callFunction(prepared!.serializer(), ctx.undefined, value, rootHandle);
       rootHandle.dispose();
     }
     if (serialized.error) {
@@ -424,7 +424,7 @@ export function runQuickJsSession(options: QuickJsSessionOptions): QuickJsSessio
     keep: (handle: QuickJSHandle) => QuickJSHandle,
   ): void => {
     const limit = options.logSink ? Math.max(limits.maxLogChars, MAX_COUNTED_LINE_CHARS) : limits.maxLogChars;
-    guestConsole = createGuestConsole(ctx, prepared!.helpers().makeConsole, keep, acceptLine, limit);
+    guestConsole = createGuestConsole(ctx, prepared!.describer().makeConsole, keep, acceptLine, limit);
     for (const [method, host] of hostMethods) {
       const current = ctx.getProp(consoleObject, method);
       const ours = ctx.sameValue(current, host);
