@@ -19,15 +19,19 @@ export interface GuestConsole {
  * Console methods that keep their lines in the guest and hand them over in batches: one call into
  * the host per 500 lines instead of one per line. Built by the guest helpers' makeConsole; lines
  * cross as JSON text, and whatever the guest did to its prototypes, only strings are taken.
- * `accept` gets each line with its level and answers whether more lines are wanted.
  */
 export function createGuestConsole(
   ctx: QuickJSContext,
   makeConsole: QuickJSHandle,
   keep: (handle: QuickJSHandle) => QuickJSHandle,
-  accept: (method: ConsoleMethod, text: string) => boolean,
-  maxLineChars: number,
+  handlers: {
+    /** Takes a line with its level; answers whether more lines are wanted. */
+    accept(method: ConsoleMethod, text: string): boolean;
+    /** A line of anything but one string, formatted as the runner formats console arguments. */
+    format(args: QuickJSHandle[]): string;
+  },
 ): GuestConsole {
+  const { accept } = handlers;
   // Lines at the head of the guest's batch that peek() took already.
   let taken = 0;
   let wanted = true;
@@ -64,9 +68,18 @@ export function createGuestConsole(
       return wanted ? ctx.true : ctx.false;
     }),
   );
-  const limit = ctx.newNumber(maxLineChars);
-  const made = keep(ctx.unwrapResult(ctx.callFunction(makeConsole, ctx.undefined, flush, limit)));
-  limit.dispose();
+  const format = keep(
+    ctx.newFunction('format', (argsObject) => {
+      const length = ctx.getProp(argsObject, 'length');
+      const count = ctx.typeof(length) === 'number' ? ctx.getNumber(length) : 0;
+      length.dispose();
+      const args = Array.from({ length: count }, (_, i) => ctx.getProp(argsObject, i));
+      const line = handlers.format(args);
+      for (const arg of args) arg.dispose();
+      return ctx.newString(line);
+    }),
+  );
+  const made = keep(ctx.unwrapResult(ctx.callFunction(makeConsole, ctx.undefined, flush, format)));
   const [drain, buffer, ...methods] = Array.from({ length: 2 + CONSOLE_METHODS.length }, (_, i) =>
     keep(ctx.getProp(made, i)),
   );

@@ -7,6 +7,7 @@ import type {
 } from 'quickjs-emscripten-core';
 import { asyncFunctionSource } from '../shared/asyncFunctionSource';
 import { GUEST_CONSOLE_SOURCE } from './guestConsoleSource';
+import { GUEST_DESCRIBER_SOURCE } from './guestDescriberSource';
 import { GUEST_SERIALIZER_SOURCE } from './guestHelpersSource';
 
 /** The runner always caps QuickJS's C stack, so deep recursion is a catchable error, never a crash. */
@@ -24,11 +25,6 @@ const HELPER_ARGUMENTS = 7;
 const PARSE_INDEX = 7;
 const GUEST_INDEX = 8;
 
-export interface GuestDescriber {
-  describe: QuickJSHandle;
-  makeConsole: QuickJSHandle;
-}
-
 export interface PreparedGuestContext {
   runtime: QuickJSRuntime;
   context: QuickJSContext;
@@ -40,8 +36,10 @@ export interface PreparedGuestContext {
   stringifyJson(): QuickJSHandle;
   /** Compiles the serializer on first use (many executions never need it). */
   serializer(): QuickJSHandle;
-  /** Compiles the describer and the console factory on first use. */
-  describer(): GuestDescriber;
+  /** Compiles the describer on first use. */
+  describer(): QuickJSHandle;
+  /** Compiles the guest-side console factory on first use. */
+  consoleFactory(): QuickJSHandle;
   setInterruptHandler(shouldInterrupt: () => boolean): void;
   /** Keeps a handle alive until dispose(). */
   keep(handle: QuickJSHandle): QuickJSHandle;
@@ -76,7 +74,8 @@ export function prepareGuestContext(module: QuickJSWASMModule): PreparedGuestCon
     return handle;
   };
   let serializer: QuickJSHandle | undefined;
-  let describer: GuestDescriber | undefined;
+  let describer: QuickJSHandle | undefined;
+  let consoleFactory: QuickJSHandle | undefined;
   /** Evaluates a helper factory and calls it with the intrinsics (see guestHelpersSource). */
   const helper = (source: string, file: string): QuickJSHandle => {
     const factory = context.unwrapResult(context.evalCode(source, file));
@@ -102,10 +101,12 @@ export function prepareGuestContext(module: QuickJSWASMModule): PreparedGuestCon
       return serializer;
     },
     describer() {
-      if (describer) return describer;
-      const made = keep(helper(GUEST_CONSOLE_SOURCE, 'execbox-console.js'));
-      describer = { describe: keep(context.getProp(made, 0)), makeConsole: keep(context.getProp(made, 1)) };
+      describer ??= keep(helper(GUEST_DESCRIBER_SOURCE, 'execbox-describer.js'));
       return describer;
+    },
+    consoleFactory() {
+      consoleFactory ??= keep(helper(GUEST_CONSOLE_SOURCE, 'execbox-console.js'));
+      return consoleFactory;
     },
     setInterruptHandler(next) {
       shouldInterrupt = next;

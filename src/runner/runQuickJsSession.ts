@@ -145,7 +145,7 @@ export function runQuickJsSession(options: QuickJsSessionOptions): QuickJsSessio
     if (type === 'undefined') return 'undefined';
     if (type === 'number') return JSON.stringify(ctx.getNumber(value));
     if (type === 'boolean') return String(ctx.dump(value));
-    const described = ctx.callFunction(prepared!.describer().describe, ctx.undefined, value);
+    const described = ctx.callFunction(prepared!.describer(), ctx.undefined, value);
     if (described.error) {
       described.error.dispose();
       return `[${type}]`;
@@ -376,10 +376,7 @@ export function runQuickJsSession(options: QuickJsSessionOptions): QuickJsSessio
           if (room === 0 && !sink) return;
           // With a sink, dropped lines are formatted too, to count their characters (up to a bound).
           const limit = sink ? Math.max(room, MAX_COUNTED_LINE_CHARS) : room;
-          let line = '';
-          for (let i = 0; i < args.length && line.length <= limit; i++) {
-            line += (i === 0 ? '' : ' ') + describe(ctx, args[i]!);
-          }
+          const line = formatLine(ctx, args, limit);
           if (acceptLine(method, line) && ++hostLines === HOST_CONSOLE_LINES)
             switchToGuestConsole(ctx, consoleObject, hostMethods, keep);
         }),
@@ -400,6 +397,15 @@ export function runQuickJsSession(options: QuickJsSessionOptions): QuickJsSessio
       }
       ctx.setProp(ctx.global, provider.name, namespace);
     }
+  };
+
+  /** Console arguments as one line, described until it is longer than `limit`. */
+  const formatLine = (ctx: QuickJSContext, args: readonly QuickJSHandle[], limit: number): string => {
+    let line = '';
+    for (let i = 0; i < args.length && line.length <= limit; i++) {
+      line += (i === 0 ? '' : ' ') + describe(ctx, args[i]!);
+    }
+    return line;
   };
 
   /** One console line, kept as the caps allow and streamed; false once no more lines are wanted. */
@@ -424,7 +430,10 @@ export function runQuickJsSession(options: QuickJsSessionOptions): QuickJsSessio
     keep: (handle: QuickJSHandle) => QuickJSHandle,
   ): void => {
     const limit = options.logSink ? Math.max(limits.maxLogChars, MAX_COUNTED_LINE_CHARS) : limits.maxLogChars;
-    guestConsole = createGuestConsole(ctx, prepared!.describer().makeConsole, keep, acceptLine, limit);
+    guestConsole = createGuestConsole(ctx, prepared!.consoleFactory(), keep, {
+      accept: acceptLine,
+      format: (args) => formatLine(ctx, args, limit),
+    });
     for (const [method, host] of hostMethods) {
       const current = ctx.getProp(consoleObject, method);
       const ours = ctx.sameValue(current, host);
