@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { appendFile, readdir, readFile, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TranscriptReader } from '../../src/main/services/runs/createTranscriptStore';
@@ -95,5 +95,49 @@ describe('runs whose transcripts live in a file', () => {
     expect(parsed.problems).toEqual([]);
     expect(parsed.entries).toHaveLength(transcript.count);
     expect(parsed.header?.masked).toEqual({ keys: ['i'], secretValues: 1 });
+  });
+
+  it('serve pages of a run and of its saved file alike, without loading the rest', async () => {
+    const { run } = await fileBacked({ noSecrets: true });
+    const { runId, transcript } = await run(300);
+    const file = path.join(harness.dir, 'paged.jsonl');
+    await harness.debug.saveTranscript(runId, { file });
+    const fromRun = await harness.debug.transcriptPage({ runId }, { from: 100, limit: 50 });
+    const fromFile = await harness.debug.transcriptPage({ file }, { from: 100, limit: 50 });
+    expect(fromRun.count).toBe(transcript.count);
+    expect(fromFile).toMatchObject({ count: transcript.count, problems: [] });
+    expect(fromFile.header).toEqual(expect.objectContaining({ runId, code: fromRun.header?.code }));
+    expect(fromFile.entries).toEqual(transcript.page(100, 150));
+    expect(fromRun.entries).toEqual(fromFile.entries);
+    const end = await harness.debug.transcriptPage({ file }, { from: transcript.count - 3, limit: 50 });
+    expect(end.entries.map((entry) => entry.seq)).toEqual([0, 1, 2].map((i) => transcript.count - 3 + i));
+    await expect(harness.debug.transcriptPage({ file }, { from: -1 })).rejects.toThrow(/whole number/);
+  });
+
+  it('name the line where a saved file breaks, and read a file again once it changed', async () => {
+    const { run } = await fileBacked({ noSecrets: true });
+    const { runId, transcript } = await run(100);
+    const file = path.join(harness.dir, 'broken.jsonl');
+    await harness.debug.saveTranscript(runId, { file });
+    const text = await readFile(file, 'utf8');
+    const lines = text.split('\n');
+    lines[51] = '{"kind":"message","seq":';
+    await writeFile(file, lines.join('\n'));
+    const broken = await harness.debug.transcriptPage({ file }, { from: 40, limit: 20 });
+    expect(broken.entries.map((entry) => entry.seq)).toEqual(Array.from({ length: 10 }, (_, i) => 40 + i));
+    expect(broken.problems).toEqual([{ line: 52, reason: expect.stringMatching(/invalid JSON/) }]);
+    await writeFile(file, text);
+    await truncate(file, text.length - 30);
+    const cut = await harness.debug.transcriptPage({ file }, { from: transcript.count - 2, limit: 5 });
+    expect(cut.entries).toHaveLength(1);
+    expect(cut.problems[0]).toMatchObject({
+      line: transcript.count + 1,
+      reason: expect.stringMatching(/invalid JSON/),
+    });
+    await appendFile(file, 'x'.repeat(30));
+    const changed = await harness.debug.transcriptPage({ file }, { from: 0, limit: 1 });
+    expect(changed.count).toBe(transcript.count);
+    await writeFile(file, 'not a transcript\n');
+    expect((await harness.debug.transcriptPage({ file })).problems[0]).toMatchObject({ line: 1 });
   });
 });

@@ -27,7 +27,7 @@ export async function indexLineFile(file: string): Promise<LineIndex> {
     for (;;) {
       const { bytesRead } = await handle.read(chunk, 0, chunk.length, size);
       if (bytesRead === 0) break;
-      for (let at = 0; at < bytesRead; ) {
+      for (let at = 0; at < bytesRead;) {
         if (lineStart) {
           if (count % STRIDE === 0) checkpoints.push(size + at);
           count += 1;
@@ -54,11 +54,15 @@ export async function indexLineFile(file: string): Promise<LineIndex> {
       try {
         const now = (await reader.stat()).size;
         if (now !== size)
-          throw new Error(`${file} changed since it was opened (${size} bytes then, ${now} now): open it again`);
+          throw new Error(
+            `${file} changed since it was opened (${size} bytes then, ${now} now): open it again`,
+          );
         const bytes = Buffer.allocUnsafe(end - start);
         const { bytesRead } = await reader.read(bytes, 0, bytes.length, start);
         if (bytesRead !== bytes.length)
-          throw new Error(`${file} ends at byte ${start + bytesRead}, before byte ${end} where line ${to} ends`);
+          throw new Error(
+            `${file} ends at byte ${start + bytesRead}, before byte ${end} where line ${to} ends`,
+          );
         const first = Math.floor(from / STRIDE) * STRIDE;
         const lines = bytes.toString('utf8').split('\n');
         return lines.slice(from - first, to - first);

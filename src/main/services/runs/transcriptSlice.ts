@@ -6,12 +6,18 @@ export function transcriptSlice<T>(
   entries: { readonly count: number; page(from: number, to: number): T[] },
   range: unknown,
 ): T[] {
-  if (range === undefined) return entries.page(0, entries.count);
+  const { from, to } = checkTranscriptRange(range, entries.count);
+  return entries.page(from, to);
+}
+
+/** Where the page `range` asks for starts and ends (the whole transcript without one). */
+export function checkTranscriptRange(range: unknown, count: number): { from: number; to: number } {
+  if (range === undefined) return { from: 0, to: count };
   if (typeof range !== 'object' || range === null || Array.isArray(range))
     throw new InvalidArgumentError('the transcript range must be an object such as { from: 0, limit: 5000 }');
   const {
     from = 0,
-    limit = entries.count,
+    limit = Math.max(1, count),
     ...rest
   } = range as Partial<Record<keyof TranscriptRange, unknown>>;
   const unknownKey = Object.keys(rest)[0];
@@ -23,5 +29,5 @@ export function transcriptSlice<T>(
     throw new InvalidArgumentError('the transcript range\u2019s from must be a whole number of 0 or more');
   if (!Number.isSafeInteger(limit) || (limit as number) < 1)
     throw new InvalidArgumentError('the transcript range\u2019s limit must be a whole number of 1 or more');
-  return entries.page(from as number, (from as number) + (limit as number));
+  return { from: from as number, to: (from as number) + (limit as number) };
 }
