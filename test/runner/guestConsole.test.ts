@@ -88,15 +88,17 @@ describe('console lines kept in the guest', () => {
       expect((await logs(code, caps)).logs).toEqual(truncateLogs(all, caps.maxLogLines, caps.maxLogChars));
   });
 
-  it('are kept when a timeout stops the guest with lines still waiting in it', async () => {
-    const { result, logs: lines } = await logs(
-      'for (let i = 0; i < 40; i++) console.log("line " + i); while (true) {}',
-      {
-        timeoutMs: 200,
-      },
-    );
-    expect(result).toMatchObject({ ok: false, error: { code: 'timeout' } });
-    expect(lines).toEqual(expected(40));
+  it('are kept when a timeout stops the guest with lines still waiting in it, streamed or not', async () => {
+    const unstreamed = createInProcessExecutor({ logStream: false });
+    for (const runner of [executor, unstreamed]) {
+      const result = await runner.execute(
+        'for (let i = 0; i < 40; i++) console.log("line " + i); while (true) {}',
+        providers,
+        { maxLogLines: 1000, timeoutMs: 200 },
+      );
+      expect(result).toMatchObject({ ok: false, error: { code: 'timeout' }, logs: expected(40) });
+    }
+    await unstreamed.dispose();
   });
 
   it('stay the guest’s own lines whatever it does to its prototypes, JSON or console', async () => {
