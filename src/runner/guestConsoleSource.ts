@@ -2,6 +2,20 @@
 export const GUEST_CONSOLE_BATCH_LINES = 500;
 const GUEST_CONSOLE_BATCH_CHARS = 256 * 1024;
 
+/** One method per level, its level's digit written in, so a line costs the guest a single call. */
+const CONSOLE_METHOD_SOURCES = ['log', 'info', 'warn', 'error']
+  .map(
+    (name, level) =>
+      `function ${name}(a) {
+      if (off) return;
+      const line = arguments.length === 1 && typeof a === 'string' ? '${level}' + a : '${level}' + format(arguments);
+      lines[lines.length] = line;
+      chars += line.length;
+      if ((lines.length >= ${GUEST_CONSOLE_BATCH_LINES} || chars >= ${GUEST_CONSOLE_BATCH_CHARS}) && flush(drain()) === false) off = true;
+    }`,
+  )
+  .join(', ');
+
 /**
  * Evaluated lazily, the first time an execution keeps console lines in the guest; kept tiny, since
  * QuickJS parses it in every execution that needs it. Called with intrinsics the runner read before
@@ -29,16 +43,6 @@ export const GUEST_CONSOLE_SOURCE = String.raw`(function (stringify, getProto, o
       lines.length = 0;
       return text;
     }
-    function keepLine(line) {
-      lines[lines.length] = line;
-      chars += line.length;
-      if ((lines.length >= ${GUEST_CONSOLE_BATCH_LINES} || chars >= ${GUEST_CONSOLE_BATCH_CHARS}) && flush(drain()) === false) off = true;
-    }
-    function write(level, args) {
-      if (off) return;
-      keepLine(level + (args.length === 1 && typeof args[0] === 'string' ? args[0] : format(args)));
-    }
-    return [drain, lines, function log() { write('0', arguments); }, function info() { write('1', arguments); },
-      function warn() { write('2', arguments); }, function error() { write('3', arguments); }];
+    return [drain, lines, ${CONSOLE_METHOD_SOURCES}];
   };
 })`;
