@@ -2,20 +2,6 @@
 export const GUEST_CONSOLE_BATCH_LINES = 500;
 const GUEST_CONSOLE_BATCH_CHARS = 256 * 1024;
 
-/** One method per level, its level's digit written in, so a line costs the guest a single call. */
-const CONSOLE_METHOD_SOURCES = ['log', 'info', 'warn', 'error']
-  .map(
-    (name, level) =>
-      `function ${name}(a) {
-      if (off) return;
-      const line = arguments.length === 1 && typeof a === 'string' ? '${level}' + a : '${level}' + format(arguments);
-      lines[lines.length] = line;
-      chars += line.length;
-      if ((lines.length >= ${GUEST_CONSOLE_BATCH_LINES} || chars >= ${GUEST_CONSOLE_BATCH_CHARS}) && flush(drain()) === false) off = true;
-    }`,
-  )
-  .join(', ');
-
 /**
  * Evaluated lazily, the first time an execution keeps console lines in the guest; kept tiny, since
  * QuickJS parses it in every execution that needs it. Called with intrinsics the runner read before
@@ -25,24 +11,32 @@ const CONSOLE_METHOD_SOURCES = ['log', 'info', 'warn', 'error']
  * one string is kept as it is; any other goes through format(arguments), the runner's own
  * formatting. Each line starts with its level's digit (0 log, 1 info, 2 warn, 3 error).
  * makeConsole returns [drain, buffer, log, info, warn, error]: drain() gives the waiting lines as
- * that JSON text (undefined when there are none, null when the runner must read buffer, the array
- * that holds them, and empty it itself).
+ * that JSON text (undefined when there are none; null when a toJSON the guest gave arrays would
+ * change that text, and the runner must read buffer, the array that holds them, and empty it).
  */
 export const GUEST_CONSOLE_SOURCE = String.raw`(function (stringify, getProto, ownDesc) {
   'use strict';
   const ObjectProto = getProto({}), ArrayProto = getProto([]);
-  return function makeConsole(flush, format) {
+  return function (flush, format) {
     const lines = [];
     let chars = 0, off = false;
     function drain() {
       if (lines.length === 0) return undefined;
       chars = 0;
-      // A toJSON the guest gave arrays would change this text: the runner reads the lines itself then.
       if (ownDesc(ArrayProto, 'toJSON') !== undefined || ownDesc(ObjectProto, 'toJSON') !== undefined) return null;
       const text = stringify(lines);
       lines.length = 0;
       return text;
     }
-    return [drain, lines, ${CONSOLE_METHOD_SOURCES}];
+    function method(level) {
+      return function (a) {
+        if (off) return;
+        const line = arguments.length === 1 && typeof a === 'string' ? level + a : level + format(arguments);
+        lines[lines.length] = line;
+        chars += line.length;
+        if ((lines.length >= ${GUEST_CONSOLE_BATCH_LINES} || chars >= ${GUEST_CONSOLE_BATCH_CHARS}) && flush(drain()) === false) off = true;
+      };
+    }
+    return [drain, lines, method('0'), method('1'), method('2'), method('3')];
   };
 })`;
