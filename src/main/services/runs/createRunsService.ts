@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { ExecutorChoice, RunsApi, RunsEvent, RunSummary } from '../../../shared/api/runs';
 import type { RuntimeSettings } from '../../../shared/api/workspace';
 import type { ExecuteResult } from '../../../shared/executeResult';
-import type { CancelReason } from '../../../shared/runOutcome';
+import { isCancelReason, type CancelReason } from '../../../shared/runOutcome';
 import { InvalidArgumentError } from '../../../shared/rpc/invalidArgumentError';
 import type { ExecutorRuntimeOptions } from '../../../shared/runtimeOptions';
 import { runnerCodeOrFailure } from '../../engine/core/toRunnerCode';
@@ -114,6 +114,12 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
     for (const extension of extensions) {
       const run = extension.prepareRun(context);
       if (run) prepared.push(run);
+    }
+    for (const { signal } of prepared) {
+      if (!signal) continue;
+      const abort = () => controller.abort(isCancelReason(signal.reason) ? signal.reason : 'user');
+      if (signal.aborted) abort();
+      else signal.addEventListener('abort', abort, { once: true });
     }
     const runProviders = prepared.find((p) => p.providers)?.providers;
     const interceptors = prepared.flatMap((p) => (p.interceptToolCall ? [p.interceptToolCall] : []));

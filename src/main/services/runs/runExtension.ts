@@ -20,6 +20,8 @@ export interface PreparedRun {
    * uses stand-ins built from the recording). The first prepared run that gives them wins.
    */
   providers?: ResolvedToolProvider[];
+  /** Cancels the run when it aborts, for the reason it aborts with (a CancelReason: `agent`). */
+  signal?: AbortSignal;
 }
 
 /** How the debugging layer (breakpoints, replay) plugs into every run the host starts. */
