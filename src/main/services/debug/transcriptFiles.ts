@@ -2,7 +2,7 @@ import { lstat, mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { InvalidArgumentError } from '../../../shared/rpc/invalidArgumentError';
 import { parseTranscript, type ParsedTranscript } from '../../../shared/transcriptFile';
-import { writeFileAtomic } from '../../system/writeFileAtomic';
+import { writeFileAtomic, type FileWriter } from '../../system/writeFileAtomic';
 
 /** Larger files are refused rather than read into memory. */
 const MAX_TRANSCRIPT_BYTES = 256 * 1024 * 1024;
@@ -40,10 +40,10 @@ export async function readTranscriptFile(file: string): Promise<ParsedTranscript
 }
 
 /**
- * A path the renderer chose: never overwrite what is there (it may be any of the user's files), nor
- * create a file where a dangling link there points.
+ * A path the renderer chose, or a fresh name in a folder of the app's: never overwrite what is there
+ * (it may be any of the user's files), nor create a file where a link there points.
  */
-export async function writeNewTextFile(file: string, text: string): Promise<void> {
+export async function writeNewTextFile(file: string, text: string | FileWriter): Promise<void> {
   const taken = await lstat(file).then(
     () => true,
     () => false,
