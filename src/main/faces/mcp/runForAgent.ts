@@ -1,5 +1,6 @@
 import type { RunRequest } from '../../../shared/api/runs';
 import type { ExecuteResult } from '../../../shared/executeResult';
+import type { LaunchedRun } from '../../services/runs/runExtension';
 import type { McpRunHost } from './McpRunHost';
 
 /** While a run goes on, the agent hears from it at least this often (when it asked for progress). */
@@ -47,11 +48,11 @@ export async function runForAgent(
         PROGRESS_HEARTBEAT_MS,
       )
     : undefined;
-  const cancel = () => {
-    if (runId) host.services.runs.cancel(runId).catch(() => undefined);
-  };
+  let launched: LaunchedRun | undefined;
+  const cancel = () => launched?.cancel('agent');
   try {
-    runId = (await host.launcher(request)).runId;
+    launched = await host.launcher(request);
+    runId = launched.runId;
     const id = runId;
     const result = await new Promise<ExecuteResult>((resolve) => {
       settle = resolve;

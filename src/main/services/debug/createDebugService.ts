@@ -186,15 +186,26 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
         throw new InvalidArgumentError(
           `the transcript cannot be replayed: ${loaded.problems[0]?.reason ?? 'it has no header'} (line ${loaded.problems[0]?.line ?? 1})`,
         );
-      const request: RunRequest = { code: code ?? loaded.header.code, limits: loaded.header.options };
-      if (replayMode === 'live') return launcher(request);
+      const request: RunRequest = {
+        code: code ?? loaded.header.code,
+        limits: loaded.header.options,
+        origin: {
+          kind: 'replay',
+          against: replayMode === 'live' ? 'live' : 'recording',
+          ...(loaded.header.name ? { transcript: loaded.header.name } : {}),
+        },
+      };
+      if (replayMode === 'live') return { runId: (await launcher(request)).runId };
       // Against the recording the guest gets the recorded namespaces as stand-ins (every answer
       // comes from the recording), so the workspace needs none of those providers.
       runs.planReplay(request, {
         answers: createRecordingAnswers(loaded.entries),
         recordedEntries: loaded.entries,
       });
-      return launcher(request, { providers: providersFromManifests(loaded.header.providers) });
+      const { runId } = await launcher(request, {
+        providers: providersFromManifests(loaded.header.providers),
+      });
+      return { runId };
     },
   };
 

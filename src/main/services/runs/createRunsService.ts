@@ -1,10 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { ExecutorChoice, RunsApi, RunsEvent, RunSummary } from '../../../shared/api/runs';
+import type { ExecutorChoice, RunOrigin, RunsApi, RunsEvent, RunSummary } from '../../../shared/api/runs';
 import type { RuntimeSettings } from '../../../shared/api/workspace';
 import type { ExecuteResult } from '../../../shared/executeResult';
 import type { CancelReason } from '../../../shared/runOutcome';
 import { InvalidArgumentError } from '../../../shared/rpc/invalidArgumentError';
-import type { ExecutorRuntimeOptions } from '../../../shared/runtimeOptions';
+import {
+  checkRuntimeOptions,
+  isRuntimeOptionName,
+  type ExecutorRuntimeOptions,
+} from '../../../shared/runtimeOptions';
+import { storedRuntimeOptionProblem } from '../../../shared/runtimeOptionFields';
 import type { TranscriptEntry } from '../../../shared/transcript';
 import { runnerCodeOrFailure } from '../../engine/core/toRunnerCode';
 import type {
@@ -51,7 +56,9 @@ interface RunRecord {
   finished: Promise<void>;
 }
 
-function failure(code: 'internal_error', message: string): ExecuteResult {
+const PERSON: RunOrigin = Object.freeze({ kind: 'person' });
+
+function failure(code: 'internal_error' | 'validation_error', message: string): ExecuteResult {
   return { ok: false, error: { code, message }, logs: [], durationMs: 0 };
 }
 
@@ -75,7 +82,8 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
     const choice = request.executor ?? settings.executor;
     const startedAt = performance.now();
     const recorder = createTranscriptRecorder(startedAt);
-    const summary: RunSummary = { runId, state: 'running', startedAt: new Date().toISOString() };
+    const origin: RunOrigin = request.origin ?? PERSON;
+    const summary: RunSummary = { runId, state: 'running', startedAt: new Date().toISOString(), origin };
     const batcher = createEntryBatcher(
       (entries) => options.emit({ channel: 'runs', type: 'entries', runId, entries }),
       options.batchIntervalMs,
@@ -102,9 +110,15 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
     for (const p of prepared) Object.assign(limits, p.runtimeOverrides);
 
     let session: SessionFacts | undefined;
+    // A setting the host refuses is the person's to fix, named in their words, never the sandbox failing.
+    const limitsCheck = checkRuntimeOptions(limits);
+    const refusedOption =
+      !limitsCheck.ok && isRuntimeOptionName(limitsCheck.option) ? limitsCheck.option : undefined;
     const execute = async (): Promise<ExecuteResult> => {
       let providers: ResolvedToolProvider[];
       let executor: Executor;
+      if (refusedOption)
+        return failure('validation_error', storedRuntimeOptionProblem(refusedOption, limits[refusedOption])!);
       try {
         providers = runProviders ?? (await options.resolvedProviders());
       } catch (error) {
@@ -144,7 +158,14 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
     };
 
     const finished = execute().then((result) => {
-      const facts = runFacts(result, performance.now() - startedAt, session, controller.signal, limits);
+      const facts = runFacts(
+        result,
+        performance.now() - startedAt,
+        session,
+        controller.signal,
+        limits,
+        refusedOption,
+      );
       summary.state = 'finished';
       summary.result = result;
       summary.facts = facts;
@@ -161,8 +182,8 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
       forgetOldRuns();
     });
     runs.set(runId, { summary, entries: recorder.entries, controller, finished });
-    options.emit({ channel: 'runs', type: 'started', runId, request });
-    return { runId };
+    options.emit({ channel: 'runs', type: 'started', runId, request: { ...request, origin } });
+    return { runId, cancel: (reason) => controller.abort(reason) };
   };
 
   function find(runId: unknown): RunRecord {
@@ -176,7 +197,7 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
   }
 
   const api: RunsService['api'] = {
-    start: async (request) => launch(validateRunRequest(request)),
+    start: async (request) => ({ runId: (await launch(validateRunRequest(request))).runId }),
     cancel: async (runId) => {
       find(runId).controller.abort('user' satisfies CancelReason);
     },

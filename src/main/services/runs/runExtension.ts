@@ -1,5 +1,6 @@
 import type { ExecuteResult } from '../../../shared/executeResult';
 import type { RunRequest } from '../../../shared/api/runs';
+import type { CancelReason } from '../../../shared/runOutcome';
 import type { ExecutorRuntimeOptions } from '../../../shared/runtimeOptions';
 import type { HostEvent, TranscriptEntry } from '../../../shared/transcript';
 import type { ResolvedToolProvider, ToolCallInterceptor } from '../../engine/core/types';
@@ -27,5 +28,12 @@ export interface RunExtension {
   finishRun?(runId: string, entries: readonly TranscriptEntry[], result: ExecuteResult): void;
 }
 
+/** A run the host started for someone inside it (an agent, a replay), with its own way to cancel. */
+export interface LaunchedRun {
+  runId: string;
+  /** Cancels the run for this reason (an agent's cancel is the agent's, not the person's). */
+  cancel(reason: CancelReason): void;
+}
+
 /** Host-internal: starts a run with an extra interceptor or providers (replay against a recording). */
-export type RunLauncher = (request: RunRequest, extra?: PreparedRun) => Promise<{ runId: string }>;
+export type RunLauncher = (request: RunRequest, extra?: PreparedRun) => Promise<LaunchedRun>;
