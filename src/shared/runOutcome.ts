@@ -1,3 +1,4 @@
+import type { ExecuteError } from './errors';
 import type { RuntimeOptionName } from './runtimeOptions';
 
 /**
@@ -41,4 +42,25 @@ export interface RunFacts {
   failedCall?: FailedCallFacts;
   /** Set when the host refused one of the run's settings before anything ran. */
   refusedOption?: RuntimeOptionName;
+}
+
+/** How a run ended, without its value and logs: what lists of runs keep (a saved transcript's reference). */
+export type RunEnd =
+  { ok: true; durationMs: number } | { ok: false; durationMs: number; error: ExecuteError };
+
+/** A run's end with what the host knew about it: enough for describeRunOutcome. */
+export interface RunEndRecord {
+  result: RunEnd;
+  facts?: Partial<RunFacts>;
+}
+
+/** The end of a result, for a list (drops the value and logs). */
+export function runEndOf(result: RunEnd): RunEnd {
+  return result.ok
+    ? { ok: true, durationMs: result.durationMs }
+    : {
+        ok: false,
+        durationMs: result.durationMs,
+        error: { code: result.error.code, message: result.error.message },
+      };
 }

@@ -1,6 +1,7 @@
 import type { ExecuteErrorCode } from '../errors';
 import type { TranscriptEntry } from '../transcript';
 import type { TranscriptHeader, TranscriptProblem } from '../transcriptFile';
+import type { WorkspaceTranscriptRef } from '../workspaceFormat';
 
 /**
  * A breakpoint on tool calls. Every set field must match: no fields breaks on every call; only
@@ -69,12 +70,9 @@ export type ResumeAction =
   | { action: 'edit_result'; result: DebugToolResult };
 
 /** A transcript saved in the workspace (the workspace file keeps the reference). */
-export interface SavedTranscriptRef {
-  id: string;
-  name: string;
+export interface SavedTranscriptRef extends WorkspaceTranscriptRef {
   /** Absolute path of the .jsonl file. */
   file: string;
-  savedAt?: string;
 }
 
 export interface SavedTranscript {

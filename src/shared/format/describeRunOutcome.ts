@@ -1,7 +1,6 @@
 import type { RunOrigin } from '../api/runs';
 import type { ExecuteError } from '../errors';
-import type { ExecuteResult } from '../executeResult';
-import type { RunFacts } from '../runOutcome';
+import type { RunEnd, RunFacts } from '../runOutcome';
 import { formatBytes } from './formatBytes';
 import { formatDuration } from './formatDuration';
 
@@ -99,7 +98,7 @@ function describeFailure(error: ExecuteError, facts: Partial<RunFacts> | undefin
 }
 
 function describeEnd(
-  result: Extract<ExecuteResult, { ok: false }>,
+  result: Extract<RunEnd, { ok: false }>,
   facts: Partial<RunFacts> | undefined,
   origin: RunOrigin | undefined,
   wall: string,
@@ -171,7 +170,7 @@ function describeEnd(
  * the wire code of both is `timeout`; a tool's own timeout is never called the run's.
  */
 export function describeRunOutcome(
-  result: ExecuteResult,
+  result: RunEnd,
   facts?: Partial<RunFacts>,
   origin?: RunOrigin,
 ): RunOutcomeText {

@@ -165,7 +165,7 @@ describe('describeRunOutcome', () => {
 
   it('memory errors speak MiB', () => {
     const text = describeRunOutcome(
-      { ok: false, logs: [], durationMs: 10, error: { code: 'memory_limit', message: 'x' } },
+      { ok: false, durationMs: 10, error: { code: 'memory_limit', message: 'x' } },
       { memoryLimitBytes: 67_108_864 },
     );
     expect(text.sentence).toBe('Ran out of memory (limit 64 MiB)');
@@ -173,7 +173,7 @@ describe('describeRunOutcome', () => {
 
   it('success names the wall time and puts guest and held time beside it', () => {
     const text = describeRunOutcome(
-      { ok: true, logs: [], durationMs: 218.4 },
+      { ok: true, durationMs: 218.4 },
       { wallMs: 507.9, guestMs: 218.4, heldMs: 0 },
     );
     expect(text.sentence).toBe('Succeeded in 508 ms');
@@ -183,7 +183,6 @@ describe('describeRunOutcome', () => {
   it('other failures keep their code and message', () => {
     const text = describeRunOutcome({
       ok: false,
-      logs: [],
       durationMs: 3,
       error: { code: 'tool_error', message: 'boom' },
     });

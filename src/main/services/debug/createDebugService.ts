@@ -10,6 +10,9 @@ import type {
 } from '../../../shared/api/debug';
 import type { RunRequest } from '../../../shared/api/runs';
 import type { RuntimeSettings, WorkspaceApi } from '../../../shared/api/workspace';
+import { formatRunTime } from '../../../shared/format/formatRunTime';
+import { runEndOf, type RunEndRecord } from '../../../shared/runOutcome';
+import { runFactsFromTranscript } from '../../../shared/runFactsFromTranscript';
 import { InvalidArgumentError } from '../../../shared/rpc/invalidArgumentError';
 import type { TranscriptEntry } from '../../../shared/transcript';
 import { serializeTranscript, type TranscriptHeader } from '../../../shared/transcriptFile';
@@ -144,7 +147,7 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
       const { record, finished } = finishedRun(runId);
       const saveOptions = checkSaveOptions(rawOptions);
       const savedAt = new Date();
-      const name = saveOptions.name ?? `Run ${savedAt.toLocaleString('en-GB', { hour12: false })}`;
+      const name = saveOptions.name ?? `Run ${formatRunTime(savedAt)}`;
       const header = {
         ...buildTranscriptHeader(record, finished.entries),
         name,
@@ -157,7 +160,15 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
       await (saveOptions.file ? writeNewTextFile(file, text) : writeTextFile(file, text));
       const saved: SavedTranscript = { name, file, savedAt: savedAt.toISOString() };
       if (!saveOptions.file) {
-        const ref = await workspaceHost.workspace.addTranscript({ name, file });
+        const facts = runFactsFromTranscript(finished.entries, record.options);
+        const end: RunEndRecord = { result: runEndOf(finished.result), ...(facts ? { facts } : {}) };
+        const ref = await workspaceHost.workspace.addTranscript({
+          name,
+          file,
+          savedAt: savedAt.toISOString(),
+          origin: record.request.origin ?? { kind: 'person' },
+          outcome: options.secretMasker?.().mask(end) ?? end,
+        });
         saved.transcriptId = ref.id;
         await announceTranscripts();
       }

@@ -170,7 +170,7 @@ export function createWorkspaceApi(control: WorkspaceControl): WorkspaceApi {
       session().answerTrust(requireString(requestId, 'requestId'), requireBoolean(allow, 'allow')),
     async addTranscript(ref) {
       const fields = requireRecord(ref, 'ref');
-      rejectUnknownKeys(fields, ['name', 'file', 'savedAt'], 'ref');
+      rejectUnknownKeys(fields, ['name', 'file', 'savedAt', 'origin', 'outcome'], 'ref');
       const current = session();
       const file = path.resolve(current.baseDir, requireString(fields.file, 'ref.file', { max: 4096 }));
       const relative = path.relative(current.baseDir, file);
@@ -183,6 +183,11 @@ export function createWorkspaceApi(control: WorkspaceControl): WorkspaceApi {
           fields.savedAt === undefined
             ? new Date().toISOString()
             : requireString(fields.savedAt, 'ref.savedAt'),
+        // Checked with the whole document against the workspace schema when it is saved.
+        ...(fields.origin === undefined ? {} : { origin: fields.origin as WorkspaceTranscriptRef['origin'] }),
+        ...(fields.outcome === undefined
+          ? {}
+          : { outcome: fields.outcome as WorkspaceTranscriptRef['outcome'] }),
       };
       await current.mutate((doc) => {
         doc.transcripts = [...(doc.transcripts ?? []), entry];
