@@ -323,10 +323,18 @@ describe('the playground host', () => {
       error: { kind: 'failed', message: expect.stringContaining('the debug service is not available') },
     });
 
-    workspaceHost.emit({ channel: 'providers', type: 'typings', declarations: 'declare namespace x {}' });
+    workspaceHost.emit({
+      channel: 'providers',
+      type: 'typings',
+      workspacePath: '/w.execbox.json',
+      version: 1,
+      declarations: 'declare namespace x {}',
+    });
     expect(events).toContainEqual({
       channel: 'providers',
       type: 'typings',
+      workspacePath: '/w.execbox.json',
+      version: 1,
       declarations: 'declare namespace x {}',
     });
 

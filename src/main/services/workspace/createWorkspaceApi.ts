@@ -14,6 +14,8 @@ import type { WorkspaceSession } from './WorkspaceSession';
 /** What the API needs from the host: the open session and switching to another file. */
 export interface WorkspaceControl {
   session(): WorkspaceSession;
+  /** The version of the latest typings announced (see TypingsState). */
+  typingsVersion(): number;
   open(file: string): Promise<void>;
   saveAs(file: string, overwrite: boolean): Promise<void>;
   saveCopy(file: string, overwrite: boolean): Promise<string[]>;
