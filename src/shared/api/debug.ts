@@ -1,4 +1,5 @@
 import type { ExecuteErrorCode } from '../errors';
+import type { RunOrigin } from './runs';
 import type { TranscriptEntry } from '../transcript';
 import type { TranscriptHeader, TranscriptProblem } from '../transcriptFile';
 import type { WorkspaceTranscriptRef } from '../workspaceFormat';
@@ -36,6 +37,8 @@ export type PauseReason = 'breakpoint' | 'step' | 'diverged' | 'approval';
 export interface PausedCall {
   pauseId: string;
   runId: string;
+  /** Who started the run: a call an agent's run holds names the agent, wherever the person is. */
+  origin: RunOrigin;
   callId: string;
   providerName: string;
   toolName: string;

@@ -77,12 +77,15 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
   }
 
   const launch: RunLauncher = async (request, extra) => {
+    // Every run has an origin from here on: the person's unless the host said otherwise. Set in
+    // place: extensions know a request they planned for (a replay) by its identity.
+    request.origin ??= PERSON;
+    const { origin } = request;
     const runId = randomUUID();
     const settings = options.runtimeSettings();
     const choice = request.executor ?? settings.executor;
     const startedAt = performance.now();
     const recorder = createTranscriptRecorder(startedAt);
-    const origin: RunOrigin = request.origin ?? PERSON;
     const summary: RunSummary = { runId, state: 'running', startedAt: new Date().toISOString(), origin };
     const batcher = createEntryBatcher(
       (entries) => options.emit({ channel: 'runs', type: 'entries', runId, entries }),
@@ -182,7 +185,7 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
       forgetOldRuns();
     });
     runs.set(runId, { summary, entries: recorder.entries, controller, finished });
-    options.emit({ channel: 'runs', type: 'started', runId, request: { ...request, origin } });
+    options.emit({ channel: 'runs', type: 'started', runId, request });
     return { runId, cancel: (reason) => controller.abort(reason) };
   };
 
