@@ -62,3 +62,17 @@ export function storedRuntimeOptionProblem(name: RuntimeOptionName, value: unkno
   const shown = typeof value === 'number' ? ` (got ${formatCount(value / f.scale)})` : '';
   return `${f.label} must be a whole number ${describeFieldRange(f)}${shown}`;
 }
+
+/** The first stored limit the host would refuse, in words, or undefined when all are in range. */
+export function runtimeLimitsProblem(
+  limits: Partial<Record<RuntimeOptionName, unknown>> | undefined,
+): string | undefined {
+  for (const f of RUNTIME_OPTION_FIELDS) {
+    const value = limits?.[f.name];
+    if (value !== undefined) {
+      const problem = storedRuntimeOptionProblem(f.name, value);
+      if (problem) return problem;
+    }
+  }
+  return undefined;
+}

@@ -7,6 +7,11 @@ import type { MessageDirection, ProtocolMessage } from './protocol/messages';
 /** Host-side happenings that are not protocol messages but belong in the run's story. */
 export type HostEvent =
   | { type: 'run_started'; runId: string; executor: string }
+  /**
+   * The host enforces the run's time limit itself (the debugger may hold calls, and held time is not
+   * counted), so the execute message carries only the runner's ceiling, `runnerTimeoutMs`.
+   */
+  | { type: 'host_deadline'; timeoutMs: number; runnerTimeoutMs: number }
   | { type: 'tool_dispatch_started'; callId: string; providerName: string; toolName: string }
   | {
       type: 'tool_dispatch_finished';

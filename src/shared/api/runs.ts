@@ -43,6 +43,8 @@ export interface RunSummary {
   state: 'running' | 'paused' | 'finished';
   startedAt: string;
   origin: RunOrigin;
+  /** The workspace file that was open when the run started (its panes are labelled with it). */
+  workspacePath?: string;
   result?: ExecuteResult;
   /** What the host measured and why it cancelled, once finished. */
   facts?: RunFacts;
@@ -89,7 +91,7 @@ export const RUNS_API_METHODS = [
 ] as const satisfies readonly (keyof RunsApi)[];
 
 export type RunsEvent =
-  | { channel: 'runs'; type: 'started'; runId: string; request: RunRequest }
+  | { channel: 'runs'; type: 'started'; runId: string; request: RunRequest; workspacePath?: string }
   | { channel: 'runs'; type: 'entries'; runId: string; entries: TranscriptEntry[] }
   | {
       channel: 'runs';

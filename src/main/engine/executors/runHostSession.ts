@@ -442,6 +442,11 @@ export function runHostSessionDetailed(options: HostSessionOptions): Promise<Hos
     if (interceptor) {
       // The debugger may hold calls: the runner gets the ceiling, the host enforces unpaused time.
       runnerOptions = { ...runtime, timeoutMs: RUNTIME_OPTION_RANGES.timeoutMs.max };
+      event({
+        type: 'host_deadline',
+        timeoutMs: runtime.timeoutMs,
+        runnerTimeoutMs: runnerOptions.timeoutMs,
+      });
       deadline = createPausableDeadline(runtime.timeoutMs, () => cancel('timeout'));
       const probe = deadline;
       options.onInterruptProbe?.(() => probe.expired());

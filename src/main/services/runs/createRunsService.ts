@@ -31,6 +31,8 @@ import { transcriptSlice } from './transcriptSlice';
 export interface RunsServiceOptions {
   resolvedProviders(): Promise<ResolvedToolProvider[]>;
   runtimeSettings(): RuntimeSettings;
+  /** The open workspace file, recorded with each run. */
+  workspaceFile?(): string;
   executorFor(choice: ExecutorChoice): Executor | Promise<Executor>;
   emit(event: RunsEvent): void;
   extensions?: RunExtension[];
@@ -86,7 +88,14 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
     const choice = request.executor ?? settings.executor;
     const startedAt = performance.now();
     const recorder = createTranscriptRecorder(startedAt);
-    const summary: RunSummary = { runId, state: 'running', startedAt: new Date().toISOString(), origin };
+    const workspacePath = options.workspaceFile?.();
+    const summary: RunSummary = {
+      runId,
+      state: 'running',
+      startedAt: new Date().toISOString(),
+      origin,
+      ...(workspacePath ? { workspacePath } : {}),
+    };
     const batcher = createEntryBatcher(
       (entries) => options.emit({ channel: 'runs', type: 'entries', runId, entries }),
       options.batchIntervalMs,
@@ -185,7 +194,13 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
       forgetOldRuns();
     });
     runs.set(runId, { summary, entries: recorder.entries, controller, finished });
-    options.emit({ channel: 'runs', type: 'started', runId, request });
+    options.emit({
+      channel: 'runs',
+      type: 'started',
+      runId,
+      request,
+      ...(workspacePath ? { workspacePath } : {}),
+    });
     return { runId, cancel: (reason) => controller.abort(reason) };
   };
 

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { TranscriptEntry } from '../../../shared/transcript';
 import { diffTranscripts } from '../../../shared/transcriptDiff';
+import { describeRunListItem } from '../../../shared/format';
 import { monaco } from '../../ui/monaco/setupMonaco';
 import { sharedDiffEditor } from './sharedDiffEditor';
 import { useEditorDisplay } from '../../ui/monaco/useEditorDisplay';
@@ -30,7 +31,11 @@ export function DiffPanel() {
       .sort((a, b) => a.seenAt - b.seenAt)
       .map((run) => ({
         key: `run:${run.runId}`,
-        label: `run at ${new Date(run.seenAt).toLocaleTimeString()} (${run.result?.ok ? 'ok' : run.result?.error.code})`,
+        label: describeRunListItem({
+          when: run.seenAt,
+          ...(run.origin ? { origin: run.origin } : {}),
+          ...(run.result ? { end: { result: run.result, ...(run.facts ? { facts: run.facts } : {}) } } : {}),
+        }),
         entries: run.entries,
         ...(run.request ? { code: run.request.code } : {}),
       }));
