@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { TranscriptEntry } from '../../../shared/transcript';
-import { diffTranscripts } from '../../../shared/transcriptDiff';
 import { describeRunListItem } from '../../../shared/format';
 import { monaco } from '../../ui/monaco/setupMonaco';
 import { sharedDiffEditor } from './sharedDiffEditor';
+import { useTranscriptDiff } from './useTranscriptDiff';
 import { useEditorDisplay } from '../../ui/monaco/useEditorDisplay';
 import { usePlaygroundStore } from '../../state/store';
 import { useDebugStore } from '../../state/debugStore';
@@ -53,19 +53,19 @@ export function DiffPanel() {
   const [view, setView] = useState<DiffView>('messages');
   const left = sources.find((s) => s.key === leftKey) ?? sources[sources.length - 2];
   const right = sources.find((s) => s.key === rightKey) ?? sources[sources.length - 1];
-  const computed = useMemo(
-    () =>
-      left && right
-        ? diffTranscripts(left.entries, right.entries, {
-            ...(left.code !== undefined ? { left: left.code } : {}),
-            ...(right.code !== undefined ? { right: right.code } : {}),
-          })
-        : null,
-    [left, right],
-  );
+  const { diff: computed, computing } = useTranscriptDiff(left?.entries, right?.entries, {
+    ...(left?.code !== undefined ? { left: left.code } : {}),
+    ...(right?.code !== undefined ? { right: right.code } : {}),
+  });
   const reveal = useSecretReveal('the diff', computed);
   const diff = reveal.value;
 
+  if (computing && sources.length >= 2)
+    return (
+      <div className="pane-empty" role="status" data-testid="diff-computing">
+        Comparing the two runs…
+      </div>
+    );
   if (sources.length < 2 || !left || !right || !diff)
     return (
       <div className="pane-empty">
