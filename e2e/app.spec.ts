@@ -62,7 +62,9 @@ test('a tool error is shown in words', async ({ page, playground: _ }) => {
   await setProgram(page, 'await demo.fail({});');
   await runProgram(page);
   await expect(page.getByTestId('error-code')).toHaveText('tool_error');
-  await expect(page.getByTestId('result')).toContainText('A tool failed while answering, and the program did not catch the error.');
+  await expect(page.getByTestId('result')).toContainText(
+    'A tool failed while answering, and the program did not catch the error.',
+  );
   await expect(page.getByTestId('error-message')).toContainText('the weather service is down');
   await page.screenshot({ path: join(SCREENSHOTS, 'tool-error-light.png') });
 });

@@ -34,7 +34,8 @@ export function useTranscriptDiff(
     const id = nextId++;
     const own = worker;
     const onMessage = (event: MessageEvent<{ id: number; diff: TranscriptDiff }>) => {
-      if (event.data.id === id) setAnswer({ key: [left, right, codes.left, codes.right], diff: event.data.diff });
+      if (event.data.id === id)
+        setAnswer({ key: [left, right, codes.left, codes.right], diff: event.data.diff });
     };
     own.addEventListener('message', onMessage);
     own.postMessage({ id, left, right, codes } satisfies DiffRequest);
