@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkspaceView } from '../../src/shared/api/workspace';
-import { newerTypings, takesOverPanes } from '../../src/renderer/state/store';
+import { newerTypings } from '../../src/shared/view/newerTypings';
+import { takesOverPanes } from '../../src/shared/view/takesOverPanes';
 
 const open = (path: string) => ({ path }) as WorkspaceView;
 

@@ -8,7 +8,8 @@ import type {
 } from '../../shared/api/debug';
 import type { PlaygroundApi } from '../../shared/api/playgroundApi';
 import { useTabStore } from './tabStore';
-import { takesOverPanes, usePlaygroundStore } from './store';
+import { takesOverPanes } from '../../shared/view/takesOverPanes';
+import { usePlaygroundStore } from './store';
 import { describeError } from './describeError';
 
 export interface OpenedTranscript extends LoadedTranscript {

@@ -1,6 +1,8 @@
 import type { PlaygroundApi } from '../../shared/api/playgroundApi';
 import { describeError } from './describeError';
-import { newerTypings, takesOverPanes, usePlaygroundStore } from './store';
+import { newerTypings } from '../../shared/view/newerTypings';
+import { takesOverPanes } from '../../shared/view/takesOverPanes';
+import { usePlaygroundStore } from './store';
 import { loadRunTranscript } from './loadRunTranscript';
 
 /** Fetches everything the panes show; called on start and after every reconnect. */

@@ -5,11 +5,11 @@ import type {
   ProviderConsoleLine,
   ProviderStatus,
   ServerRequest,
-  TypingsState,
 } from '../../shared/api/providers';
 import { mergeConsoleLines } from '../../shared/view/mergeConsoleLines';
 import type { WorkspaceView } from '../../shared/api/workspace';
-import type { RunOrigin } from '../../shared/api/runs';
+import { newerTypings } from '../../shared/view/newerTypings';
+import { takesOverPanes } from '../../shared/view/takesOverPanes';
 import type { RunView } from './runView';
 import type { TranscriptEntry } from '../../shared/transcript';
 import { appendNewEntries } from './appendNewEntries';
@@ -77,25 +77,6 @@ function withLiveEntries(run: RunView, entries: readonly TranscriptEntry[]): Run
   return run.loading
     ? { ...run, liveDuringLoad: (run.liveDuringLoad ?? []).concat(entries) }
     : { ...run, entries: appendNewEntries(run.entries, entries) };
-}
-
-/** A run the person (or their replay, from this or another tab) started shows in the panes at once; an agent's only when followed. */
-export function takesOverPanes(origin: RunOrigin | undefined): boolean {
-  return origin?.kind !== 'agent' && origin?.kind !== 'tap';
-}
-
-/**
- * Typings from the host replace the editor's only when they are newer than what it has and belong
- * to the workspace it shows (a typings event may come before the workspace it belongs to opens here;
- * the host sends them again after the switch).
- */
-export function newerTypings(
-  state: Pick<PlaygroundState, 'typingsVersion' | 'workspace'>,
-  typings: TypingsState,
-) {
-  if (typings.version <= state.typingsVersion) return {};
-  if (state.workspace && state.workspace.path !== typings.workspacePath) return {};
-  return { declarations: typings.declarations, typingsVersion: typings.version };
 }
 
 export const usePlaygroundStore = create<PlaygroundState>()((set) => ({
