@@ -65,6 +65,7 @@ test.describe('held calls', () => {
       await expect(badge).toHaveText('1 call waiting for approval · claude-e2e', { timeout: 30_000 });
       // The person's panes still show the person's run.
       await expect(runState(page)).toContainText('Succeeded');
+      await page.getByRole('tab', { name: 'Result', exact: true }).click();
       await expect(page.getByTestId('run-context')).toContainText('by you');
       await page.screenshot({ path: join(SCREENSHOTS, 'truth-agent-badge.png') });
       await badge.click();
@@ -73,6 +74,7 @@ test.describe('held calls', () => {
       await expect(badge).toBeHidden();
       await page.getByRole('tab', { name: 'Agents' }).click();
       await expect(page.getByRole('list', { name: 'Agent runs' })).toContainText('Succeeded');
+      await page.getByRole('tab', { name: 'Result', exact: true }).click();
       await expect(page.getByTestId('run-context')).toContainText('by you');
     } finally {
       await agent.close();
@@ -192,7 +194,7 @@ test('Log chars out of range is refused where typed; a file that holds one makes
   await page.keyboard.press('ControlOrMeta+Enter');
   const notice = page.locator('.notices .notice.error');
   await expect(notice).toContainText('The run did not start. Log chars must be a whole number');
-  expect(await page.locator('.notices').evaluate('el => getComputedStyle(el).position')).toBe('static');
+  await expect(page.locator('.notices').first()).toHaveCSS('position', 'static');
   await page.screenshot({ path: join(SCREENSHOTS, 'truth-notice-in-flow.png') });
   await field.fill('64000');
   await field.press('Enter');
