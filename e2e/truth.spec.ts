@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Page } from '@playwright/test';
@@ -212,4 +213,42 @@ test("the transcript explains that the host, not the execute message's timeoutMs
   const row = page.getByTestId('transcript-row').filter({ hasText: 'host_deadline' });
   await expect(row).toContainText("the host enforces the run's limit of 1 min");
   await expect(row).toContainText("only the runner's ceiling");
+});
+
+const FIXTURE_SERVER = fileURLToPath(new URL('../test/fixtures/mcp/fixtureServer.mjs', import.meta.url));
+
+test.describe("a tool's own timeout", () => {
+  test.use({
+    workspaceDocument: {
+      ...TEST_WORKSPACE,
+      providers: [
+        {
+          id: 'fx',
+          name: 'fx',
+          kind: 'mcp',
+          transport: { type: 'stdio', command: process.execPath, args: [FIXTURE_SERVER, '--stdio'] },
+          requestTimeoutMs: 3000,
+        },
+      ],
+      snippets: [{ id: 'hang', name: 'Hangs', code: 'return await fx.hang({});' }],
+      activeSnippetId: 'hang',
+    },
+  });
+
+  // Issue 30.2: an MCP request timeout is headlined as the tool's limit, and the server stays.
+  test("is the tool's, not the run's, and does not mark the server errored", async ({
+    page,
+    playground: _,
+  }) => {
+    await page.getByRole('button', { name: 'Allow', exact: true }).click();
+    await runProgram(page);
+    await expect(runState(page)).toContainText('Tool fx.hang did not answer in time (its limit is 3 s)');
+    await expect(runState(page)).not.toContainText('Timed out');
+    await page.getByRole('tab', { name: 'Result', exact: true }).click();
+    await expect(page.getByTestId('result')).toContainText("not the run's");
+    await page.getByRole('tab', { name: 'Providers' }).click();
+    await expect(page.getByTestId('provider').filter({ hasText: 'fx' })).toContainText('ready');
+    await expect(page.getByTestId('provider').filter({ hasText: 'fx' })).not.toContainText('restarted');
+    await page.screenshot({ path: join(SCREENSHOTS, 'truth-tool-timeout.png') });
+  });
 });
