@@ -206,17 +206,14 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
           ...(loaded.header.name ? { transcript: loaded.header.name } : {}),
         },
       };
-      if (replayMode === 'live') return { runId: (await launcher(request)).runId };
+      if (replayMode === 'live') return launcher(request);
       // Against the recording the guest gets the recorded namespaces as stand-ins (every answer
       // comes from the recording), so the workspace needs none of those providers.
       runs.planReplay(request, {
         answers: createRecordingAnswers(loaded.entries),
         recordedEntries: loaded.entries,
       });
-      const { runId } = await launcher(request, {
-        providers: providersFromManifests(loaded.header.providers),
-      });
-      return { runId };
+      return launcher(request, { providers: providersFromManifests(loaded.header.providers) });
     },
   };
 

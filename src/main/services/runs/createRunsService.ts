@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ExecutorChoice, RunOrigin, RunsApi, RunsEvent, RunSummary } from '../../../shared/api/runs';
 import type { RuntimeSettings } from '../../../shared/api/workspace';
 import type { ExecuteResult } from '../../../shared/executeResult';
-import type { CancelReason } from '../../../shared/runOutcome';
+import { isCancelReason, type CancelReason } from '../../../shared/runOutcome';
 import { InvalidArgumentError } from '../../../shared/rpc/invalidArgumentError';
 import {
   checkRuntimeOptions,
@@ -116,6 +116,12 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
       const run = extension.prepareRun(context);
       if (run) prepared.push(run);
     }
+    for (const { signal } of prepared) {
+      if (!signal) continue;
+      const abort = () => controller.abort(isCancelReason(signal.reason) ? signal.reason : 'user');
+      if (signal.aborted) abort();
+      else signal.addEventListener('abort', abort, { once: true });
+    }
     const runProviders = prepared.find((p) => p.providers)?.providers;
     const interceptors = prepared.flatMap((p) => (p.interceptToolCall ? [p.interceptToolCall] : []));
     const limits: Partial<ExecutorRuntimeOptions> = { ...settings.limits, ...request.limits };
@@ -201,7 +207,7 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
       request,
       ...(workspacePath ? { workspacePath } : {}),
     });
-    return { runId, cancel: (reason) => controller.abort(reason) };
+    return { runId };
   };
 
   function find(runId: unknown): RunRecord {
@@ -215,7 +221,7 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
   }
 
   const api: RunsService['api'] = {
-    start: async (request) => ({ runId: (await launch(validateRunRequest(request))).runId }),
+    start: async (request) => launch(validateRunRequest(request)),
     cancel: async (runId) => {
       find(runId).controller.abort('user' satisfies CancelReason);
     },

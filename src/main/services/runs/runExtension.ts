@@ -1,6 +1,5 @@
 import type { ExecuteResult } from '../../../shared/executeResult';
 import type { RunRequest } from '../../../shared/api/runs';
-import type { CancelReason } from '../../../shared/runOutcome';
 import type { ExecutorRuntimeOptions } from '../../../shared/runtimeOptions';
 import type { HostEvent, TranscriptEntry } from '../../../shared/transcript';
 import type { ResolvedToolProvider, ToolCallInterceptor } from '../../engine/core/types';
@@ -20,6 +19,8 @@ export interface PreparedRun {
    * uses stand-ins built from the recording). The first prepared run that gives them wins.
    */
   providers?: ResolvedToolProvider[];
+  /** Cancels the run when it aborts, for the reason it aborts with (a CancelReason: `agent`). */
+  signal?: AbortSignal;
 }
 
 /** How the debugging layer (breakpoints, replay) plugs into every run the host starts. */
@@ -28,12 +29,5 @@ export interface RunExtension {
   finishRun?(runId: string, entries: readonly TranscriptEntry[], result: ExecuteResult): void;
 }
 
-/** A run the host started for someone inside it (an agent, a replay), with its own way to cancel. */
-export interface LaunchedRun {
-  runId: string;
-  /** Cancels the run for this reason (an agent's cancel is the agent's, not the person's). */
-  cancel(reason: CancelReason): void;
-}
-
 /** Host-internal: starts a run with an extra interceptor or providers (replay against a recording). */
-export type RunLauncher = (request: RunRequest, extra?: PreparedRun) => Promise<LaunchedRun>;
+export type RunLauncher = (request: RunRequest, extra?: PreparedRun) => Promise<{ runId: string }>;

@@ -7,10 +7,11 @@ import type { RunView } from '../../state/runView';
 import { usePlaygroundStore } from '../../state/store';
 import { describeError } from '../../state/describeError';
 import { describeRunOutcome } from '../../../shared/format';
+import { agentPortWarning } from '../../../shared/agentPortWarning';
 import './agents.css';
 
 function runState(run: RunView, paused: boolean): string {
-  if (run.result) return describeRunOutcome(run.result, run.facts, run.origin).title;
+  if (run.result) return describeRunOutcome(run.result, run.facts, run.origin).sentence;
   return paused ? 'paused (waiting for you)' : 'running';
 }
 
@@ -71,6 +72,11 @@ export function AgentsPanel() {
         <p className="muted">
           This host serves no agent endpoint. Run <code>execbox mcp</code> to serve a workspace to an agent on
           its own.
+        </p>
+      )}
+      {endpoint && agentPortWarning(endpoint) && (
+        <p className="agent-port-warning" role="alert">
+          {agentPortWarning(endpoint)}
         </p>
       )}
       {endpoint && chosen && (
