@@ -61,6 +61,6 @@ export function runEndOf(result: RunEnd): RunEnd {
     : {
         ok: false,
         durationMs: result.durationMs,
-        error: { code: result.error.code, message: result.error.message },
+        error: { ...result.error },
       };
 }

@@ -1,6 +1,7 @@
 import type { RunOrigin } from '../api/runs';
 import type { ExecuteError } from '../errors';
 import type { RunEnd, RunFacts } from '../runOutcome';
+import { describeExecuteError } from './describeExecuteError';
 import { formatBytes } from './formatBytes';
 import { formatDuration } from './formatDuration';
 
@@ -54,12 +55,12 @@ const GUEST_ERROR_WORDS: Partial<Record<ExecuteError['code'], string>> = {
 /** The outcome of a failed run that nobody cancelled, from the error and the facts the host recorded. */
 function describeFailure(error: ExecuteError, facts: Partial<RunFacts> | undefined, wall: string): Described {
   const call = facts?.failedCall;
-  const toolName = call ? `${call.providerName}.${call.toolName}` : undefined;
+  const toolName = call ? `${call.providerName}.${call.toolName}` : error.tool;
   const withError = (kind: RunOutcomeKind, title: string, headline: string, explanation: string) => ({
     kind,
     title,
     headline,
-    sentence: `${headline} (${error.code}: ${error.message})`,
+    sentence: `${headline} (${error.code}: ${describeExecuteError(error)})`,
     explanation,
     error,
   });
@@ -80,7 +81,7 @@ function describeFailure(error: ExecuteError, facts: Partial<RunFacts> | undefin
       'The sandbox or its connection failed (not your program).',
     );
   // A tool's error reaches done unchanged only when the guest did not catch it (runner specification).
-  if (call || error.code === 'tool_error' || error.code === 'validation_error')
+  if (toolName || error.code === 'tool_error' || error.code === 'validation_error')
     return withError(
       'tool_failed',
       'Tool failed',

@@ -14,7 +14,8 @@ function messageOf(thrown: unknown): string {
 /**
  * The stable error for a value a host tool threw: an aborted execution is `timeout` whatever was
  * thrown, an {@link ExecboxToolError} keeps its code (and the limit it reached), anything else is
- * `tool_error`.
+ * `tool_error`. The message is the thrown text itself; the runner names the tool beside it
+ * (ExecuteError.tool).
  */
 export function classifyToolFailure(thrown: unknown, signal: AbortSignal, label: string): ToolCallFailure {
   if (signal.aborted)
@@ -27,5 +28,5 @@ export function classifyToolFailure(thrown: unknown, signal: AbortSignal, label:
       ...(limitMs === undefined ? {} : { toolLimitMs: limitMs }),
     };
   }
-  return { ok: false, error: { code: 'tool_error', message: `${label} failed: ${messageOf(thrown)}` } };
+  return { ok: false, error: { code: 'tool_error', message: messageOf(thrown) } };
 }

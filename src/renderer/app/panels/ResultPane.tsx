@@ -1,6 +1,6 @@
 import { useDeferredValue } from 'react';
 import { useCurrentRun, usePlaygroundStore } from '../../state/store';
-import { describeRunOutcome } from '../../../shared/format';
+import { describeExecuteError, describeRunOutcome } from '../../../shared/format';
 import { RunContextLabel } from './RunContextLabel';
 import { LogsSummary } from '../../features/console/LogsSummary';
 import { ValueViewer } from '../../ui/values/ValueViewer';
@@ -61,7 +61,7 @@ export function ResultPane() {
           </div>
           <div>{outcome.explanation}</div>
           <div className="error-message" data-testid="error-message">
-            {result.error.message}
+            {describeExecuteError(result.error)}
           </div>
           {timing}
         </div>
