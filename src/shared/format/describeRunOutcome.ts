@@ -60,7 +60,11 @@ function describeFailure(error: ExecuteError, facts: Partial<RunFacts> | undefin
     kind,
     title,
     headline,
-    sentence: `${headline} (${error.code}: ${describeExecuteError(error)})`,
+    // The headline names a failed tool already: its message follows without the name again.
+    sentence:
+      kind === 'tool_failed'
+        ? `${headline} with ${error.code}: ${error.message}`
+        : `${headline} (${error.code}: ${describeExecuteError(error)})`,
     explanation,
     error,
   });

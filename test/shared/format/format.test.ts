@@ -186,7 +186,7 @@ describe('describeRunOutcome', () => {
       durationMs: 3,
       error: { code: 'tool_error', message: 'boom' },
     });
-    expect(text.sentence).toBe('Failed after 3 ms: a tool failed (tool_error: boom)');
+    expect(text.sentence).toBe('Failed after 3 ms: a tool failed with tool_error: boom');
     expect(text.error).toEqual({ code: 'tool_error', message: 'boom' });
   });
 });
