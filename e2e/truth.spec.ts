@@ -241,6 +241,11 @@ test.describe("a tool's own timeout", () => {
     playground: _,
   }) => {
     await page.getByRole('button', { name: 'Allow', exact: true }).click();
+    // The server starts once allowed: run when its tools are there.
+    await page.getByRole('tab', { name: 'Providers' }).click();
+    await expect(page.getByTestId('provider').filter({ hasText: 'fx' })).toContainText('ready', {
+      timeout: 30_000,
+    });
     await runProgram(page);
     await expect(runState(page)).toContainText('Tool fx.hang did not answer in time (its limit is 3 s)');
     await expect(runState(page)).not.toContainText('Timed out');
