@@ -120,7 +120,7 @@ export function RunBar() {
         <Icon name="play" /> Run
       </button>
       <button onClick={() => void cancelCurrentRun(api)} disabled={!running} title="Cancel the run (Esc)">
-        <Icon name="debug-stop" /> Cancel
+        <Icon name="circle-slash" /> Cancel
       </button>
       <span className={`run-state ${running ? 'is-running' : ''}`} data-testid="run-state" aria-live="polite">
         {refused && !running ? (

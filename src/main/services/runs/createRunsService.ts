@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import type { ExecutorChoice, RunOrigin, RunsApi, RunsEvent, RunSummary } from '../../../shared/api/runs';
 import type { RuntimeSettings } from '../../../shared/api/workspace';
 import type { ExecuteResult } from '../../../shared/executeResult';
@@ -10,7 +11,6 @@ import {
   type ExecutorRuntimeOptions,
 } from '../../../shared/runtimeOptions';
 import { storedRuntimeOptionProblem } from '../../../shared/runtimeOptionFields';
-import type { TranscriptEntry } from '../../../shared/transcript';
 import { runnerCodeOrFailure } from '../../engine/core/toRunnerCode';
 import type {
   Executor,
@@ -22,6 +22,8 @@ import { composeInterceptors } from './composeInterceptors';
 import { createEntryBatcher } from './createEntryBatcher';
 import { entriesForPage } from './entriesForPage';
 import { createTranscriptRecorder } from './createTranscriptRecorder';
+import { createTranscriptStore, type TranscriptStore } from './createTranscriptStore';
+import { createScratchDir } from '../../system/createScratchDir';
 import { runFacts, runFinishedEvent } from './runFacts';
 import { describeExecutorChoice } from './describeExecutorChoice';
 import type { PreparedRun, RunExtension, RunLauncher } from './runExtension';
@@ -39,7 +41,14 @@ export interface RunsServiceOptions {
   /** Finished runs whose transcripts stay available to `transcript(runId)`. */
   keepFinishedRuns?: number;
   batchIntervalMs?: number;
+  /** A run's transcript past this many entries moves to a file (default TRANSCRIPT_MEMORY_ENTRIES). */
+  transcriptMemoryEntries?: number;
+  /** The folder in which the private folder of such files is made (default: the system's temporary folder). */
+  transcriptDir?: string;
 }
+
+/** Entries a run keeps as objects before its transcript moves to disk: most runs never get there. */
+export const TRANSCRIPT_MEMORY_ENTRIES = 2000;
 
 export interface RunsService {
   /** The renderer-facing runs API but the agent endpoint (the host composes that in). */
@@ -53,7 +62,7 @@ export interface RunsService {
 
 interface RunRecord {
   summary: RunSummary;
-  entries: readonly TranscriptEntry[];
+  transcript: TranscriptStore;
   controller: AbortController;
   finished: Promise<void>;
 }
@@ -72,10 +81,14 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
   const extensions = [...(options.extensions ?? [])];
   const keep = options.keepFinishedRuns ?? 20;
   const runs = new Map<string, RunRecord>();
+  const scratch = createScratchDir('execbox-transcripts-', options.transcriptDir);
 
   function forgetOldRuns() {
     const finished = [...runs.values()].filter((run) => run.summary.state === 'finished');
-    for (const run of finished.slice(0, Math.max(0, finished.length - keep))) runs.delete(run.summary.runId);
+    for (const run of finished.slice(0, Math.max(0, finished.length - keep))) {
+      runs.delete(run.summary.runId);
+      run.transcript.release();
+    }
   }
 
   const launch: RunLauncher = async (request, extra) => {
@@ -87,7 +100,13 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
     const settings = options.runtimeSettings();
     const choice = request.executor ?? settings.executor;
     const startedAt = performance.now();
-    const recorder = createTranscriptRecorder(startedAt);
+    const transcript = createTranscriptStore({
+      memoryEntries: options.transcriptMemoryEntries ?? TRANSCRIPT_MEMORY_ENTRIES,
+      filePath: () => path.join(scratch.path(), `${runId}.jsonl`),
+      onFileProblem: (error) =>
+        process.emitWarning(`run ${runId} keeps its whole transcript in memory: ${error.message}`),
+    });
+    const recorder = createTranscriptRecorder(startedAt, transcript);
     const workspacePath = options.workspaceFile?.();
     const summary: RunSummary = {
       runId,
@@ -192,14 +211,14 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
       options.emit({ channel: 'runs', type: 'finished', runId, result, facts, entries });
       for (const extension of extensions) {
         try {
-          extension.finishRun?.(runId, recorder.entries, result);
+          extension.finishRun?.(runId, transcript, result);
         } catch {
           // An extension's bookkeeping must not break the run that already finished.
         }
       }
       forgetOldRuns();
     });
-    runs.set(runId, { summary, entries: recorder.entries, controller, finished });
+    runs.set(runId, { summary, transcript, controller, finished });
     options.emit({
       channel: 'runs',
       type: 'started',
@@ -227,9 +246,9 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
     },
     transcript: async (runId, range) => {
       const run = find(runId);
-      return entriesForPage(transcriptSlice(run.entries, range), run.summary.result);
+      return entriesForPage(transcriptSlice(run.transcript, range), run.summary.result);
     },
-    list: async () => [...runs.values()].map((run) => ({ ...run.summary, entryCount: run.entries.length })),
+    list: async () => [...runs.values()].map((run) => ({ ...run.summary, entryCount: run.transcript.count })),
   };
 
   return {
@@ -240,6 +259,9 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
       const active = [...runs.values()].filter((run) => run.summary.state !== 'finished');
       for (const run of active) run.controller.abort('host_stopping' satisfies CancelReason);
       await Promise.all(active.map((run) => run.finished));
+      for (const run of runs.values()) run.transcript.release();
+      runs.clear();
+      scratch.remove();
     },
   };
 }
