@@ -62,7 +62,9 @@ test('a tool error is shown in words', async ({ page, playground: _ }) => {
   await setProgram(page, 'await demo.fail({});');
   await runProgram(page);
   await expect(page.getByTestId('error-code')).toHaveText('tool_error');
-  await expect(page.getByTestId('result')).toContainText('A tool failed while answering.');
+  await expect(page.getByTestId('result')).toContainText(
+    'A tool failed while answering, and the program did not catch the error.',
+  );
   await expect(page.getByTestId('error-message')).toContainText('the weather service is down');
   await page.screenshot({ path: join(SCREENSHOTS, 'tool-error-light.png') });
 });
@@ -142,8 +144,8 @@ test('a run with 10,000 transcript entries stays virtualized and responsive', as
   await setProgram(page, "for (let i = 0; i < 2500; i++) await demo.echo({ text: 'x' });\n'done'");
   await runProgram(page);
   await expect(page.getByTestId('result-value')).toHaveText('"done"');
-  // 2,500 calls × (tool_call, tool_result, dispatch started and finished) + execute, started, done, run start and end.
-  await expect(page.getByTestId('transcript-count')).toHaveText('10,005 entries');
+  // 2,500 calls × (tool_call, tool_result, dispatch started and finished) + execute, started, done, run start, host deadline and end.
+  await expect(page.getByTestId('transcript-count')).toHaveText('10,006 entries');
   const rendered = await page.getByTestId('transcript-row').count();
   expect(rendered).toBeLessThan(200);
   await page
@@ -151,7 +153,7 @@ test('a run with 10,000 transcript entries stays virtualized and responsive', as
     .evaluate((grid) => (grid.scrollTop = grid.scrollHeight / 2));
   await expect(page.getByTestId('transcript-row').filter({ hasText: 'tool_call' }).first()).toBeVisible();
   await page.getByRole('checkbox', { name: 'host event' }).uncheck();
-  await expect(page.getByTestId('transcript-count')).toHaveText('5,003 of 10,005 entries');
+  await expect(page.getByTestId('transcript-count')).toHaveText('5,003 of 10,006 entries');
 });
 
 test('the workspace can be saved as a copy and the copy is a real workspace file', async ({

@@ -94,7 +94,7 @@ export async function setProgram(page: Page, code: string): Promise<void> {
 export async function runProgram(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(page.getByTestId('run-state')).toHaveText(
-    /Succeeded|Failed|Cancelled|Timed out|Ran out of memory/,
+    /Succeeded|Failed|Cancelled|Stopped|Timed out|did not answer in time|Ran out of memory|sandbox failed|Not run/,
     { timeout: 30_000 },
   );
 }

@@ -52,7 +52,7 @@ test('a long run follows its tail until scrolled up, and after a reload it is al
 
 test('a reload while a long run goes on shows each of its entries once', async ({ page, playground: _ }) => {
   test.setTimeout(120_000);
-  // 60,005 entries: long enough that the reload fetches the transcript while the run goes on.
+  // 60,006 entries: long enough that the reload fetches the transcript while the run goes on.
   await setProgram(page, "for (let i = 0; i < 15000; i++) await demo.echo({ text: 'call ' + i });");
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   const count = page.getByTestId('transcript-count');
@@ -60,5 +60,5 @@ test('a reload while a long run goes on shows each of its entries once', async (
   await page.reload();
   await expect(page.getByTestId('run-state')).toHaveText(/^Succeeded/, { timeout: 90_000 });
   // The batch the host had not sent when the reload fetched the transcript is not added twice.
-  await expect(count).toHaveText('60,005 entries');
+  await expect(count).toHaveText('60,006 entries');
 });

@@ -22,6 +22,8 @@ export function runFactsFromTranscript(
         ...(event.guestMs !== undefined ? { guestMs: event.guestMs } : {}),
         ...(event.heldMs !== undefined ? { heldMs: event.heldMs } : {}),
         ...(event.cancelReason ? { cancelReason: event.cancelReason } : {}),
+        ...(event.failedCall ? { failedCall: event.failedCall } : {}),
+        ...(event.refusedOption ? { refusedOption: event.refusedOption } : {}),
       };
   }
   if (!facts) return undefined;

@@ -21,6 +21,10 @@ export const RUNTIME_OPTION_NAMES: readonly RuntimeOptionName[] = Object.freeze(
   'maxLogChars',
 ]);
 
+export function isRuntimeOptionName(value: unknown): value is RuntimeOptionName {
+  return typeof value === 'string' && (RUNTIME_OPTION_NAMES as readonly string[]).includes(value);
+}
+
 /**
  * Accepted ranges (inclusive integers). memoryLimitBytes: QuickJS needs a few MiB to start, and a
  * WebAssembly memory cannot exceed 4 GiB. maxLogChars: 4 million characters keep a `done` message

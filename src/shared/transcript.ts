@@ -1,11 +1,17 @@
 import type { ExecuteErrorCode } from './errors';
 import type { ConsoleLine, DroppedLogs } from './protocol/logStreamMessage';
-import type { CancelReason } from './runOutcome';
+import type { CancelReason, FailedCallFacts } from './runOutcome';
+import type { RuntimeOptionName } from './runtimeOptions';
 import type { MessageDirection, ProtocolMessage } from './protocol/messages';
 
 /** Host-side happenings that are not protocol messages but belong in the run's story. */
 export type HostEvent =
   | { type: 'run_started'; runId: string; executor: string }
+  /**
+   * The host enforces the run's time limit itself (the debugger may hold calls, and held time is not
+   * counted), so the execute message carries only the runner's ceiling, `runnerTimeoutMs`.
+   */
+  | { type: 'host_deadline'; timeoutMs: number; runnerTimeoutMs: number }
   | { type: 'tool_dispatch_started'; callId: string; providerName: string; toolName: string }
   | {
       type: 'tool_dispatch_finished';
@@ -15,6 +21,8 @@ export type HostEvent =
       /** The provider's own time; time a person held the call is in `heldMs`, not here. */
       durationMs: number;
       heldMs?: number;
+      /** The call reached its tool's or provider's own limit (an MCP request timeout), in ms. */
+      toolLimitMs?: number;
     }
   | {
       type: 'breakpoint_hit';
@@ -79,6 +87,8 @@ export type HostEvent =
       /** The runner's time less the time calls were held. */
       guestMs?: number;
       heldMs?: number;
+      failedCall?: FailedCallFacts;
+      refusedOption?: RuntimeOptionName;
     }
   /** Guest console output streamed while the code runs (our runner's log-stream extension). */
   | { type: 'guest_console'; lines: ConsoleLine[]; dropped?: DroppedLogs };

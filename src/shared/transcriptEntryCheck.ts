@@ -8,6 +8,7 @@ type FieldKind = 'string' | 'number' | 'boolean' | 'array';
 /** Required fields of each host event type; optional fields are checked loosely (kept as recorded). */
 const HOST_EVENT_FIELDS: Record<HostEvent['type'], Record<string, FieldKind>> = {
   run_started: { runId: 'string', executor: 'string' },
+  host_deadline: { timeoutMs: 'number', runnerTimeoutMs: 'number' },
   tool_dispatch_started: { callId: 'string', providerName: 'string', toolName: 'string' },
   tool_dispatch_finished: { callId: 'string', ok: 'boolean', durationMs: 'number' },
   breakpoint_hit: { callId: 'string', providerName: 'string', toolName: 'string' },

@@ -68,8 +68,8 @@ export function renderTranscriptHtml(
     const timing = text.timing ? ` <span class="muted">(${escapeHtml(text.timing)})</span>` : '';
     const outcome = done.ok
       ? `<span class="ok">${escapeHtml(text.sentence)}</span>${timing}`
-      : text.kind === 'failed'
-        ? `<span class="fail">${escapeHtml(text.headline)}</span>${timing}: <code>${escapeHtml(done.error.code)}</code> ${escapeHtml(describeExecuteError(done.error))}`
+      : text.error
+        ? `<span class="fail">${escapeHtml(text.headline)}</span>${timing}: <code>${escapeHtml(text.error.code)}</code> ${escapeHtml(describeExecuteError(text.error))}`
         : `<span class="fail">${escapeHtml(text.sentence)}</span>${timing}`;
     parts.push('<h2>Result</h2>', `<p>${outcome}</p>`);
     if (done.ok) parts.push(`<pre>${escapeHtml(toJson(done.result))}</pre>`);

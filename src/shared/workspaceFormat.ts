@@ -1,4 +1,5 @@
-import type { ExecutorChoice } from './api/runs';
+import type { ExecutorChoice, RunOrigin } from './api/runs';
+import type { RunEndRecord } from './runOutcome';
 import type { ProviderConfig } from './api/providers';
 import type { ExecutorRuntimeOptions } from './runtimeOptions';
 
@@ -19,6 +20,10 @@ export interface WorkspaceTranscriptRef {
   name: string;
   file: string;
   savedAt?: string;
+  /** Who started the saved run (absent in references saved before the host recorded it). */
+  origin?: RunOrigin;
+  /** How the saved run ended, so a list can say so without reading the file. */
+  outcome?: RunEndRecord;
 }
 
 /** The `*.execbox.json` file, exactly as stored. */

@@ -169,11 +169,13 @@ describe('the runs service', () => {
   it('passes the merged limits and cancels through the abort signal', async () => {
     const { service, executor, waitFinished } = setup(
       (_code, options) =>
-        new Promise((resolve) =>
-          options.signal!.addEventListener('abort', () =>
-            resolve({ ok: false, error: { code: 'timeout', message: 'cancelled' }, logs: [], durationMs: 5 }),
-          ),
-        ),
+        new Promise((resolve) => {
+          const cancelled = () =>
+            resolve({ ok: false, error: { code: 'timeout', message: 'cancelled' }, logs: [], durationMs: 5 });
+          // Cancel may come before the executor is reached, as with a real one.
+          if (options.signal!.aborted) cancelled();
+          else options.signal!.addEventListener('abort', cancelled);
+        }),
     );
     const { runId } = await service.api.start({ code: 'for(;;){}', limits: { timeoutMs: 1234 } });
     await service.api.cancel(runId);
@@ -327,10 +329,18 @@ describe('the playground host', () => {
       error: { kind: 'failed', message: expect.stringContaining('the debug service is not available') },
     });
 
-    workspaceHost.emit({ channel: 'providers', type: 'typings', declarations: 'declare namespace x {}' });
+    workspaceHost.emit({
+      channel: 'providers',
+      type: 'typings',
+      workspacePath: '/w.execbox.json',
+      version: 1,
+      declarations: 'declare namespace x {}',
+    });
     expect(events).toContainEqual({
       channel: 'providers',
       type: 'typings',
+      workspacePath: '/w.execbox.json',
+      version: 1,
       declarations: 'declare namespace x {}',
     });
 

@@ -63,11 +63,7 @@ export async function createDebugHostHarness(
       get: async () =>
         ({ path: path.join(dir, 'demo.execbox.json'), transcripts }) as unknown as WorkspaceView,
       addTranscript: async (ref) => {
-        const entry = {
-          id: `t${transcripts.length + 1}`,
-          name: ref.name,
-          file: path.relative(dir, ref.file),
-        };
+        const entry = { ...ref, id: `t${transcripts.length + 1}`, file: path.relative(dir, ref.file) };
         transcripts.push(entry);
         return { ...entry, file: ref.file };
       },

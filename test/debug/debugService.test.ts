@@ -58,6 +58,10 @@ describe('debug service (host level, scripted executor)', () => {
     expect(await harness.debug.listTranscripts()).toEqual([
       expect.objectContaining({ id: 't1', name: 'my run', file: saved.file }),
     ]);
+    // The list says who ran it and how it ended without reading the file.
+    const [ref] = await harness.debug.listTranscripts();
+    expect(ref?.origin).toEqual({ kind: 'person' });
+    expect(ref?.outcome).toMatchObject({ result: { ok: true }, facts: { wallMs: expect.any(Number) } });
     const opened = await harness.debug.openTranscript({ transcriptId: 't1' });
     expect(opened.problems).toEqual([]);
     expect(opened.header).toMatchObject({

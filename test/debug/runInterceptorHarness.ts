@@ -31,6 +31,7 @@ export function createRunInterceptorHarness(replay?: {
   });
   const breakpoints = createBreakpointStore();
   const intercept = createRunInterceptor({
+    origin: { kind: 'person' },
     runId: 'run-1',
     breakpoints,
     pauses,

@@ -78,10 +78,8 @@ describe('IPC handlers', () => {
   });
 
   it('push host events to the windows', () => {
-    workspaceHost.emit({ channel: 'providers', type: 'typings', declarations: 'x' });
-    expect(sent).toContainEqual([
-      IPC_EVENT_CHANNEL,
-      { channel: 'providers', type: 'typings', declarations: 'x' },
-    ]);
+    const typings = { workspacePath: '/w', version: 1, declarations: 'x' };
+    workspaceHost.emit({ channel: 'providers', type: 'typings', ...typings });
+    expect(sent).toContainEqual([IPC_EVENT_CHANNEL, { channel: 'providers', type: 'typings', ...typings }]);
   });
 });

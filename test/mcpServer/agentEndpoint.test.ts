@@ -104,6 +104,8 @@ describe('the app hosts the MCP server for agents', { timeout: 60_000 }, () => {
       });
       const { paused: held } = await paused;
       expect(held).toMatchObject({ providerName: 'shop', toolName: 'price', input: { item: 'b' } });
+      // The held call names the agent whose run asks, so the person knows who is waiting.
+      expect(held.origin).toMatchObject({ kind: 'agent', clientName: 'bridge-agent' });
       await host.services.debug.resume(held.pauseId, { action: 'answer', answer: { ok: true, result: 99 } });
       expect((await call).structuredContent).toMatchObject({ ok: true, result: 99 });
     } finally {

@@ -31,7 +31,11 @@ function nextRunOf(clientName: string): { started: Promise<string>; finished: Pr
   let finished!: (result: ExecuteResult) => void;
   const stop = host.onEvent((event) => {
     if (event.channel !== 'runs') return;
-    if (event.type === 'started' && event.request.origin?.clientName === clientName) {
+    if (
+      event.type === 'started' &&
+      event.request.origin?.kind === 'agent' &&
+      event.request.origin.clientName === clientName
+    ) {
       runId = event.runId;
       started(event.runId);
     }

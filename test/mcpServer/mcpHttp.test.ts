@@ -117,7 +117,8 @@ describe('execbox mcp over Streamable HTTP (the SDK client)', { timeout: 60_000 
         if (
           event.channel === 'runs' &&
           event.type === 'started' &&
-          event.request.origin?.clientName === 'canceller'
+          event.request.origin?.kind === 'agent' &&
+          event.request.origin.clientName === 'canceller'
         )
           resolve(event.runId);
       }),
@@ -132,13 +133,13 @@ describe('execbox mcp over Streamable HTTP (the SDK client)', { timeout: 60_000 
     const runId = await started;
     const finished = new Promise<unknown>((resolve) =>
       host.onEvent((event) => {
-        if (event.channel === 'runs' && event.type === 'finished' && event.runId === runId)
-          resolve(event.result);
+        if (event.channel === 'runs' && event.type === 'finished' && event.runId === runId) resolve(event);
       }),
     );
     controller.abort('stop');
     await expect(call).rejects.toThrow();
-    expect(await finished).toMatchObject({ ok: false });
+    // The agent cancelled it, not the person: the host records whose cancel it was.
+    expect(await finished).toMatchObject({ result: { ok: false }, facts: { cancelReason: 'agent' } });
   });
 
   it('announces list_changed to every session when a provider is edited in the host', async () => {

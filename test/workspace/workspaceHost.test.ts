@@ -165,6 +165,36 @@ describe('workspace host', () => {
     expect((await h.workspace.get()).transcripts).toEqual([]);
   });
 
+  it("keeps a saved run's origin and outcome with its reference, checked against the schema", async () => {
+    const dir = await tempDir();
+    const file = await writeWorkspace(path.join(dir, 'w.execbox.json'), {});
+    const { host: h } = await host({ workspacePath: file });
+    const outcome = {
+      result: { ok: false as const, durationMs: 31_200, error: { code: 'timeout' as const, message: 'x' } },
+      facts: {
+        wallMs: 31_200,
+        failedCall: { callId: 'c', providerName: 'dc', toolName: 'run', toolLimitMs: 30_000 },
+      },
+    };
+    const origin = { kind: 'agent' as const, clientName: 'Claude Code' };
+    const ref = await h.workspace.addTranscript({
+      name: 'agent run',
+      file: path.join(dir, 'a.jsonl'),
+      origin,
+      outcome,
+    });
+    expect((await h.workspace.get()).transcripts).toEqual([
+      expect.objectContaining({ id: ref.id, origin, outcome }),
+    ]);
+    await expect(
+      h.workspace.addTranscript({
+        name: 'x',
+        file: path.join(dir, 'b.jsonl'),
+        origin: { kind: 'agent' } as never,
+      }),
+    ).rejects.toThrow(/origin/);
+  });
+
   it('creates a fresh demo copy on request, refusing to overwrite', async () => {
     const { host: h } = await host();
     const dir = await tempDir();

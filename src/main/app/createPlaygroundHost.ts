@@ -20,6 +20,8 @@ export interface WorkspaceHostLike {
   providers: ProvidersApi;
   resolvedProviders(): Promise<ResolvedToolProvider[]>;
   runtimeSettings(): RuntimeSettings;
+  /** The open workspace file (fakes may leave it out). */
+  workspaceFile?(): string;
   onEvent(listener: (event: WorkspaceEvent | ProvidersEvent) => void): Unsubscribe;
   dispose(): Promise<void>;
 }
@@ -79,6 +81,7 @@ export function createPlaygroundHost(options: PlaygroundHostOptions): Playground
   const runs = createRunsService({
     resolvedProviders: () => workspaceHost.resolvedProviders(),
     runtimeSettings: () => workspaceHost.runtimeSettings(),
+    ...(workspaceHost.workspaceFile ? { workspaceFile: () => workspaceHost.workspaceFile!() } : {}),
     executorFor: (choice) => executors.get(choice),
     emit,
     batchIntervalMs: options.batchIntervalMs,

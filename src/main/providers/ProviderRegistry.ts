@@ -43,7 +43,9 @@ export interface ProviderRegistryOptions {
   /** MCP servers' elicitation and sampling requests go to a person through it; absent: declined. */
   serverRequests?: ServerRequestBroker;
   baseDir: string;
-  emit(event: ProvidersEvent): void;
+  emit(event: Exclude<ProvidersEvent, { type: 'typings' }>): void;
+  /** The declarations changed (the session scopes and versions them). */
+  typingsChanged(declarations: string): void;
   /** Whether a module provider's content (by sha256) is trusted; see ProviderSourceDeps. */
   moduleContentTrusted?(config: ProviderConfig, digest: string): Promise<boolean>;
 }
@@ -394,7 +396,7 @@ export class ProviderRegistry {
     const declarations = this.declarations();
     if (declarations !== this.lastDeclarations) {
       this.lastDeclarations = declarations;
-      this.options.emit({ channel: 'providers', type: 'typings', declarations });
+      this.options.typingsChanged(declarations);
     }
   }
 }

@@ -1,7 +1,7 @@
 import type { ExecuteErrorCode } from '../../shared/errors';
-import { ExecboxToolError } from '../engine/core/ExecboxToolError';
+import { ExecboxToolError, type ToolFailureFacts } from '../engine/core/ExecboxToolError';
 
 /** A tool failure with a chosen stable code (resolveProvider keeps the code instead of `tool_error`). */
-export function toolError(code: ExecuteErrorCode, message: string): Error {
-  return new ExecboxToolError(code, message);
+export function toolError(code: ExecuteErrorCode, message: string, facts?: ToolFailureFacts): Error {
+  return new ExecboxToolError(code, message, facts);
 }

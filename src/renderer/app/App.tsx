@@ -9,6 +9,7 @@ import { HelpOverlay } from './HelpOverlay';
 import { ManualCallDialog } from '../features/providers/ManualCallDialog';
 import { ServerRequestDialog } from '../features/providers/ServerRequestDialog';
 import { Notices } from './Notices';
+import { PendingApprovalBadge } from './PendingApprovalBadge';
 import { RunBar } from './RunBar';
 import { TrustBanner } from '../features/workspace/TrustBanner';
 import { WorkspaceDialog } from '../features/workspace/WorkspaceDialog';
@@ -87,6 +88,7 @@ export function App() {
             {CONNECTION_WORDS[connection]}
           </span>
         )}
+        <PendingApprovalBadge />
         <span className="run-bar-spacer" />
         <PaneToggles panes={panes} collapsed={collapsed} />
         <DisplayControls />
@@ -105,6 +107,7 @@ export function App() {
         </div>
       ))}
       <RunBar />
+      <Notices />
       <main className="app-main">
         <Group
           key={presenting ? 'presenting' : 'normal'}
@@ -167,7 +170,6 @@ export function App() {
           </Panel>
         </Group>
       </main>
-      <Notices />
       <ManualCallDialog />
       <ServerRequestDialog />
       {workspaceOpen && <WorkspaceDialog onClose={() => setWorkspaceOpen(false)} />}

@@ -1,6 +1,8 @@
 import { useDeferredValue, useEffect, useState } from 'react';
 import type { ExecutorChoice } from '../../shared/api/runs';
-import type { ExecutorRuntimeOptions } from '../../shared/runtimeOptions';
+import { RUNTIME_OPTION_FIELDS, runtimeLimitsProblem } from '../../shared/runtimeOptionFields';
+import type { PausedCall } from '../../shared/api/debug';
+import { useDebugStore } from '../state/debugStore';
 import { cancelCurrentRun, runActiveSnippet } from '../state/runActions';
 import { useApi } from '../state/hostContext';
 import { useCurrentRun, usePlaygroundStore } from '../state/store';
@@ -29,12 +31,17 @@ const EXECUTORS: { value: string; label: string; choice: ExecutorChoice }[] = [
   },
 ];
 
-const LIMITS: { key: keyof ExecutorRuntimeOptions; label: string; unit: string; title: string }[] = [
-  { key: 'timeoutMs', label: 'Timeout', unit: 'ms', title: 'Wall-clock budget for the whole run' },
-  { key: 'memoryLimitBytes', label: 'Memory', unit: 'MiB', title: 'QuickJS heap limit' },
-  { key: 'maxLogLines', label: 'Log lines', unit: '', title: 'Most console lines kept' },
-  { key: 'maxLogChars', label: 'Log chars', unit: '', title: 'Most console characters kept' },
-];
+const PAUSE_WORDS: Record<PausedCall['reason'], string> = {
+  breakpoint: 'breakpoint',
+  step: 'step',
+  diverged: 'differs from the recording',
+  approval: 'waiting for approval',
+};
+
+/** The call of this run the debugger holds now, if any: the run is paused, not running. */
+function usePausedCallOf(runId: string | undefined): PausedCall | undefined {
+  return useDebugStore((s) => (runId ? s.paused.find((call) => call.runId === runId) : undefined));
+}
 
 function executorValue(choice: ExecutorChoice | undefined): string {
   if (!choice) return 'process:pooled';
@@ -79,13 +86,20 @@ export function RunBar() {
   const connection = usePlaygroundStore((s) => s.connection);
   const running = starting || (run !== undefined && run.result === undefined && !run.hostStopped);
   const elapsed = useElapsed(run?.seenAt, run?.finishedAt);
+  const now = run?.seenAt === undefined ? 0 : run.seenAt + (elapsed ?? 0);
   const runtime = workspace?.runtime;
-  const canRun = !running && workspace?.activeSnippetId != null && connection === 'open';
+  const refused = runtimeLimitsProblem(runtime?.limits);
+  const canRun = !running && workspace?.activeSnippetId != null && connection === 'open' && !refused;
+  const pausedOn = usePausedCallOf(run?.runId);
 
   const save = (settings: Parameters<typeof api.workspace.setRuntimeSettings>[0]) =>
-    api.workspace
-      .setRuntimeSettings(settings)
-      .catch((error: unknown) => usePlaygroundStore.getState().notify('error', describeError(error)));
+    api.workspace.setRuntimeSettings(settings).then(
+      () => usePlaygroundStore.getState().settled('runtime-settings'),
+      (error: unknown) =>
+        usePlaygroundStore
+          .getState()
+          .notify('error', `The setting was not saved: ${describeError(error)}`, 'runtime-settings'),
+    );
 
   const remote = runtime?.executor.kind === 'remote' ? runtime.executor : undefined;
 
@@ -96,9 +110,11 @@ export function RunBar() {
         onClick={() => void runActiveSnippet(api)}
         disabled={!canRun}
         title={
-          connection === 'open'
-            ? `Run the program (${shortcutLabel('Mod+Enter')})`
-            : 'The host is not connected; Run works again when it is back'
+          connection !== 'open'
+            ? 'The host is not connected; Run works again when it is back'
+            : refused
+              ? `Run is off: ${refused}`
+              : `Run the program (${shortcutLabel('Mod+Enter')})`
         }
       >
         <Icon name="play" /> Run
@@ -107,7 +123,17 @@ export function RunBar() {
         <Icon name="circle-slash" /> Cancel
       </button>
       <span className={`run-state ${running ? 'is-running' : ''}`} data-testid="run-state" aria-live="polite">
-        {running ? (
+        {refused && !running ? (
+          <span className="run-refused" role="alert">
+            Run is off: {refused}
+          </span>
+        ) : running && pausedOn ? (
+          <span className="run-paused">
+            Paused on {pausedOn.providerName}.{pausedOn.toolName} ({PAUSE_WORDS[pausedOn.reason]}
+            {pausedOn.origin.kind === 'agent' ? `, asked by ${pausedOn.origin.clientName}` : ''}) · waiting{' '}
+            {formatDuration(Math.max(0, now - pausedOn.pausedAt))}
+          </span>
+        ) : running ? (
           <>
             <span className="spinner" aria-hidden /> Running…{' '}
             {elapsed !== undefined ? formatDuration(elapsed) : ''}
@@ -116,7 +142,7 @@ export function RunBar() {
         ) : run?.hostStopped ? (
           <span className="run-host-stopped">The host stopped before the run finished</span>
         ) : run?.result ? (
-          <RunBarOutcome text={describeRunOutcome(run.result, run.facts)} />
+          <RunBarOutcome text={describeRunOutcome(run.result, run.facts, run.origin)} />
         ) : (
           'Ready'
         )}
@@ -141,25 +167,12 @@ export function RunBar() {
         </select>
       </label>
       {runtime &&
-        LIMITS.map((limit) => (
+        RUNTIME_OPTION_FIELDS.map((field) => (
           <LimitInput
-            key={limit.key}
-            label={limit.label}
-            unit={limit.unit}
-            title={limit.title}
-            value={
-              limit.key === 'memoryLimitBytes'
-                ? runtime.limits[limit.key] / (1024 * 1024)
-                : runtime.limits[limit.key]
-            }
-            onCommit={(value) =>
-              save({
-                limits: {
-                  ...runtime.limits,
-                  [limit.key]: limit.key === 'memoryLimitBytes' ? value * 1024 * 1024 : value,
-                },
-              })
-            }
+            key={field.name}
+            field={field}
+            value={runtime.limits[field.name] / field.scale}
+            onCommit={(value) => save({ limits: { ...runtime.limits, [field.name]: value * field.scale } })}
           />
         ))}
     </div>

@@ -8,6 +8,7 @@ import type {
 } from '../../shared/api/debug';
 import type { PlaygroundApi } from '../../shared/api/playgroundApi';
 import { useTabStore } from './tabStore';
+import { takesOverPanes } from '../../shared/view/takesOverPanes';
 import { usePlaygroundStore } from './store';
 import { describeError } from './describeError';
 
@@ -79,8 +80,8 @@ export function syncDebugState(api: PlaygroundApi): void {
         .listTranscripts()
         .then((transcripts) => useDebugStore.setState({ transcripts }))
         .catch(() => {});
-    // A new run is what the person wants to watch: every view follows it.
-    if (event.channel === 'runs' && event.type === 'started')
+    // A new run of the person's is what they want to watch: every view follows it.
+    if (event.channel === 'runs' && event.type === 'started' && takesOverPanes(event.request.origin))
       useDebugStore.setState({ viewing: 'run', selectedCallId: null });
     if (event.channel !== 'debug') return;
     store.applyDebugEvent(event);
@@ -96,6 +97,14 @@ export function syncDebugState(api: PlaygroundApi): void {
             : `Replay differs from the recording: ${event.reason ?? 'unknown difference'}`,
         );
   });
+  loadDebugState(api);
+}
+
+/**
+ * Fetches the breakpoints, held calls and saved transcripts the host has now, replacing what the
+ * page had: on start and after every reconnect, so a call the host no longer holds is never offered.
+ */
+export function loadDebugState(api: PlaygroundApi): void {
   const report = (error: unknown) => usePlaygroundStore.getState().notify('error', describeError(error));
   void api.debug
     .listBreakpoints()

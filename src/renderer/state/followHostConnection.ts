@@ -1,4 +1,5 @@
 import type { PlaygroundApi } from '../../shared/api/playgroundApi';
+import { loadDebugState, useDebugStore } from './debugStore';
 import { loadInitialState } from './loadInitialState';
 import { usePlaygroundStore, type ConnectionState } from './store';
 import type { RunView } from './runView';
@@ -14,8 +15,13 @@ export async function followHostConnection(api: PlaygroundApi, state: Connection
   store.setState({ connection: state });
   if (state !== 'open') {
     store.setState((s) => ({ starting: false, runs: mapRuns(s.runs, stopClock) }));
+    // A held call can be answered only by the host that holds it: offered again once it says so.
+    useDebugStore.setState({ paused: [] });
     return;
   }
+  // The host may be another one now (restarted): its versions start over, and what it lacks goes.
+  store.setState({ typingsVersion: -1 });
+  loadDebugState(api);
   await loadInitialState(api);
   const lost = Object.values(store.getState().runs).filter((run) => run.hostStopped);
   if (lost.length === 0) return;

@@ -1,5 +1,7 @@
 import type { PlaygroundApi } from '../../shared/api/playgroundApi';
 import { describeError } from './describeError';
+import { newerTypings } from '../../shared/view/newerTypings';
+import { takesOverPanes } from '../../shared/view/takesOverPanes';
 import { usePlaygroundStore } from './store';
 import { loadRunTranscript } from './loadRunTranscript';
 
@@ -7,16 +9,19 @@ import { loadRunTranscript } from './loadRunTranscript';
 export async function loadInitialState(api: PlaygroundApi): Promise<void> {
   const store = usePlaygroundStore;
   try {
-    const [workspace, providers, declarations, manualCalls, runs, serverRequests] = await Promise.all([
+    const [workspace, providers, typings, manualCalls, runs, serverRequests] = await Promise.all([
       api.workspace.get(),
       api.providers.list(),
-      api.providers.declarations(),
+      api.providers.typings(),
       api.providers.pendingManualCalls(),
       api.runs.list(),
       api.providers.pendingServerRequests(),
     ]);
-    store.setState({ workspace, providers, declarations, manualCalls, serverRequests });
-    const last = runs.at(-1);
+    store.setState({ workspace, providers, manualCalls, serverRequests });
+    // Typings events may have come while the other answers were on their way: the newest wins.
+    store.setState((state) => newerTypings(state, typings));
+    // The person's own latest run: an agent's does not take over the panes unless followed.
+    const last = runs.filter((run) => takesOverPanes(run.origin)).at(-1);
     if (!last || store.getState().currentRunId) return;
     await loadRunTranscript(api, last);
   } catch (error) {

@@ -27,6 +27,8 @@ export async function loadRunTranscript(api: PlaygroundApi, summary: RunSummary)
         runId,
         seenAt: Date.parse(summary.startedAt),
         entries: [],
+        origin: summary.origin,
+        ...(summary.workspacePath ? { workspacePath: summary.workspacePath } : {}),
         loading: total === undefined ? { loaded: 0 } : { loaded: 0, total },
         ...(summary.result ? { result: summary.result, finishedAt: Date.now() } : {}),
         ...(summary.facts ? { facts: summary.facts } : {}),

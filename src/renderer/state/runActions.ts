@@ -1,3 +1,4 @@
+import { runtimeLimitsProblem } from '../../shared/runtimeOptionFields';
 import { codeTooLargeReason } from '../../shared/api/codeSizeLimit';
 import type { PlaygroundApi } from '../../shared/api/playgroundApi';
 import { getActiveEditor } from './activeEditor';
@@ -16,18 +17,26 @@ export async function runActiveSnippet(api: PlaygroundApi): Promise<void> {
   const store = usePlaygroundStore;
   if (!editor || editor.snippetId === null || isRunning()) return;
   if (store.getState().connection !== 'open') {
-    store.getState().notify('error', 'The host is not connected, so nothing can run until it is back.');
+    store
+      .getState()
+      .notify('error', 'The host is not connected, so nothing can run until it is back.', 'run');
+    return;
+  }
+  const refused = runtimeLimitsProblem(store.getState().workspace?.runtime.limits);
+  if (refused) {
+    store.getState().notify('error', `The run did not start. ${refused}.`, 'run');
     return;
   }
   const tooLarge = codeTooLargeReason(editor.getCode());
   if (tooLarge) {
-    store.getState().notify('error', `The run did not start. ${tooLarge}`);
+    store.getState().notify('error', `The run did not start. ${tooLarge}`, 'run');
     return;
   }
   store.setState({ starting: true });
   try {
     await editor.flushSave();
     const { runId } = await api.runs.start({ code: editor.getCode(), snippetId: editor.snippetId });
+    store.getState().settled('run');
     store.setState((state) => ({
       currentRunId: runId,
       starting: false,
@@ -37,7 +46,7 @@ export async function runActiveSnippet(api: PlaygroundApi): Promise<void> {
     }));
   } catch (error) {
     store.setState({ starting: false });
-    store.getState().notify('error', `The run could not start: ${describeError(error)}`);
+    store.getState().notify('error', `The run could not start: ${describeError(error)}`, 'run');
   }
 }
 

@@ -1,4 +1,4 @@
-import type { RunRequest } from '../../shared/api/runs';
+import type { RunOrigin, RunRequest } from '../../shared/api/runs';
 import type { ExecuteResult } from '../../shared/executeResult';
 import type { RunFacts } from '../../shared/runOutcome';
 import type { TranscriptEntry } from '../../shared/transcript';
@@ -7,6 +7,10 @@ import type { TranscriptEntry } from '../../shared/transcript';
 export interface RunView {
   runId: string;
   request?: RunRequest;
+  /** Who started it (the person's when absent). */
+  origin?: RunOrigin;
+  /** The workspace file open when it started (from the host). */
+  workspacePath?: string;
   /** Date.now() when the UI first heard of the run (for the elapsed-time display). */
   seenAt: number;
   entries: TranscriptEntry[];

@@ -9,6 +9,8 @@ import type {
 import { mergeConsoleLines } from '../../shared/view/mergeConsoleLines';
 import { MCP_TRAFFIC_MESSAGES, type McpTrafficMessage } from '../../shared/api/mcpInspect';
 import type { WorkspaceView } from '../../shared/api/workspace';
+import { newerTypings } from '../../shared/view/newerTypings';
+import { takesOverPanes } from '../../shared/view/takesOverPanes';
 import type { RunView } from './runView';
 import type { TranscriptEntry } from '../../shared/transcript';
 import { appendNewEntries } from './appendNewEntries';
@@ -20,6 +22,8 @@ export interface Notice {
   id: number;
   kind: 'error' | 'info';
   text: string;
+  /** What it is about ('run', 'runtime-settings'…): a newer notice or a success of the same source replaces it. */
+  source?: string;
 }
 
 export interface PlaygroundState {
@@ -27,6 +31,8 @@ export interface PlaygroundState {
   workspace: WorkspaceView | null;
   providers: ProviderStatus[];
   declarations: string;
+  /** The version of `declarations` (TypingsState): an older answer or event never replaces them. */
+  typingsVersion: number;
   manualCalls: ManualCallRequest[];
   /** MCP servers' elicitation and sampling requests waiting for the person, oldest first. */
   serverRequests: ServerRequest[];
@@ -40,6 +46,8 @@ export interface PlaygroundState {
   runs: Record<string, RunView>;
   /** The run the result and transcript panes show. */
   currentRunId: string | null;
+  /** The person chose to follow agents' runs: each one they start takes over the panes. */
+  followAgents: boolean;
   /** A start request is on its way (before the host answered with a run id). */
   starting: boolean;
   notices: Notice[];
@@ -48,7 +56,9 @@ export interface PlaygroundState {
   helpOpen: boolean;
   /** The editor holds text not yet saved to the workspace (pending, failed or in conflict). */
   unsavedEdits: boolean;
-  notify(kind: Notice['kind'], text: string): void;
+  notify(kind: Notice['kind'], text: string, source?: string): void;
+  /** The source succeeded: its errors are no longer true. */
+  settled(source: string): void;
   dismiss(id: number): void;
   applyEvent(event: PlaygroundEvent): void;
 }
@@ -78,6 +88,7 @@ export const usePlaygroundStore = create<PlaygroundState>()((set) => ({
   workspace: null,
   providers: [],
   declarations: '',
+  typingsVersion: -1,
   manualCalls: [],
   serverRequests: [],
   consoles: {},
@@ -103,22 +114,34 @@ export const usePlaygroundStore = create<PlaygroundState>()((set) => ({
     })),
   runs: {},
   currentRunId: null,
+  followAgents: false,
   starting: false,
   notices: [],
   openDialogs: 0,
   helpOpen: false,
   unsavedEdits: false,
-  notify: (kind, text) =>
-    set((state) => ({ notices: [...state.notices.slice(-4), { id: nextNoticeId++, kind, text }] })),
+  notify: (kind, text, source) =>
+    set((state) => ({
+      notices: [
+        ...state.notices.filter((n) => source === undefined || n.source !== source).slice(-4),
+        { id: nextNoticeId++, kind, text, ...(source === undefined ? {} : { source }) },
+      ],
+    })),
+  settled: (source) => set((state) => ({ notices: state.notices.filter((n) => n.source !== source) })),
   dismiss: (id) => set((state) => ({ notices: state.notices.filter((n) => n.id !== id) })),
   applyEvent: (event) =>
     set((state): Partial<PlaygroundState> => {
       switch (event.channel) {
-        case 'workspace':
-          return event.type === 'changed' ? { workspace: event.workspace } : {};
+        case 'workspace': {
+          if (event.type !== 'changed') return {};
+          // Another workspace opened: a finished run of the last one is not this one's result.
+          const current = state.currentRunId ? state.runs[state.currentRunId] : undefined;
+          const moved = state.workspace !== null && state.workspace.path !== event.workspace.path;
+          return { workspace: event.workspace, ...(moved && current?.result ? { currentRunId: null } : {}) };
+        }
         case 'providers':
           if (event.type === 'changed') return { providers: event.providers };
-          if (event.type === 'typings') return { declarations: event.declarations };
+          if (event.type === 'typings') return newerTypings(state, event);
           if (event.type === 'manual_call') {
             const { requestId, providerName, toolName, input } = event;
             return { manualCalls: [...state.manualCalls, { requestId, providerName, toolName, input }] };
@@ -159,10 +182,16 @@ export const usePlaygroundStore = create<PlaygroundState>()((set) => ({
           return {};
         case 'runs':
           if (event.type === 'started') {
+            const follow = takesOverPanes(event.request.origin) || state.followAgents;
             return {
-              runs: withRun(state.runs, event.runId, (run) => ({ ...run, request: event.request })),
-              currentRunId: event.runId,
-              starting: false,
+              runs: withRun(state.runs, event.runId, (run) => ({
+                ...run,
+                request: event.request,
+                ...(event.request.origin ? { origin: event.request.origin } : {}),
+                ...(event.workspacePath ? { workspacePath: event.workspacePath } : {}),
+              })),
+              ...(follow ? { currentRunId: event.runId } : {}),
+              ...(takesOverPanes(event.request.origin) ? { starting: false } : {}),
             };
           }
           if (event.type === 'entries') {

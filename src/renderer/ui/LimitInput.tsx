@@ -1,29 +1,36 @@
 import { useState } from 'react';
+import {
+  describeFieldRange,
+  typedRuntimeOptionProblem,
+  type RuntimeOptionField,
+} from '../../shared/runtimeOptionFields';
 
-/** A positive-integer field that checks as you type and saves on Enter or when it loses focus. */
+/**
+ * A runtime limit's field: checks as you type against the range the host accepts (shown beside it),
+ * and saves on Enter or when it loses focus; a value out of range is never saved.
+ */
 export function LimitInput(props: {
-  label: string;
-  unit: string;
-  title: string;
+  field: RuntimeOptionField;
   value: number;
   onCommit(value: number): void;
 }) {
+  const { field } = props;
   const [draft, setDraft] = useState<string | null>(null);
   const text = draft ?? String(props.value);
-  const parsed = Number(text);
-  const valid = /^\d+$/.test(text.trim()) && Number.isSafeInteger(parsed) && parsed > 0;
+  const problem = typedRuntimeOptionProblem(field, text);
   const commit = () => {
-    if (draft === null) return;
-    if (valid && parsed !== props.value) props.onCommit(parsed);
-    if (valid) setDraft(null);
+    if (draft === null || problem) return;
+    const parsed = Number(text);
+    if (parsed !== props.value) props.onCommit(parsed);
+    setDraft(null);
   };
   return (
-    <label className="field-inline limit" title={props.title}>
-      {props.label}
+    <label className="field-inline limit" title={`${field.title} (${describeFieldRange(field)})`}>
+      {field.label}
       <input
-        className={valid ? '' : 'invalid'}
-        aria-invalid={!valid}
-        aria-label={props.label}
+        className={problem ? 'invalid' : ''}
+        aria-invalid={Boolean(problem)}
+        aria-label={field.label}
         inputMode="numeric"
         value={text}
         size={Math.max(3, text.length)}
@@ -34,8 +41,12 @@ export function LimitInput(props: {
           if (e.key === 'Escape') setDraft(null);
         }}
       />
-      {props.unit && <span className="unit">{props.unit}</span>}
-      {!valid && <span className="field-error">a whole number above 0</span>}
+      {field.unit && <span className="unit">{field.unit}</span>}
+      {problem && (
+        <span className="field-error" role="alert">
+          {describeFieldRange(field)}
+        </span>
+      )}
     </label>
   );
 }

@@ -1,7 +1,8 @@
 import type { ExecuteErrorCode } from '../errors';
-import type { TranscriptRange } from './runs';
+import type { RunOrigin, TranscriptRange } from './runs';
 import type { TranscriptEntry } from '../transcript';
 import type { TranscriptHeader, TranscriptProblem } from '../transcriptFile';
+import type { WorkspaceTranscriptRef } from '../workspaceFormat';
 
 /**
  * A breakpoint on tool calls. Every set field must match: no fields breaks on every call; only
@@ -36,6 +37,8 @@ export type PauseReason = 'breakpoint' | 'step' | 'diverged' | 'approval';
 export interface PausedCall {
   pauseId: string;
   runId: string;
+  /** Who started the run: a call an agent's run holds names the agent, wherever the person is. */
+  origin: RunOrigin;
   callId: string;
   providerName: string;
   toolName: string;
@@ -70,12 +73,9 @@ export type ResumeAction =
   | { action: 'edit_result'; result: DebugToolResult };
 
 /** A transcript saved in the workspace (the workspace file keeps the reference). */
-export interface SavedTranscriptRef {
-  id: string;
-  name: string;
+export interface SavedTranscriptRef extends WorkspaceTranscriptRef {
   /** Absolute path of the .jsonl file. */
   file: string;
-  savedAt?: string;
 }
 
 export interface SavedTranscript {

@@ -286,6 +286,8 @@ export interface ProvidersApi extends McpInspectApi {
   refresh(id: string): Promise<ProviderStatus>;
   /** All loaded providers' declarations, concatenated, for the editor (after loads in progress). */
   declarations(): Promise<string>;
+  /** The same with the workspace they belong to and their version: what the editor shows now. */
+  typings(): Promise<TypingsState>;
   answerManualCall(requestId: string, answer: ManualAnswer): Promise<void>;
   pendingManualCalls(): Promise<ManualCallRequest[]>;
   /** Answers an MCP server's elicitation or sampling request (see `server_request` events). */
@@ -315,6 +317,7 @@ export const PROVIDERS_API_METHODS = [
   'validate',
   'refresh',
   'declarations',
+  'typings',
   'answerManualCall',
   'pendingManualCalls',
   'answerServerRequest',
@@ -332,10 +335,22 @@ export interface ManualCallRequest {
   input: unknown;
 }
 
+/**
+ * The providers' declarations for the editor, scoped and versioned: `version` grows with every
+ * change on this host (any workspace), so the newest state wins however events and answers
+ * interleave, and a page ignores typings of a workspace it does not show.
+ */
+export interface TypingsState {
+  /** The workspace file the declarations belong to. */
+  workspacePath: string;
+  version: number;
+  declarations: string;
+}
+
 export type ProvidersEvent =
   | McpInspectEvent
   | { channel: 'providers'; type: 'changed'; providers: ProviderStatus[] }
-  | { channel: 'providers'; type: 'typings'; declarations: string }
+  | ({ channel: 'providers'; type: 'typings' } & TypingsState)
   | ({ channel: 'providers'; type: 'manual_call' } & ManualCallRequest)
   /** The call was cancelled (run cancel or timeout) or answered elsewhere: the UI drops its prompt. */
   | { channel: 'providers'; type: 'manual_call_settled'; requestId: string }

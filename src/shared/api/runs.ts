@@ -8,17 +8,31 @@ export type ExecutorChoice =
   | { kind: 'worker'; mode: 'pooled' | 'ephemeral' }
   | { kind: 'remote'; url: string; tokenSecret?: string };
 
-/** Who started a run other than the person at the editor: an MCP client, named by its `initialize`. */
-export interface RunOrigin {
+/** An MCP client that started a run, named by its `initialize`. */
+export interface AgentOrigin {
   kind: 'agent';
   clientName: string;
   clientVersion?: string;
 }
 
+/**
+ * Who or what started a run: the person at the editor, an agent by name, a replay of a saved
+ * transcript, or a tap (a run observed between a program and its runner). Every run has one.
+ */
+export type RunOrigin =
+  | { kind: 'person' }
+  | AgentOrigin
+  | {
+      kind: 'replay';
+      /** The replayed transcript's name. */ transcript?: string;
+      against: 'recording' | 'live';
+    }
+  | { kind: 'tap'; /** What the tap sits in front of. */ name: string };
+
 export interface RunRequest {
   code: string;
   snippetId?: string;
-  /** Set by the host only (never taken from the renderer): an agent's run. */
+  /** Set by the host only (never taken from the renderer); absent: the person's. */
   origin?: RunOrigin;
   limits?: Partial<ExecutorRuntimeOptions>;
   executor?: ExecutorChoice;
@@ -28,6 +42,9 @@ export interface RunSummary {
   runId: string;
   state: 'running' | 'paused' | 'finished';
   startedAt: string;
+  origin: RunOrigin;
+  /** The workspace file that was open when the run started (its panes are labelled with it). */
+  workspacePath?: string;
   result?: ExecuteResult;
   /** What the host measured and why it cancelled, once finished. */
   facts?: RunFacts;
@@ -79,7 +96,7 @@ export const RUNS_API_METHODS = [
 ] as const satisfies readonly (keyof RunsApi)[];
 
 export type RunsEvent =
-  | { channel: 'runs'; type: 'started'; runId: string; request: RunRequest }
+  | { channel: 'runs'; type: 'started'; runId: string; request: RunRequest; workspacePath?: string }
   | { channel: 'runs'; type: 'entries'; runId: string; entries: TranscriptEntry[] }
   | {
       channel: 'runs';

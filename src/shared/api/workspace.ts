@@ -116,7 +116,7 @@ export interface WorkspaceApi {
   setRuntimeSettings(settings: RuntimeSettingsPatch): Promise<void>;
   answerTrust(requestId: string, allow: boolean): Promise<void>;
   /** Records a saved transcript; a relative `file` is resolved against the workspace folder. */
-  addTranscript(ref: { name: string; file: string }): Promise<WorkspaceTranscriptRef>;
+  addTranscript(ref: Omit<WorkspaceTranscriptRef, 'id'>): Promise<WorkspaceTranscriptRef>;
   removeTranscript(id: string): Promise<void>;
   listSecrets(): Promise<string[]>;
   setSecret(name: string, value: string): Promise<void>;

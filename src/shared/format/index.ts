@@ -3,3 +3,6 @@ export { formatDuration, formatOffsetMs } from './formatDuration';
 export { formatCount, plural } from './plural';
 export { describeExecuteError } from './describeExecuteError';
 export { describeRunOutcome, type RunOutcomeText } from './describeRunOutcome';
+export { describeRunOrigin } from './describeRunOrigin';
+export { describeRunListItem } from './describeRunListItem';
+export { formatRunTime } from './formatRunTime';

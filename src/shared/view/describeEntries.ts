@@ -1,5 +1,7 @@
 import type { MessageDirection } from '../protocol/messages';
-import type { TranscriptEntry } from '../transcript';
+import type { HostEvent, TranscriptEntry } from '../transcript';
+import { describeRunOutcome } from '../format/describeRunOutcome';
+import { formatDuration } from '../format/formatDuration';
 import { grewFrom } from './grewFrom';
 
 export interface TranscriptRow {
@@ -80,6 +82,25 @@ function outcomeOf(entry: TranscriptEntry): string | undefined {
   return undefined;
 }
 
+/** How the run ended, in the one outcome wording (a cancel is never called a timeout). */
+function runFinishedNote(event: Extract<HostEvent, { type: 'run_finished' }>): string {
+  if (event.ok) return 'ok';
+  const { failedCall, cancelReason, refusedOption } = event;
+  const facts = {
+    ...(failedCall ? { failedCall } : {}),
+    ...(cancelReason ? { cancelReason } : {}),
+    ...(refusedOption ? { refusedOption } : {}),
+  };
+  return describeRunOutcome(
+    {
+      ok: false,
+      durationMs: event.durationMs,
+      error: { code: event.errorCode ?? 'internal_error', message: '' },
+    },
+    facts,
+  ).title;
+}
+
 function noteFor(entry: TranscriptEntry): string {
   if (entry.kind === 'event') {
     const event = entry.event;
@@ -87,7 +108,9 @@ function noteFor(entry: TranscriptEntry): string {
       case 'run_started':
         return event.executor;
       case 'run_finished':
-        return event.ok ? 'ok' : (event.errorCode ?? 'failed');
+        return runFinishedNote(event);
+      case 'host_deadline':
+        return `the host enforces the run's limit of ${formatDuration(event.timeoutMs)} (time held at breakpoints and approvals not counted); the execute message's timeoutMs ${event.runnerTimeoutMs} is only the runner's ceiling`;
       case 'tool_dispatch_finished':
         return event.ok ? 'ok' : (event.errorCode ?? 'failed');
       case 'cancel_requested':

@@ -41,7 +41,7 @@ describe('describeExecuteError', () => {
       durationMs: 1000,
     };
     expect(describeRunOutcome(result).sentence).toBe(
-      'Failed after 1 s with tool_error: mcp.fail failed: boom',
+      'Failed after 1 s: mcp.fail failed with tool_error: boom',
     );
   });
 });

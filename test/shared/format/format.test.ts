@@ -88,14 +88,66 @@ describe('describeRunOutcome', () => {
     expect(text.sentence).not.toMatch(/tim/i);
   });
 
-  it('the host stopping is a cancel that says so', () => {
+  it('the host stopping is a stop that says so', () => {
     const text = describeRunOutcome(timeout, {
       cancelReason: 'host_stopping',
       wallMs: 300,
       guestMs: 200,
       heldMs: 0,
     });
-    expect(text.sentence).toBe('Cancelled after 300 ms (the host was stopping)');
+    expect(text.kind).toBe('stopped');
+    expect(text.sentence).toBe('Stopped after 300 ms: the host was stopping');
+  });
+
+  it("an agent's cancel names the agent, not the person", () => {
+    const text = describeRunOutcome(
+      timeout,
+      { cancelReason: 'agent', wallMs: 2020, guestMs: 2000, heldMs: 0 },
+      { kind: 'agent', clientName: 'Claude Code' },
+    );
+    expect(text.kind).toBe('cancelled');
+    expect(text.sentence).toBe('Cancelled by Claude Code after 2.02 s');
+  });
+
+  it("a tool's own timeout is the tool's, with its provider's limit, not the run's", () => {
+    const text = describeRunOutcome(
+      {
+        ...timeout,
+        durationMs: 31_200,
+        error: { code: 'timeout', message: "MCP server of provider 'dc' did not answer x within 30000 ms" },
+      },
+      {
+        wallMs: 31_200,
+        guestMs: 31_200,
+        heldMs: 0,
+        timeoutMs: 60_000,
+        failedCall: { callId: 'c1', providerName: 'dc', toolName: 'start_process', toolLimitMs: 30_000 },
+      },
+    );
+    expect(text.kind).toBe('tool_timed_out');
+    expect(text.headline).toBe('Tool dc.start_process did not answer in time (its limit is 30 s)');
+    expect(text.sentence).not.toMatch(/1 min/);
+    expect(text.explanation).toMatch(/catch/);
+  });
+
+  it('tells a guest error, a tool error, the sandbox failing and a refused setting apart', () => {
+    const failed = (code: 'runtime_error' | 'tool_error' | 'internal_error' | 'validation_error') => ({
+      ok: false as const,
+      logs: [],
+      durationMs: 3,
+      error: { code, message: 'boom' },
+    });
+    expect(describeRunOutcome(failed('runtime_error')).kind).toBe('guest_error');
+    const tool = describeRunOutcome(failed('tool_error'), {
+      failedCall: { callId: 'c', providerName: 'shop', toolName: 'refund' },
+    });
+    expect([tool.kind, tool.headline]).toEqual(['tool_failed', 'Failed after 3 ms: shop.refund failed']);
+    expect(describeRunOutcome(failed('internal_error')).kind).toBe('sandbox_failed');
+    const refused = describeRunOutcome(
+      { ...failed('validation_error'), error: { code: 'validation_error', message: 'Log chars must be…' } },
+      { refusedOption: 'maxLogChars' },
+    );
+    expect([refused.kind, refused.sentence]).toEqual(['refused', 'Not run: Log chars must be…']);
   });
 
   it('a real timeout names the time spent and the limit', () => {
@@ -113,7 +165,7 @@ describe('describeRunOutcome', () => {
 
   it('memory errors speak MiB', () => {
     const text = describeRunOutcome(
-      { ok: false, logs: [], durationMs: 10, error: { code: 'memory_limit', message: 'x' } },
+      { ok: false, durationMs: 10, error: { code: 'memory_limit', message: 'x' } },
       { memoryLimitBytes: 67_108_864 },
     );
     expect(text.sentence).toBe('Ran out of memory (limit 64 MiB)');
@@ -121,7 +173,7 @@ describe('describeRunOutcome', () => {
 
   it('success names the wall time and puts guest and held time beside it', () => {
     const text = describeRunOutcome(
-      { ok: true, logs: [], durationMs: 218.4 },
+      { ok: true, durationMs: 218.4 },
       { wallMs: 507.9, guestMs: 218.4, heldMs: 0 },
     );
     expect(text.sentence).toBe('Succeeded in 508 ms');
@@ -131,10 +183,10 @@ describe('describeRunOutcome', () => {
   it('other failures keep their code and message', () => {
     const text = describeRunOutcome({
       ok: false,
-      logs: [],
       durationMs: 3,
       error: { code: 'tool_error', message: 'boom' },
     });
-    expect(text.sentence).toBe('Failed after 3 ms with tool_error: boom');
+    expect(text.sentence).toBe('Failed after 3 ms: a tool failed with tool_error: boom');
+    expect(text.error).toEqual({ code: 'tool_error', message: 'boom' });
   });
 });

@@ -1,6 +1,6 @@
-import type { ExecuteError } from '../../../shared/errors';
 import { isExecuteErrorCode } from '../../../shared/errors';
 import { ExecboxToolError } from './ExecboxToolError';
+import type { ToolCallFailure } from './types';
 
 function messageOf(thrown: unknown): string {
   try {
@@ -13,13 +13,20 @@ function messageOf(thrown: unknown): string {
 
 /**
  * The stable error for a value a host tool threw: an aborted execution is `timeout` whatever was
- * thrown, an {@link ExecboxToolError} keeps its code, anything else is `tool_error`. The message is
- * the thrown text itself; the runner names the tool beside it (ExecuteError.tool).
+ * thrown, an {@link ExecboxToolError} keeps its code (and the limit it reached), anything else is
+ * `tool_error`. The message is the thrown text itself; the runner names the tool beside it
+ * (ExecuteError.tool).
  */
-export function classifyToolFailure(thrown: unknown, signal: AbortSignal, label: string): ExecuteError {
-  if (signal.aborted) return { code: 'timeout', message: `${label} was cancelled: the execution ended` };
+export function classifyToolFailure(thrown: unknown, signal: AbortSignal, label: string): ToolCallFailure {
+  if (signal.aborted)
+    return { ok: false, error: { code: 'timeout', message: `${label} was cancelled: the execution ended` } };
   if (thrown instanceof ExecboxToolError && isExecuteErrorCode(thrown.code)) {
-    return { code: thrown.code, message: thrown.message };
+    const limitMs = thrown.facts?.limitMs;
+    return {
+      ok: false,
+      error: { code: thrown.code, message: thrown.message },
+      ...(limitMs === undefined ? {} : { toolLimitMs: limitMs }),
+    };
   }
-  return { code: 'tool_error', message: messageOf(thrown) };
+  return { ok: false, error: { code: 'tool_error', message: messageOf(thrown) } };
 }

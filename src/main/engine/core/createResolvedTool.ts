@@ -51,10 +51,10 @@ export function createResolvedTool(parts: ResolvedToolParts): ResolvedTool {
     try {
       const work = Promise.resolve().then(() => definition.execute(input, context));
       const outcome = await untilAborted(work, signal);
-      if (outcome.aborted) return { ok: false, error: classifyToolFailure(undefined, signal, label) };
+      if (outcome.aborted) return classifyToolFailure(undefined, signal, label);
       result = outcome.value;
     } catch (thrown) {
-      return { ok: false, error: classifyToolFailure(thrown, signal, label) };
+      return classifyToolFailure(thrown, signal, label);
     }
 
     if (result === undefined) return { ok: true };

@@ -3,7 +3,7 @@ import type { ExecuteError } from '../../../shared/errors';
 import type { ExecuteResult } from '../../../shared/executeResult';
 import type { MessageDirection, ProtocolMessage, ToolCallMessage } from '../../../shared/protocol/messages';
 import type { ExecutorRuntimeOptions } from '../../../shared/runtimeOptions';
-import type { CancelReason } from '../../../shared/runOutcome';
+import type { CancelReason, FailedCallFacts } from '../../../shared/runOutcome';
 import type { HostEvent } from '../../../shared/transcript';
 
 export type JsonSchema = Record<string, unknown> | boolean;
@@ -47,7 +47,14 @@ export interface ToolProvider {
   types?: string;
 }
 
-export type ToolCallResult = { ok: true; result?: unknown } | { ok: false; error: ExecuteError };
+export interface ToolCallFailure {
+  ok: false;
+  error: ExecuteError;
+  /** The call reached its tool's or provider's own limit (ms): host-only, never sent to the runner. */
+  toolLimitMs?: number;
+}
+
+export type ToolCallResult = { ok: true; result?: unknown } | ToolCallFailure;
 
 export interface ResolvedTool {
   safeName: string;
@@ -105,6 +112,8 @@ export interface SessionFacts {
   heldMs: number;
   /** Set when the host cancelled the execution, with the reason it had. */
   cancelReason?: CancelReason;
+  /** Set when the runner's error is the very error the host answered this call with. */
+  failedCall?: FailedCallFacts;
 }
 
 export interface ExecutionOptions extends Partial<ExecutorRuntimeOptions> {

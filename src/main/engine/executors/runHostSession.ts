@@ -18,8 +18,14 @@ import type { Transport } from '../../../shared/transport';
 import { checkTransportSafe, describeTransportUnsafe } from '../../../shared/transportSafe';
 import { createToolCallDispatcher, type ToolCallDispatcher } from '../core/createToolCallDispatcher';
 import { extractProviderManifests } from '../core/extractProviderManifests';
-import type { ExecutionClock, ExecutionHooks, ResolvedToolProvider, ToolCallResult } from '../core/types';
-import { isCancelReason, type CancelReason } from '../../../shared/runOutcome';
+import type {
+  ExecutionClock,
+  ExecutionHooks,
+  ResolvedToolProvider,
+  ToolCallFailure,
+  ToolCallResult,
+} from '../core/types';
+import { isCancelReason, type CancelReason, type FailedCallFacts } from '../../../shared/runOutcome';
 import { createHeldClock } from './createHeldClock';
 import { createPausableDeadline, type PausableDeadline } from './createPausableDeadline';
 
@@ -81,6 +87,28 @@ const timeoutResult = (message: string, durationMs: number, logs: string[] = [])
 });
 
 /**
+ * The call whose failure the runner's error repeats: a trusted error keeps its code and message when
+ * the guest does not catch it, and the guest cannot forge one (runner specification).
+ */
+function callThatFailed(
+  result: ExecuteResult,
+  failed: ReadonlyArray<{ call: ToolCallMessage; outcome: ToolCallFailure }> | undefined,
+): FailedCallFacts | undefined {
+  if (result.ok || !failed) return undefined;
+  for (let i = failed.length - 1; i >= 0; i--) {
+    const { call, outcome } = failed[i]!;
+    if (outcome.error.code !== result.error.code || outcome.error.message !== result.error.message) continue;
+    return {
+      callId: call.callId,
+      providerName: call.providerName,
+      toolName: call.safeToolName,
+      ...(outcome.toolLimitMs === undefined ? {} : { toolLimitMs: outcome.toolLimitMs }),
+    };
+  }
+  return undefined;
+}
+
+/**
  * Drives one execution over a transport: execute → started → tool_call/tool_result* → done.
  * Tool calls are dispatched to the resolved providers (through the debugger's interceptor when one
  * is set). Caller abort or the host deadline sends `cancel`, aborts tool work, and after a grace
@@ -103,6 +131,8 @@ export function runHostSessionDetailed(options: HostSessionOptions): Promise<Hos
     let startupTimer: ReturnType<typeof setTimeout> | undefined;
     let deadline: PausableDeadline | undefined;
     const seenCalls = new Set<string>();
+    // Failures the host answered, latest last: the one the runner's error repeats ended the run.
+    let failedCalls: Array<{ call: ToolCallMessage; outcome: ToolCallFailure }> | undefined;
     const unsubscribers: Array<() => void> = [];
     // Made on the first tool call: most executions never dispatch one, and an AbortController (and
     // its abort event) per execution is measurable on the hot path.
@@ -152,10 +182,12 @@ export function runHostSessionDetailed(options: HostSessionOptions): Promise<Hos
       for (const unsubscribe of unsubscribers) unsubscribe();
       options.signal?.removeEventListener('abort', onAbort);
       dispatchAbort?.abort(EXECUTION_ENDED);
+      const failedCall = cancelling ? undefined : callThatFailed(result, failedCalls);
       try {
         hooks?.onSettled?.({
           heldMs: runClock.heldMs(),
           ...(cancelling ? { cancelReason: cancelling } : {}),
+          ...(failedCall ? { failedCall } : {}),
         });
       } catch {
         // An observer's failure must not break the execution it observes.
@@ -274,6 +306,7 @@ export function runHostSessionDetailed(options: HostSessionOptions): Promise<Hos
         ...(outcome.ok ? {} : { errorCode: outcome.error.code }),
         durationMs: Math.max(0, performance.now() - began - heldMs),
         ...(heldMs > 0 ? { heldMs } : {}),
+        ...(!outcome.ok && outcome.toolLimitMs !== undefined ? { toolLimitMs: outcome.toolLimitMs } : {}),
       });
       if (settled || cancelling) return;
       if (outcome.ok) {
@@ -283,6 +316,7 @@ export function runHostSessionDetailed(options: HostSessionOptions): Promise<Hos
             : { type: 'tool_result', callId: call.callId, ok: true, result: outcome.result },
         );
       } else {
+        (failedCalls ??= []).push({ call, outcome });
         send({ type: 'tool_result', callId: call.callId, ok: false, error: outcome.error });
       }
     };
@@ -408,6 +442,11 @@ export function runHostSessionDetailed(options: HostSessionOptions): Promise<Hos
     if (interceptor) {
       // The debugger may hold calls: the runner gets the ceiling, the host enforces unpaused time.
       runnerOptions = { ...runtime, timeoutMs: RUNTIME_OPTION_RANGES.timeoutMs.max };
+      event({
+        type: 'host_deadline',
+        timeoutMs: runtime.timeoutMs,
+        runnerTimeoutMs: runnerOptions.timeoutMs,
+      });
       deadline = createPausableDeadline(runtime.timeoutMs, () => cancel('timeout'));
       const probe = deadline;
       options.onInterruptProbe?.(() => probe.expired());

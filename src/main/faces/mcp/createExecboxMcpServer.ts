@@ -7,7 +7,7 @@ import {
   McpError,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { RunOrigin, RunRequest } from '../../../shared/api/runs';
+import type { AgentOrigin, RunRequest } from '../../../shared/api/runs';
 import type { ExecutorRuntimeOptions } from '../../../shared/runtimeOptions';
 import { transcriptFileName } from '../../services/debug/transcriptFileName';
 import { validateRunRequest } from '../../services/runs/validateRunRequest';
@@ -66,7 +66,7 @@ export function createExecboxMcpServer(options: ExecboxMcpServerOptions): Server
     },
   );
 
-  const origin = (): RunOrigin => {
+  const origin = (): AgentOrigin => {
     const client = server.getClientVersion();
     return {
       kind: 'agent',
@@ -100,7 +100,7 @@ export function createExecboxMcpServer(options: ExecboxMcpServerOptions): Server
     };
   });
 
-  async function saveTranscript(runId: string, origin: RunOrigin): Promise<void> {
+  async function saveTranscript(runId: string, origin: AgentOrigin): Promise<void> {
     if (!options.transcriptDir) return;
     const savedAt = new Date();
     const name = `${origin.clientName} run`;

@@ -195,6 +195,7 @@ export class McpConnection {
     return toolError(
       'timeout',
       `MCP server of provider '${this.config.name}' did not finish ${toolName} within its maximum total of ${this.maxTotalTimeoutMs} ms (progress restarts the ${this.timeoutMs} ms request timeout, up to that total)`,
+      { limitMs: this.maxTotalTimeoutMs },
     );
   }
 
@@ -210,12 +211,12 @@ export class McpConnection {
       );
     }
     if (error.code === ErrorCode.RequestTimeout) {
-      // A server that stops answering is restarted on the next use.
-      this.drop(
-        handle,
-        `the MCP server did not answer ${toolName} within ${this.timeoutMs} ms; it is restarted on the next use`,
-      );
-      return toolError('timeout', `${server} did not answer ${toolName} within ${this.timeoutMs} ms`);
+      // The SDK already sent notifications/cancelled for the request. One slow tool is no reason to
+      // throw away the server's state: restart it only when it stops answering a ping too.
+      void this.checkAnswering(handle, toolName);
+      return toolError('timeout', `${server} did not answer ${toolName} within ${this.timeoutMs} ms`, {
+        limitMs: this.timeoutMs,
+      });
     }
     if (error.code === ErrorCode.ConnectionClosed) {
       const tail = handle.stderrTail();
@@ -312,6 +313,18 @@ export class McpConnection {
         source: 'app',
         text: `the server refused log level '${level}': ${error instanceof Error ? error.message : String(error)}`,
       });
+    }
+  }
+
+  /** After a request timeout: a server that does not answer a ping either is gone, so start over next time. */
+  private async checkAnswering(handle: McpClientHandle, toolName: string): Promise<void> {
+    try {
+      await handle.client.ping({ timeout: this.timeoutMs });
+    } catch {
+      this.drop(
+        handle,
+        `the MCP server did not answer ${toolName} within ${this.timeoutMs} ms, nor a ping after it; it is restarted on the next use`,
+      );
     }
   }
 

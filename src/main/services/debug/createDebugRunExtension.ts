@@ -73,6 +73,7 @@ export function createDebugRunExtension(options: {
       });
       const interceptToolCall = createRunInterceptor({
         runId: run.runId,
+        origin: run.request.origin ?? { kind: 'person' },
         breakpoints,
         pauses,
         emit: run.emit,

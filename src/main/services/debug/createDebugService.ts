@@ -10,6 +10,9 @@ import type {
 } from '../../../shared/api/debug';
 import type { RunRequest } from '../../../shared/api/runs';
 import type { RuntimeSettings, WorkspaceApi } from '../../../shared/api/workspace';
+import { formatRunTime } from '../../../shared/format/formatRunTime';
+import { runEndOf, type RunEndRecord } from '../../../shared/runOutcome';
+import { runFactsFromTranscript } from '../../../shared/runFactsFromTranscript';
 import { InvalidArgumentError } from '../../../shared/rpc/invalidArgumentError';
 import type { TranscriptEntry } from '../../../shared/transcript';
 import type { TranscriptHeader } from '../../../shared/transcriptFile';
@@ -161,7 +164,7 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
       const { record, finished } = finishedRun(runId);
       const saveOptions = checkSaveOptions(rawOptions);
       const savedAt = new Date();
-      const name = saveOptions.name ?? `Run ${savedAt.toLocaleString('en-GB', { hour12: false })}`;
+      const name = saveOptions.name ?? `Run ${formatRunTime(savedAt)}`;
       const header = {
         ...buildTranscriptHeader(record, finished.transcript),
         name,
@@ -178,7 +181,18 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
       await writeNewTextFile(file, text);
       const saved: SavedTranscript = { name, file, savedAt: savedAt.toISOString() };
       if (!saveOptions.file) {
-        const ref = await workspaceHost.workspace.addTranscript({ name, file });
+        // run_finished, which carries the facts, is the transcript's last entry.
+        const { transcript } = finished;
+        const tail = transcript.page(Math.max(0, transcript.count - 1), transcript.count);
+        const facts = runFactsFromTranscript(tail, record.options);
+        const end: RunEndRecord = { result: runEndOf(finished.result), ...(facts ? { facts } : {}) };
+        const ref = await workspaceHost.workspace.addTranscript({
+          name,
+          file,
+          savedAt: savedAt.toISOString(),
+          origin: record.request.origin ?? { kind: 'person' },
+          outcome: options.secretMasker?.().mask(end) ?? end,
+        });
         saved.transcriptId = ref.id;
         await announceTranscripts();
       }
@@ -219,7 +233,15 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
         throw new InvalidArgumentError(
           `the transcript cannot be replayed: ${loaded.problems[0]?.reason ?? 'it has no header'} (line ${loaded.problems[0]?.line ?? 1})`,
         );
-      const request: RunRequest = { code: code ?? loaded.header.code, limits: loaded.header.options };
+      const request: RunRequest = {
+        code: code ?? loaded.header.code,
+        limits: loaded.header.options,
+        origin: {
+          kind: 'replay',
+          against: replayMode === 'live' ? 'live' : 'recording',
+          ...(loaded.header.name ? { transcript: loaded.header.name } : {}),
+        },
+      };
       if (replayMode === 'live') return launcher(request);
       // Against the recording the guest gets the recorded namespaces as stand-ins (every answer
       // comes from the recording), so the workspace needs none of those providers.

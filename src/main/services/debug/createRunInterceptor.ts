@@ -1,4 +1,5 @@
 import type { PausePhase, PauseReason, ResumeAction } from '../../../shared/api/debug';
+import type { RunOrigin } from '../../../shared/api/runs';
 import type { ToolCallMessage } from '../../../shared/protocol/messages';
 import type { HostEvent } from '../../../shared/transcript';
 import type { ExecutionClock, ToolCallInterceptor, ToolCallResult } from '../../engine/core/types';
@@ -17,6 +18,7 @@ export interface ReplayPlan {
 
 export interface RunInterceptorOptions {
   runId: string;
+  origin: RunOrigin;
   breakpoints: BreakpointStore;
   pauses: PausedCallRegistry;
   /** Adds a host event to the run's transcript. */
@@ -34,7 +36,7 @@ type Dispatch = (input: unknown) => Promise<ToolCallResult>;
  * paused, so held time never counts against the run's timeout.
  */
 export function createRunInterceptor(options: RunInterceptorOptions): ToolCallInterceptor {
-  const { runId, breakpoints, pauses, emit, replay, approvals } = options;
+  const { runId, origin, breakpoints, pauses, emit, replay, approvals } = options;
   let stepping = false;
   const clocks = new WeakMap<ExecutionClock, ExecutionClock>();
 
@@ -69,6 +71,7 @@ export function createRunInterceptor(options: RunInterceptorOptions): ToolCallIn
       const outcome = await pauses.hold(
         {
           runId,
+          origin,
           callId: call.callId,
           providerName: call.providerName,
           toolName: call.safeToolName,

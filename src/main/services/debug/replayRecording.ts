@@ -39,6 +39,7 @@ export async function replayRecording(
   let firstDivergence: string | undefined;
   const interceptToolCall = createRunInterceptor({
     runId: header.runId ?? 'replay',
+    origin: { kind: 'replay', against: 'recording', ...(header.name ? { transcript: header.name } : {}) },
     breakpoints: createBreakpointStore(),
     pauses: createPausedCallRegistry({ onPaused: () => {}, onResumed: () => {} }),
     emit: (event) => events.push(event),

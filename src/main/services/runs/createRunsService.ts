@@ -1,12 +1,17 @@
 import { RuntimeOptionsError } from '../../../shared/runtimeOptions';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { ExecutorChoice, RunsApi, RunsEvent, RunSummary } from '../../../shared/api/runs';
+import type { ExecutorChoice, RunOrigin, RunsApi, RunsEvent, RunSummary } from '../../../shared/api/runs';
 import type { RuntimeSettings } from '../../../shared/api/workspace';
 import type { ExecuteResult } from '../../../shared/executeResult';
 import { isCancelReason, type CancelReason } from '../../../shared/runOutcome';
 import { InvalidArgumentError } from '../../../shared/rpc/invalidArgumentError';
-import type { ExecutorRuntimeOptions } from '../../../shared/runtimeOptions';
+import {
+  checkRuntimeOptions,
+  isRuntimeOptionName,
+  type ExecutorRuntimeOptions,
+} from '../../../shared/runtimeOptions';
+import { storedRuntimeOptionProblem } from '../../../shared/runtimeOptionFields';
 import { runnerCodeOrFailure } from '../../engine/core/toRunnerCode';
 import type {
   Executor,
@@ -29,6 +34,8 @@ import { transcriptSlice } from './transcriptSlice';
 export interface RunsServiceOptions {
   resolvedProviders(): Promise<ResolvedToolProvider[]>;
   runtimeSettings(): RuntimeSettings;
+  /** The open workspace file, recorded with each run. */
+  workspaceFile?(): string;
   executorFor(choice: ExecutorChoice): Executor | Promise<Executor>;
   emit(event: RunsEvent): void;
   extensions?: RunExtension[];
@@ -61,6 +68,8 @@ interface RunRecord {
   finished: Promise<void>;
 }
 
+const PERSON: RunOrigin = Object.freeze({ kind: 'person' });
+
 function failure(code: 'internal_error' | 'validation_error', message: string): ExecuteResult {
   return { ok: false, error: { code, message }, logs: [], durationMs: 0 };
 }
@@ -84,6 +93,10 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
   }
 
   const launch: RunLauncher = async (request, extra) => {
+    // Every run has an origin from here on: the person's unless the host said otherwise. Set in
+    // place: extensions know a request they planned for (a replay) by its identity.
+    request.origin ??= PERSON;
+    const { origin } = request;
     const runId = randomUUID();
     const settings = options.runtimeSettings();
     const choice = request.executor ?? settings.executor;
@@ -95,7 +108,14 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
         process.emitWarning(`run ${runId} keeps its whole transcript in memory: ${error.message}`),
     });
     const recorder = createTranscriptRecorder(startedAt, transcript);
-    const summary: RunSummary = { runId, state: 'running', startedAt: new Date().toISOString() };
+    const workspacePath = options.workspaceFile?.();
+    const summary: RunSummary = {
+      runId,
+      state: 'running',
+      startedAt: new Date().toISOString(),
+      origin,
+      ...(workspacePath ? { workspacePath } : {}),
+    };
     const batcher = createEntryBatcher(
       (entries) => options.emit({ channel: 'runs', type: 'entries', runId, entries }),
       options.batchIntervalMs,
@@ -128,9 +148,15 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
     for (const p of prepared) Object.assign(limits, p.runtimeOverrides);
 
     let session: SessionFacts | undefined;
+    // A setting the host refuses is the person's to fix, named in their words, never the sandbox failing.
+    const limitsCheck = checkRuntimeOptions(limits);
+    const refusedOption =
+      !limitsCheck.ok && isRuntimeOptionName(limitsCheck.option) ? limitsCheck.option : undefined;
     const execute = async (): Promise<ExecuteResult> => {
       let providers: ResolvedToolProvider[];
       let executor: Executor;
+      if (refusedOption)
+        return failure('validation_error', storedRuntimeOptionProblem(refusedOption, limits[refusedOption])!);
       try {
         providers = runProviders ?? (await options.resolvedProviders());
       } catch (error) {
@@ -172,7 +198,14 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
     };
 
     const finished = execute().then((result) => {
-      const facts = runFacts(result, performance.now() - startedAt, session, controller.signal, limits);
+      const facts = runFacts(
+        result,
+        performance.now() - startedAt,
+        session,
+        controller.signal,
+        limits,
+        refusedOption,
+      );
       summary.state = 'finished';
       summary.result = result;
       summary.facts = facts;
@@ -189,7 +222,13 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
       forgetOldRuns();
     });
     runs.set(runId, { summary, transcript, controller, finished });
-    options.emit({ channel: 'runs', type: 'started', runId, request });
+    options.emit({
+      channel: 'runs',
+      type: 'started',
+      runId,
+      request,
+      ...(workspacePath ? { workspacePath } : {}),
+    });
     return { runId };
   };
 

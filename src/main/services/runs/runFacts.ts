@@ -1,6 +1,6 @@
 import type { ExecuteResult } from '../../../shared/executeResult';
 import { isCancelReason, type RunFacts } from '../../../shared/runOutcome';
-import type { ExecutorRuntimeOptions } from '../../../shared/runtimeOptions';
+import type { ExecutorRuntimeOptions, RuntimeOptionName } from '../../../shared/runtimeOptions';
 import type { HostEvent } from '../../../shared/transcript';
 import type { SessionFacts } from '../../engine/core/types';
 
@@ -13,6 +13,7 @@ export function runFacts(
   session: SessionFacts | undefined,
   signal: AbortSignal,
   limits: Partial<ExecutorRuntimeOptions>,
+  refusedOption?: RuntimeOptionName,
 ): RunFacts {
   const heldMs = session?.heldMs ?? 0;
   // A run cancelled before its session began (waiting for a runner) has no session facts.
@@ -25,6 +26,8 @@ export function runFacts(
     ...(cancelReason ? { cancelReason } : {}),
     ...(limits.timeoutMs !== undefined ? { timeoutMs: limits.timeoutMs } : {}),
     ...(limits.memoryLimitBytes !== undefined ? { memoryLimitBytes: limits.memoryLimitBytes } : {}),
+    ...(session?.failedCall ? { failedCall: session.failedCall } : {}),
+    ...(refusedOption ? { refusedOption } : {}),
   };
 }
 
@@ -41,5 +44,7 @@ export function runFinishedEvent(
     ...(facts.cancelReason ? { cancelReason: facts.cancelReason } : {}),
     guestMs: facts.guestMs,
     heldMs: facts.heldMs,
+    ...(facts.failedCall ? { failedCall: facts.failedCall } : {}),
+    ...(facts.refusedOption ? { refusedOption: facts.refusedOption } : {}),
   };
 }

@@ -41,7 +41,9 @@ export interface WorkspaceSessionDeps {
    * "allow" (an answered trust question, a provider added or edited through the API) needs it.
    */
   confirmTrust?: (request: TrustRequest) => Promise<boolean>;
-  emit(event: WorkspaceEvent | ProvidersEvent): void;
+  emit(event: WorkspaceEvent | Exclude<ProvidersEvent, { type: 'typings' }>): void;
+  /** A session's declarations changed; the host versions them (see TypingsState). */
+  typingsChanged(workspacePath: string, declarations: string): void;
 }
 
 interface PendingTrust {
@@ -73,6 +75,9 @@ export class WorkspaceSession {
       baseDir: path.dirname(file),
       emit: (event) => {
         if (!this.closed) deps.emit(event);
+      },
+      typingsChanged: (declarations) => {
+        if (!this.closed) deps.typingsChanged(this.file, declarations);
       },
       moduleContentTrusted: (config, digest) => this.moduleContentTrusted(config, digest),
     });

@@ -179,6 +179,15 @@ export function createProvidersApi(
       await session().registry.settled();
       return session().registry.declarations();
     },
+    async typings() {
+      await session().registry.settled();
+      const current = session();
+      return {
+        workspacePath: current.file,
+        version: control.typingsVersion(),
+        declarations: current.registry.declarations(),
+      };
+    },
     async answerManualCall(requestId, answer) {
       const key = requireString(requestId, 'requestId');
       try {

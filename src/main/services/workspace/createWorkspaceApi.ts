@@ -21,6 +21,8 @@ import type { WorkspaceSession } from './WorkspaceSession';
 /** What the API needs from the host: the open session and switching to another file. */
 export interface WorkspaceControl {
   session(): WorkspaceSession;
+  /** The version of the latest typings announced (see TypingsState). */
+  typingsVersion(): number;
   open(file: string): Promise<void>;
   saveAs(file: string, overwrite: boolean): Promise<void>;
   saveCopy(file: string, overwrite: boolean): Promise<string[]>;
@@ -213,7 +215,7 @@ export function createWorkspaceApi(control: WorkspaceControl): WorkspaceApi {
       session().answerTrust(requireString(requestId, 'requestId'), requireBoolean(allow, 'allow')),
     async addTranscript(ref) {
       const fields = requireRecord(ref, 'ref');
-      rejectUnknownKeys(fields, ['name', 'file', 'savedAt'], 'ref');
+      rejectUnknownKeys(fields, ['name', 'file', 'savedAt', 'origin', 'outcome'], 'ref');
       const current = session();
       const file = path.resolve(current.baseDir, requireString(fields.file, 'ref.file', { max: 4096 }));
       const relative = path.relative(current.baseDir, file);
@@ -226,6 +228,11 @@ export function createWorkspaceApi(control: WorkspaceControl): WorkspaceApi {
           fields.savedAt === undefined
             ? new Date().toISOString()
             : requireString(fields.savedAt, 'ref.savedAt'),
+        // Checked with the whole document against the workspace schema when it is saved.
+        ...(fields.origin === undefined ? {} : { origin: fields.origin as WorkspaceTranscriptRef['origin'] }),
+        ...(fields.outcome === undefined
+          ? {}
+          : { outcome: fields.outcome as WorkspaceTranscriptRef['outcome'] }),
       };
       await current.mutate((doc) => {
         doc.transcripts = [...(doc.transcripts ?? []), entry];

@@ -102,6 +102,10 @@ export async function createWorkspaceHost(options: WorkspaceHostOptions): Promis
     ...(options.personPresent ? { personPresent: options.personPresent } : {}),
   });
   const serverRequests = new ServerRequestBroker(emit, options.personPresent);
+  // Grows with every typings change of any session, so the newest typings win on every page.
+  let typingsVersion = 0;
+  const typingsChanged = (workspacePath: string, declarations: string) =>
+    emit({ channel: 'providers', type: 'typings', workspacePath, version: ++typingsVersion, declarations });
   const deps = {
     secrets: secretStore,
     trust,
@@ -112,6 +116,7 @@ export async function createWorkspaceHost(options: WorkspaceHostOptions): Promis
       return typeof trustAll === 'function' ? trustAll() : (trustAll ?? false);
     },
     emit,
+    typingsChanged,
     ...(options.confirmTrust ? { confirmTrust: options.confirmTrust } : {}),
   };
 
@@ -133,7 +138,7 @@ export async function createWorkspaceHost(options: WorkspaceHostOptions): Promis
     await rememberLast(next.file);
     await next.announce();
     emit({ channel: 'providers', type: 'changed', providers: next.registry.statuses() });
-    emit({ channel: 'providers', type: 'typings', declarations: next.registry.declarations() });
+    typingsChanged(next.file, next.registry.declarations());
   };
 
   const serialized = <T>(task: () => Promise<T>): Promise<T> => {
@@ -204,6 +209,7 @@ export async function createWorkspaceHost(options: WorkspaceHostOptions): Promis
       if (!current) throw new Error('the workspace host was disposed');
       return current;
     },
+    typingsVersion: () => typingsVersion,
     secrets: secretStore,
     state,
     history: (file) => history.forWorkspace(file),

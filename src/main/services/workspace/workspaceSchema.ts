@@ -1,5 +1,7 @@
 import { MCP_LOG_LEVELS } from '../../../shared/api/providers';
 import { EXECUTE_ERROR_CODES } from '../../../shared/errors';
+import { CANCEL_REASONS } from '../../../shared/runOutcome';
+import { RUNTIME_OPTION_NAMES } from '../../../shared/runtimeOptions';
 import { WORKSPACE_FORMAT_VERSION } from '../../../shared/workspaceFormat';
 import { RUNTIME_OPTION_RANGES, type RuntimeOptionName } from '../../../shared/runtimeOptions';
 
@@ -271,6 +273,87 @@ const provider = {
 /** One entry of `providers` (also how the host checks a provider config the renderer sends). */
 export const PROVIDER_SCHEMA = { $id: 'https://execbox.dev/schemas/provider-v1.json', ...provider } as const;
 
+const text = { type: 'string', maxLength: 2000 };
+const runOrigin = {
+  oneOf: [
+    {
+      type: 'object',
+      required: ['kind'],
+      additionalProperties: false,
+      properties: { kind: { const: 'person' } },
+    },
+    {
+      type: 'object',
+      required: ['kind', 'clientName'],
+      additionalProperties: false,
+      properties: { kind: { const: 'agent' }, clientName: text, clientVersion: text },
+    },
+    {
+      type: 'object',
+      required: ['kind', 'against'],
+      additionalProperties: false,
+      properties: { kind: { const: 'replay' }, against: { enum: ['recording', 'live'] }, transcript: text },
+    },
+    {
+      type: 'object',
+      required: ['kind', 'name'],
+      additionalProperties: false,
+      properties: { kind: { const: 'tap' }, name: text },
+    },
+  ],
+};
+const ms = { type: 'number', minimum: 0 };
+const runEndRecord = {
+  type: 'object',
+  required: ['result'],
+  additionalProperties: false,
+  properties: {
+    result: {
+      type: 'object',
+      required: ['ok', 'durationMs'],
+      additionalProperties: false,
+      properties: {
+        ok: { type: 'boolean' },
+        durationMs: ms,
+        error: {
+          type: 'object',
+          required: ['code', 'message'],
+          additionalProperties: false,
+          properties: {
+            code: errorCode,
+            message: { type: 'string' },
+            name: text,
+            line: { type: 'integer', minimum: 1 },
+            column: { type: 'integer', minimum: 1 },
+            tool: text,
+          },
+        },
+      },
+      if: { properties: { ok: { const: false } } },
+      then: { required: ['error'] },
+    },
+    facts: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        cancelReason: { enum: [...CANCEL_REASONS] },
+        wallMs: ms,
+        guestMs: ms,
+        heldMs: ms,
+        timeoutMs: ms,
+        memoryLimitBytes: ms,
+        refusedOption: { enum: [...RUNTIME_OPTION_NAMES] },
+        failedCall: {
+          type: 'object',
+          required: ['callId', 'providerName', 'toolName'],
+          additionalProperties: false,
+          properties: { callId: text, providerName: text, toolName: text, toolLimitMs: ms },
+        },
+      },
+    },
+  },
+};
+
 const executorChoice = {
   type: 'object',
   required: ['kind'],
@@ -349,6 +432,8 @@ export const WORKSPACE_SCHEMA = {
           name: { type: 'string', minLength: 1 },
           file: { type: 'string', minLength: 1 },
           savedAt: { type: 'string' },
+          origin: runOrigin,
+          outcome: runEndRecord,
         },
       },
     },

@@ -1,7 +1,7 @@
 import { useDeferredValue } from 'react';
 import { useCurrentRun, usePlaygroundStore } from '../../state/store';
-import { ERROR_CODE_WORDS } from '../../ui/describeErrorCode';
 import { describeExecuteError, describeRunOutcome } from '../../../shared/format';
+import { RunContextLabel } from './RunContextLabel';
 import { LogsSummary } from '../../features/console/LogsSummary';
 import { ValueViewer } from '../../ui/values/ValueViewer';
 import { SecretRevealToggle } from '../../ui/SecretRevealToggle';
@@ -28,21 +28,28 @@ export function ResultPane() {
       </div>
     );
   if (!result)
-    return <div className="pane-empty">Running… the result appears when the program finishes.</div>;
-  const outcome = describeRunOutcome(result, run.facts);
+    return (
+      <div className="pane-empty">
+        <RunContextLabel run={run} />
+        Running… the result appears when the program finishes.
+      </div>
+    );
+  const outcome = describeRunOutcome(result, run.facts, run.origin);
   const timing = outcome.timing && <span className="muted"> ({outcome.timing})</span>;
   return (
     <div className="result" data-testid="result">
+      <RunContextLabel run={run} />
       <SecretRevealToggle reveal={reveal} />
       {result.ok ? (
         <div className="result-head ok" data-testid="run-outcome">
           <strong>{outcome.sentence}</strong>
           {timing}
         </div>
-      ) : outcome.kind === 'cancelled' ? (
-        <div className="result-head cancelled" data-testid="run-outcome">
+      ) : !outcome.error ? (
+        <div className={`result-head ${outcome.kind}`} data-testid="run-outcome" role="status">
           <strong>{outcome.sentence}</strong>
           {timing}
+          <div className="muted">{outcome.explanation}</div>
         </div>
       ) : (
         <div className="result-head failed" role="alert">
@@ -52,7 +59,7 @@ export function ResultPane() {
               {result.error.code}
             </code>
           </div>
-          <div>{ERROR_CODE_WORDS[result.error.code] ?? 'The run failed.'}</div>
+          <div>{outcome.explanation}</div>
           <div className="error-message" data-testid="error-message">
             {describeExecuteError(result.error)}
           </div>

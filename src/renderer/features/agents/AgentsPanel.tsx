@@ -11,12 +11,12 @@ import { agentPortWarning } from '../../../shared/agentPortWarning';
 import './agents.css';
 
 function runState(run: RunView, paused: boolean): string {
-  if (run.result) {
-    if (run.result.ok) return 'done';
-    const outcome = describeRunOutcome(run.result, run.facts);
-    return outcome.kind === 'cancelled' ? outcome.sentence : `failed: ${run.result.error.code}`;
-  }
+  if (run.result) return describeRunOutcome(run.result, run.facts, run.origin).sentence;
   return paused ? 'paused (waiting for you)' : 'running';
+}
+
+function agentName(run: RunView): string {
+  return run.origin?.kind === 'agent' ? run.origin.clientName : 'an agent';
 }
 
 function firstLine(code: string | undefined): string {
@@ -30,6 +30,7 @@ export function AgentsPanel() {
   const notify = usePlaygroundStore((s) => s.notify);
   const runs = usePlaygroundStore((s) => s.runs);
   const currentRunId = usePlaygroundStore((s) => s.currentRunId);
+  const followAgents = usePlaygroundStore((s) => s.followAgents);
   const paused = useDebugStore((s) => s.paused);
   const [endpoint, setEndpoint] = useState<AgentEndpoint | null | undefined>(undefined);
   const [client, setClient] = useState<AgentConfig['client']>('Claude Code');
@@ -47,7 +48,7 @@ export function AgentsPanel() {
   }, [api]);
 
   const agentRuns = Object.values(runs)
-    .filter((run) => run.request?.origin?.kind === 'agent')
+    .filter((run) => run.origin?.kind === 'agent')
     .reverse();
   const configs = endpoint ? agentConfigs(endpoint) : [];
   const chosen = configs.find((config) => config.client === client) ?? configs[0];
@@ -119,6 +120,14 @@ export function AgentsPanel() {
         </>
       )}
       <h3>Agent runs</h3>
+      <label className="field-inline">
+        <input
+          type="checkbox"
+          checked={followAgents}
+          onChange={(e) => usePlaygroundStore.setState({ followAgents: e.target.checked })}
+        />
+        Follow agents’ runs (each new one takes over the result and transcript panes)
+      </label>
       {agentRuns.length === 0 && <p className="muted">No agent has run anything yet.</p>}
       <ul className="agent-runs" aria-label="Agent runs">
         {agentRuns.map((run) => {
@@ -135,14 +144,13 @@ export function AgentsPanel() {
                 title="Show this run in the result and transcript panes"
                 onClick={() => usePlaygroundStore.setState({ currentRunId: run.runId })}
               >
-                <strong>{run.request?.origin?.clientName}</strong>{' '}
-                <span className="agent-run-state">{state}</span>
+                <strong>{agentName(run)}</strong> <span className="agent-run-state">{state}</span>
                 <code>{firstLine(run.request?.code)}</code>
               </button>
               {!run.result && (
                 <button
                   type="button"
-                  aria-label={`Cancel ${run.request?.origin?.clientName}'s run`}
+                  aria-label={`Cancel ${agentName(run)}'s run`}
                   onClick={() =>
                     api.runs.cancel(run.runId).catch((error) => notify('error', describeError(error)))
                   }

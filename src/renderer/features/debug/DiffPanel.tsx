@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import type { TranscriptEntry } from '../../../shared/transcript';
-import { diffTranscripts } from '../../../shared/transcriptDiff';
+import { describeRunListItem } from '../../../shared/format';
 import { MonacoDiff } from '../../ui/monaco/MonacoDiff';
+import { useTranscriptDiff } from './useTranscriptDiff';
 import { usePlaygroundStore } from '../../state/store';
 import { useDebugStore } from '../../state/debugStore';
 import { useDebugSync } from '../../state/useDebugSync';
@@ -28,7 +29,11 @@ export function DiffPanel() {
       .sort((a, b) => a.seenAt - b.seenAt)
       .map((run) => ({
         key: `run:${run.runId}`,
-        label: `run at ${new Date(run.seenAt).toLocaleTimeString()} (${run.result?.ok ? 'ok' : run.result?.error.code})`,
+        label: describeRunListItem({
+          when: run.seenAt,
+          ...(run.origin ? { origin: run.origin } : {}),
+          ...(run.result ? { end: { result: run.result, ...(run.facts ? { facts: run.facts } : {}) } } : {}),
+        }),
         entries: run.entries,
         ...(run.request ? { code: run.request.code } : {}),
       }));
@@ -46,19 +51,19 @@ export function DiffPanel() {
   const [view, setView] = useState<DiffView>('messages');
   const left = sources.find((s) => s.key === leftKey) ?? sources[sources.length - 2];
   const right = sources.find((s) => s.key === rightKey) ?? sources[sources.length - 1];
-  const computed = useMemo(
-    () =>
-      left && right
-        ? diffTranscripts(left.entries, right.entries, {
-            ...(left.code !== undefined ? { left: left.code } : {}),
-            ...(right.code !== undefined ? { right: right.code } : {}),
-          })
-        : null,
-    [left, right],
-  );
+  const { diff: computed, computing } = useTranscriptDiff(left?.entries, right?.entries, {
+    ...(left?.code !== undefined ? { left: left.code } : {}),
+    ...(right?.code !== undefined ? { right: right.code } : {}),
+  });
   const reveal = useSecretReveal('the diff', computed);
   const diff = reveal.value;
 
+  if (computing && sources.length >= 2)
+    return (
+      <div className="pane-empty" role="status" data-testid="diff-computing">
+        Comparing the two runs…
+      </div>
+    );
   if (sources.length < 2 || !left || !right || !diff)
     return (
       <div className="pane-empty">

@@ -1,3 +1,4 @@
+import { describeRunListItem } from '../../../shared/format';
 import { useState } from 'react';
 import type { ReplayMode, TranscriptSource } from '../../../shared/api/debug';
 import { getActiveEditor } from '../../state/activeEditor';
@@ -144,8 +145,14 @@ export function TranscriptsPanel() {
             <li key={ref.id} data-testid="saved-transcript">
               <div>
                 <strong>{ref.name}</strong>{' '}
-                <span className="muted" title={ref.file}>
-                  {ref.savedAt ? new Date(ref.savedAt).toLocaleString() : ''}
+                <span className="muted" title={ref.file} data-testid="saved-transcript-run">
+                  {ref.savedAt
+                    ? describeRunListItem({
+                        when: ref.savedAt,
+                        ...(ref.origin ? { origin: ref.origin } : {}),
+                        ...(ref.outcome ? { end: ref.outcome } : { unknownEnd: true }),
+                      })
+                    : ''}
                 </span>
               </div>
               <div className="debug-actions">

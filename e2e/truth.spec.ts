@@ -1,0 +1,259 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Page } from '@playwright/test';
+import {
+  expect,
+  runProgram,
+  SCREENSHOTS,
+  setProgram,
+  startServe,
+  stop,
+  test,
+  TEST_WORKSPACE,
+} from './playgroundFixture';
+
+/** The test workspace with demo.echo marked “ask before running”. */
+const ASKING = {
+  ...TEST_WORKSPACE,
+  providers: [{ ...TEST_WORKSPACE.providers[0], askBeforeRunning: ['echo'] }],
+};
+
+const runState = (page: Page) => page.getByTestId('run-state');
+
+/** An MCP client on the playground's agent endpoint, named `name`. */
+async function connectAgent(page: Page, configDir: string, name: string): Promise<Client> {
+  await page.getByRole('tab', { name: 'Agents' }).click();
+  const endpoint = (await page.locator('.agent-url code').textContent())!;
+  const token = (await readFile(join(configDir, 'agent-token'), 'utf8')).trim();
+  const client = new Client({ name, version: '1' });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(endpoint), {
+      requestInit: { headers: { authorization: `Bearer ${token}` } },
+    }),
+  );
+  return client;
+}
+
+test.describe('held calls', () => {
+  test.use({ workspaceDocument: ASKING });
+
+  // Issue 30.7 and 30.4: at an approval the run bar says Paused and on what; an agent's run that
+  // waits for approval is badged with the agent's name and does not take over the person's panes.
+  test('the run bar says what a run waits on; an agent asking is named, and its run stays its own', async ({
+    page,
+    playground,
+  }) => {
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(runState(page)).toContainText('Paused on demo.echo (waiting for approval)', {
+      timeout: 30_000,
+    });
+    await expect(runState(page)).not.toContainText('Running');
+    await page.screenshot({ path: join(SCREENSHOTS, 'truth-paused-on.png') });
+    await page.getByTestId('paused-call').getByRole('button', { name: 'Run it' }).click();
+    await expect(runState(page)).toContainText('Succeeded', { timeout: 30_000 });
+    await expect(page.getByTestId('run-context')).toContainText('by you · in test.execbox.json');
+
+    const agent = await connectAgent(page, playground.configDir, 'claude-e2e');
+    try {
+      const call = agent.callTool({
+        name: 'execute',
+        arguments: { code: 'return (await demo.echo({ text: "x" })).greeting;' },
+      });
+      const badge = page.getByTestId('pending-badge');
+      await expect(badge).toHaveText('1 call waiting for approval · claude-e2e', { timeout: 30_000 });
+      // The person's panes still show the person's run.
+      await expect(runState(page)).toContainText('Succeeded');
+      await page.getByRole('tab', { name: 'Result', exact: true }).click();
+      await expect(page.getByTestId('run-context')).toContainText('by you');
+      await page.screenshot({ path: join(SCREENSHOTS, 'truth-agent-badge.png') });
+      await badge.click();
+      await page.getByTestId('paused-call').getByRole('button', { name: 'Run it' }).click();
+      expect((await call).structuredContent).toMatchObject({ ok: true, result: 'hello' });
+      await expect(badge).toBeHidden();
+      await page.getByRole('tab', { name: 'Agents' }).click();
+      await expect(page.getByRole('list', { name: 'Agent runs' })).toContainText('Succeeded');
+      await page.getByRole('tab', { name: 'Result', exact: true }).click();
+      await expect(page.getByTestId('run-context')).toContainText('by you');
+    } finally {
+      await agent.close();
+    }
+  });
+
+  // Issue 30.3: a cancelled run is "Cancelled" in the run bar and in every list of runs.
+  test('a cancelled run reads as cancelled in the Diff picker too, never as a timeout', async ({
+    page,
+    playground: _,
+  }) => {
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(runState(page)).toContainText('Paused on', { timeout: 30_000 });
+    await page.getByRole('button', { name: 'Cancel' }).first().click();
+    await expect(runState(page)).toContainText('Cancelled after', { timeout: 30_000 });
+    await setProgram(page, 'return 1;');
+    await runProgram(page);
+    await page.getByRole('tab', { name: 'Diff' }).click();
+    const left = page.getByLabel('Left run');
+    await expect(left.locator('option').first()).toHaveText(
+      /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d · you · Cancelled$/,
+    );
+    await expect(page.getByLabel('Right run').locator('option').nth(1)).toHaveText(/ · you · Succeeded$/);
+    await page.screenshot({ path: join(SCREENSHOTS, 'truth-diff-picker.png') });
+  });
+
+  // Issue 30.5: after the host restarts, a held call it no longer has is not offered.
+  test('a held call does not outlive its host', async ({ page, playground }) => {
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(page.getByTestId('paused-call')).toBeVisible({ timeout: 30_000 });
+    const [, port, token] = /:(\d+)\/#token=(\S+)/.exec(page.url())!;
+    const serve = await serveAgainOn(playground, port!, token!);
+    try {
+      await expect(page.getByRole('navigation', { name: 'Snippets' })).toBeVisible();
+      await expect(page.getByTestId('paused-call')).toHaveCount(0, { timeout: 30_000 });
+      await expect(page.getByRole('button', { name: 'Run it' })).toHaveCount(0);
+      await expect(page.getByTestId('pending-badge')).toBeHidden();
+      await page.screenshot({ path: join(SCREENSHOTS, 'truth-after-host-restart.png') });
+    } finally {
+      await stop(serve);
+    }
+  });
+});
+
+/** Stops the fixture's host and starts another on the same port and token (a restarted host). */
+async function serveAgainOn(
+  playground: { url: string; workspaceFile: string; configDir: string },
+  port: string,
+  token: string,
+) {
+  const pid = await findServePid(playground.url);
+  process.kill(pid, 'SIGTERM');
+  await waitUntilGone(pid);
+  const { child } = await startServe(playground.configDir, playground.workspaceFile, [
+    '--port',
+    port,
+    '--token',
+    token,
+  ]);
+  return child;
+}
+
+async function findServePid(url: string): Promise<number> {
+  const { execFileSync } = await import('node:child_process');
+  const port = new URL(url).port;
+  const out = execFileSync('ps', ['-eo', 'pid,args']).toString();
+  const line = out.split('\n').find((l) => l.includes(' serve --port 0 ') && l.includes('--config-dir'));
+  if (!line) throw new Error(`no execbox serve process for port ${port}`);
+  return Number(line.trim().split(/\s+/)[0]);
+}
+
+async function waitUntilGone(pid: number): Promise<void> {
+  for (;;) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+// Issue 30.6: a limit out of range is refused where it is typed, with the range shown.
+test('Log chars out of range is refused where typed; a file that holds one makes Run say why', async ({
+  page,
+  playground,
+}) => {
+  const field = page.getByLabel('Log chars', { exact: true });
+  await field.fill('10000000');
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('toolbar', { name: 'Run' })).toContainText('from 0 to 4,000,000');
+  await field.press('Enter');
+  await page.screenshot({ path: join(SCREENSHOTS, 'truth-log-chars-refused.png') });
+  const saved = JSON.parse(await readFile(playground.workspaceFile, 'utf8')) as {
+    runtime: { limits: object };
+  };
+  expect(saved.runtime.limits).not.toHaveProperty('maxLogChars', 10_000_000);
+  await field.press('Escape');
+
+  // A workspace file may hold a value the host refuses: Run says why instead of failing in the sandbox.
+  const doc = JSON.parse(await readFile(playground.workspaceFile, 'utf8')) as Record<string, unknown>;
+  const other = join(playground.workspaceFile, '..', 'big-logs.execbox.json');
+  await writeFile(other, JSON.stringify({ ...doc, runtime: { limits: { maxLogChars: 10_000_000 } } }));
+  await page.locator('.app-header .workspace-name').click();
+  const dialog = page.getByRole('dialog', { name: 'Workspace' });
+  await dialog.getByLabel('Open a workspace file').fill(other);
+  await dialog.getByRole('button', { name: 'Open', exact: true }).click();
+  await expect(page.getByTestId('file-state')).toContainText('big-logs.execbox.json');
+  await expect(runState(page)).toContainText(
+    'Run is off: Log chars must be a whole number from 0 to 4,000,000 (got 10,000,000)',
+  );
+  await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeDisabled();
+
+  // Issue 30.8: the refusal's notice sits in the page's flow (it covers nothing) and stays until
+  // the same source succeeds: here, a run that starts once the setting is fixed.
+  await page.getByTestId('program-editor').locator('.view-lines').click();
+  await page.keyboard.press('ControlOrMeta+Enter');
+  const notice = page.locator('.notices .notice.error');
+  await expect(notice).toContainText('The run did not start. Log chars must be a whole number');
+  await expect(page.locator('.notices').first()).toHaveCSS('position', 'static');
+  await page.screenshot({ path: join(SCREENSHOTS, 'truth-notice-in-flow.png') });
+  await field.fill('64000');
+  await field.press('Enter');
+  await runProgram(page);
+  await expect(notice).toHaveCount(0);
+});
+
+// Issue 30.8: the execute message's timeoutMs is explained where it is shown.
+test("the transcript explains that the host, not the execute message's timeoutMs, enforces the limit", async ({
+  page,
+  playground: _,
+}) => {
+  await runProgram(page);
+  await page.getByRole('tab', { name: 'Transcript' }).click();
+  const row = page.getByTestId('transcript-row').filter({ hasText: 'host_deadline' });
+  await expect(row).toContainText("the host enforces the run's limit of 1 min");
+  await expect(row).toContainText("only the runner's ceiling");
+});
+
+const FIXTURE_SERVER = fileURLToPath(new URL('../test/fixtures/mcp/fixtureServer.mjs', import.meta.url));
+
+test.describe("a tool's own timeout", () => {
+  test.use({
+    workspaceDocument: {
+      ...TEST_WORKSPACE,
+      providers: [
+        {
+          id: 'fx',
+          name: 'fx',
+          kind: 'mcp',
+          transport: { type: 'stdio', command: process.execPath, args: [FIXTURE_SERVER, '--stdio'] },
+          requestTimeoutMs: 3000,
+        },
+      ],
+      snippets: [{ id: 'hang', name: 'Hangs', code: 'return await fx.hang({});' }],
+      activeSnippetId: 'hang',
+    },
+  });
+
+  // Issue 30.2: an MCP request timeout is headlined as the tool's limit, and the server stays.
+  test("is the tool's, not the run's, and does not mark the server errored", async ({
+    page,
+    playground: _,
+  }) => {
+    await page.getByRole('button', { name: 'Allow', exact: true }).click();
+    // The server starts once allowed: run when its tools are there.
+    await page.getByRole('tab', { name: 'Providers' }).click();
+    await expect(page.getByTestId('provider').filter({ hasText: 'fx' })).toContainText('ready', {
+      timeout: 30_000,
+    });
+    await runProgram(page);
+    await expect(runState(page)).toContainText('Tool fx.hang did not answer in time (its limit is 3 s)');
+    await expect(runState(page)).not.toContainText('Timed out');
+    await page.getByRole('tab', { name: 'Result', exact: true }).click();
+    await expect(page.getByTestId('result')).toContainText("not the run's");
+    await page.getByRole('tab', { name: 'Providers' }).click();
+    await expect(page.getByTestId('provider').filter({ hasText: 'fx' })).toContainText('ready');
+    await expect(page.getByTestId('provider').filter({ hasText: 'fx' })).not.toContainText('restarted');
+    await page.screenshot({ path: join(SCREENSHOTS, 'truth-tool-timeout.png') });
+  });
+});
