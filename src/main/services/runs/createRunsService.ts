@@ -16,7 +16,7 @@ import type {
 import { composeInterceptors } from './composeInterceptors';
 import { createEntryBatcher } from './createEntryBatcher';
 import { entriesForPage } from './entriesForPage';
-import { createTranscriptRecorder } from './createTranscriptRecorder';
+import { createTranscriptRecorder } from '../../engine/core/createTranscriptRecorder';
 import { runFacts, runFinishedEvent } from './runFacts';
 import { describeExecutorChoice } from './describeExecutorChoice';
 import type { PreparedRun, RunExtension, RunLauncher } from './runExtension';
