@@ -6,6 +6,7 @@ import { parseTranscript } from '../../src/shared/transcriptFile';
 import type { TranscriptEntry } from '../../src/shared/transcript';
 import {
   buildTapCli,
+  removeTapCli,
   executeMessage,
   foreignRunner,
   OWN_RUNNER,
@@ -21,6 +22,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
+  await removeTapCli();
 });
 
 async function readSession(file: string) {

@@ -1,10 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleForNode, TEST_RUNNER_ENTRY } from '../../scripts/buildRunnerForTests';
 
 const TEST_OUT = fileURLToPath(new URL('../../test-out', import.meta.url));
-export const TAP_CLI = join(TEST_OUT, 'tap-test-cli.mjs');
+// One bundle per test file (each imports this module afresh), so files running at once never share one.
+export const TAP_CLI = join(TEST_OUT, `tap-test-cli-${randomUUID().slice(0, 8)}.mjs`);
 export const FOREIGN_RUNNER = fileURLToPath(new URL('./fixtures/foreignRunner.mjs', import.meta.url));
 export const OWN_RUNNER = [process.execPath, TEST_RUNNER_ENTRY, '--stdio'];
 
@@ -18,6 +21,10 @@ export async function buildTapCli(): Promise<void> {
 
 export function foreignRunner(mode: string, receivedFile?: string): string[] {
   return [process.execPath, FOREIGN_RUNNER, mode, ...(receivedFile ? [receivedFile] : [])];
+}
+
+export async function removeTapCli(): Promise<void> {
+  await rm(TAP_CLI, { force: true });
 }
 
 /** A host written in the test: it speaks the protocol directly to whatever command it starts. */
