@@ -222,6 +222,14 @@ describe('execbox tap over stdio', () => {
     );
     expect((await badFolder.exited).code).toBe(2);
     expect(badFolder.stderr()).toContain('--transcript: cannot write in');
+    const noToken = startHost(
+      [...tapArgv(['--listen', '127.0.0.1:0', '--to', 'ws://127.0.0.1:1'], [])].slice(0, -1),
+    );
+    expect((await noToken.exited).code).toBe(2);
+    expect(noToken.stderr()).toContain('refusing to listen without a token');
+    const noTo = startHost([...tapArgv(['--listen', '127.0.0.1:0', '--token', 't'], [])].slice(0, -1));
+    expect((await noTo.exited).code).toBe(2);
+    expect(noTo.stderr()).toContain('--listen and --to go together');
     const missing = startHost(tapArgv([], [join(dir, 'no-such-runner')]));
     expect((await missing.exited).code).toBe(127);
     expect(missing.stderr()).toContain('could not start');

@@ -14,6 +14,8 @@ import {
 import { createSpareRunners } from './createSpareRunners';
 import { superviseRunnerConnection } from './superviseRunnerConnection';
 import { tokensMatch } from '../../system/tokensMatch';
+import { bearerToken } from '../../system/bearerToken';
+import { refuseUpgrade } from '../../system/refuseUpgrade';
 
 export interface RunnerServerOptions {
   host?: string;
@@ -69,12 +71,6 @@ export async function startRunnerServer(options: RunnerServerOptions): Promise<R
     perMessageDeflate: false,
   });
 
-  const refuse = (socket: Socket, status: number, text: string) => {
-    socket.end(
-      `HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`,
-    );
-  };
-
   wss.on('error', (error) => log(`WebSocket server error: ${error.message}`));
   http.on('clientError', (error, socket) => {
     log(`bad HTTP request: ${error.message}`);
@@ -83,14 +79,13 @@ export async function startRunnerServer(options: RunnerServerOptions): Promise<R
   http.on('upgrade', (request: IncomingMessage, socket: Socket, head: Buffer) => {
     const peer = `${request.socket.remoteAddress}:${request.socket.remotePort}`;
     socket.on('error', (error) => log(`${peer}: ${error.message}`));
-    const match = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '');
-    if (!tokensMatch(match?.[1]?.trim(), options.token)) {
+    if (!tokensMatch(bearerToken(request.headers.authorization), options.token)) {
       log(`refused ${peer}: missing or wrong token`);
-      return refuse(socket, 401, 'Unauthorized');
+      return refuseUpgrade(socket, 401, 'Unauthorized');
     }
     if (wss.clients.size >= maxConnections) {
       log(`refused ${peer}: ${maxConnections} connections already open`);
-      return refuse(socket, 503, 'Service Unavailable');
+      return refuseUpgrade(socket, 503, 'Service Unavailable');
     }
     wss.handleUpgrade(request, socket, head, (ws) => {
       log(`connected ${peer}`);

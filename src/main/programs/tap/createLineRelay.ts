@@ -1,5 +1,6 @@
 import type { Readable, Writable } from 'node:stream';
 import { createLineFramer } from '../../../runner/createLineFramer';
+import { createOrderedQueue } from './createOrderedQueue';
 
 /** What to send instead of a held line: its bytes (the same or edited), or null to drop it. */
 export type HeldLine = Promise<Buffer | null>;
@@ -27,8 +28,6 @@ export interface LineRelay {
   readonly finished: Promise<void>;
 }
 
-type QueueItem = Buffer | { held: HeldLine; answer?: Buffer | null; settled: boolean };
-
 const NEWLINE = Buffer.from('\n');
 
 /** Calls `done` once what was written has left (or the output is gone and never will take it). */
@@ -45,7 +44,6 @@ function whenWritten(output: Writable, done: () => void): void {
  */
 export function createLineRelay(options: LineRelayOptions): LineRelay {
   const { input, output } = options;
-  const queue: QueueItem[] = [];
   let overlongBytes = 0;
   let inputEnded = false;
   let resolveFinished!: () => void;
@@ -59,40 +57,26 @@ export function createLineRelay(options: LineRelayOptions): LineRelay {
     }
   };
   const resumeUnlessHeld = (): void => {
-    if (!inputEnded && !queue.some((item) => !Buffer.isBuffer(item) && !item.settled)) input.resume();
+    if (!inputEnded && !queue.holding()) input.resume();
   };
-  const flush = (): void => {
-    while (queue.length > 0) {
-      const head = queue[0]!;
-      if (!Buffer.isBuffer(head) && !head.settled) return;
-      queue.shift();
-      if (Buffer.isBuffer(head)) write(head);
-      else if (head.answer) write(Buffer.concat([head.answer, NEWLINE]));
-    }
+  const queue = createOrderedQueue<Buffer>(write, () => {
     if (inputEnded) {
       if (options.endOutput && !output.destroyed && !output.writableEnded) output.end();
       whenWritten(output, resolveFinished);
     } else if (output.writableNeedDrain !== true) input.resume();
-  };
-  const send = (bytes: Buffer): void => {
-    if (queue.length === 0) write(bytes);
-    else queue.push(bytes);
-  };
+  });
+  const send = (bytes: Buffer): void => queue.send(bytes);
 
   const framer = createLineFramer(options.maxLineBytes, {
     line(bytes) {
+      const line = Buffer.concat([bytes, NEWLINE]);
       const held = options.onLine(bytes);
-      if (!held) return send(Buffer.concat([bytes, NEWLINE]));
-      const item: QueueItem = { held, settled: false };
-      queue.push(item);
+      if (!held) return send(line);
       input.pause();
-      const settle = (answer: Buffer | null): void => {
-        item.answer = answer;
-        item.settled = true;
-        flush();
-      };
-      // A hold that fails forwards the line unchanged: the tap never loses a line.
-      held.then(settle, () => settle(Buffer.from(bytes)));
+      queue.hold(
+        held.then((answer) => (answer ? Buffer.concat([answer, NEWLINE]) : null)),
+        line,
+      );
     },
     tooLong(held) {
       overlongBytes = 0;
@@ -124,7 +108,8 @@ export function createLineRelay(options: LineRelayOptions): LineRelay {
       options.onUnterminated(rest);
       send(rest);
     }
-    flush();
+    // Settles `finished` once whatever is still held has been sent.
+    queue.hold(Promise.resolve(null), Buffer.alloc(0));
   };
   input.on('end', end);
   input.on('close', end);
