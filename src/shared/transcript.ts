@@ -84,7 +84,15 @@ export type HostEvent =
   /** Guest console output streamed while the code runs (our runner's log-stream extension). */
   | { type: 'guest_console'; lines: ConsoleLine[]; dropped?: DroppedLogs };
 
-export type BreakpointActionKind = 'continue' | 'step' | 'edit_input' | 'answer' | 'edit_result';
+export type BreakpointActionKind =
+  | 'continue'
+  | 'step'
+  | 'edit_input'
+  | 'answer'
+  | 'edit_result'
+  /** A tap's held message: another message sent instead, or none. */
+  | 'edit_message'
+  | 'drop';
 
 export type TranscriptEntry =
   | {

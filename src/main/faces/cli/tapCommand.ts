@@ -4,6 +4,9 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_MAX_MESSAGE_BYTES } from '../../../shared/protocol/limits';
 import { RUNNER_TOKEN_ENV } from '../../engine/transports/runnerServerDefaults';
 import { createTapSession, type TapOutcome, type TapSession } from '../../programs/tap/createTapSession';
+import type { TranscriptEntry } from '../../../shared/transcript';
+import { appHoldPolicy } from '../../programs/tap/appHoldPolicy';
+import { connectAppTap, type AppTap } from '../../programs/tap/connectAppTap';
 import { formatFindings } from '../../programs/tap/formatFindings';
 import { runStdioTap } from '../../programs/tap/runStdioTap';
 import { startWebSocketTap } from '../../programs/tap/startWebSocketTap';
@@ -26,7 +29,11 @@ const USAGE = `usage: execbox tap [--transcript OUT.jsonl] [--name NAME] -- RUNN
   --listen [HOST:]PORT   WebSocket: listen as a runner server does and join each connection to the
   --to URL               runner at URL; the host's token is passed on unchanged
   --token T              the token a connection must present (or set ${RUNNER_TOKEN_ENV}); required
-                         with --listen, as for execbox runner --listen`;
+                         with --listen, as for execbox runner --listen
+  --app URL              stdio: stream the session live into a running execbox serve (the URL it
+                         prints, token in #token= or EXECBOX_TOKEN): a run with origin "tap" whose
+                         breakpoints hold the runner's tool_call or the host's tool_result, and
+                         what a person forwards, edits or drops there is what the programs get`;
 
 interface TapFlags {
   transcript?: string;
@@ -51,6 +58,7 @@ export default async function tapCommand(args: string[]): Promise<number> {
         listen: { type: 'string' },
         to: { type: 'string' },
         token: { type: 'string' },
+        app: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
@@ -78,6 +86,7 @@ export default async function tapCommand(args: string[]): Promise<number> {
   }
   if (values.listen !== undefined || values.to !== undefined) {
     if (runner.length > 0) return usageError('give either a runner command after -- or --listen and --to');
+    if (values.app !== undefined) return usageError('--app goes with a runner command (stdio), not --listen');
     if (values.listen === undefined || values.to === undefined)
       return usageError('--listen and --to go together');
     return listen(values.listen, values.to, values.token ?? process.env[RUNNER_TOKEN_ENV], flags);
@@ -85,7 +94,16 @@ export default async function tapCommand(args: string[]): Promise<number> {
   const [command, ...commandArgs] = runner;
   if (!command) return usageError('give the runner command after --');
 
-  const session = newSession(flags);
+  let app: AppTap | undefined;
+  const session = newSession(flags, (entry) => app?.add(entry));
+  if (values.app !== undefined) {
+    try {
+      app = await connectAppTap(values.app, flags.name ?? path.basename(command), process.env.EXECBOX_TOKEN);
+    } catch (error) {
+      process.stderr.write(`execbox tap: ${(error as Error).message}\n`);
+      return 2;
+    }
+  }
   const exit = await runStdioTap({
     command,
     args: commandArgs,
@@ -93,8 +111,11 @@ export default async function tapCommand(args: string[]): Promise<number> {
     input: process.stdin,
     output: process.stdout,
     forwardSignals: ['SIGINT', 'SIGTERM', 'SIGHUP'],
+    ...(app ? { hold: appHoldPolicy(app, session) } : {}),
   });
-  await report(session.finish(), flags.transcript);
+  const outcome = session.finish();
+  await app?.close();
+  await report(outcome, flags.transcript);
   if (exit.startError) {
     process.stderr.write(`execbox tap: could not start ${command}: ${exit.startError}\n`);
     return 127;
@@ -157,10 +178,11 @@ async function listen(
   return 0;
 }
 
-function newSession(flags: TapFlags): TapSession {
+function newSession(flags: TapFlags, onEntry?: (entry: TranscriptEntry) => void): TapSession {
   return createTapSession({
     maxMessageBytes: flags.maxMessageBytes,
     ...(flags.name !== undefined ? { name: flags.name } : {}),
+    ...(onEntry ? { onEntry } : {}),
   });
 }
 

@@ -40,6 +40,8 @@ export interface TapSession {
   /** The stream ended with bytes after its last newline. */
   unterminated(direction: MessageDirection, bytes: Buffer): void;
   event(event: HostEvent): void;
+  /** An event for the tap's own transcript only (not streamed): what a person decided in the app. */
+  note(event: HostEvent): void;
   /** Ends the session: the transcript header, every entry and every finding. */
   finish(): TapOutcome;
 }
@@ -108,6 +110,7 @@ export function createTapSession(options: TapSessionOptions = {}): TapSession {
       });
     },
     event,
+    note: (hostEvent) => void recorder.recordEvent(hostEvent),
     finish() {
       for (const finding of checker.finish(recorder.entries.length)) findings.push(finding);
       const header: TranscriptHeader = {

@@ -13,6 +13,7 @@ import type { BreakpointStore } from './createBreakpointStore';
 import type { PausedCallRegistry } from './createPausedCallRegistry';
 import type { RecordingAnswers } from './createRecordingAnswers';
 import { createRunInterceptor } from './createRunInterceptor';
+import { createTapHold } from './createTapHold';
 
 export interface ReplayPlanState {
   answers: RecordingAnswers;
@@ -85,7 +86,8 @@ export function createDebugRunExtension(options: {
             }
           : {}),
       });
-      return { interceptToolCall };
+      const holdTapMessage = createTapHold({ runId: run.runId, breakpoints, pauses, emit: run.emit });
+      return { interceptToolCall, holdTapMessage };
     },
     finishRun(runId, entries, result) {
       const record = runs.get(runId);

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { ExecutorChoice, RunsApi, RunsEvent, RunSummary } from '../../../shared/api/runs';
+import type {
+  ExecutorChoice,
+  RunRequest,
+  RunsApi,
+  RunsEvent,
+  RunSummary,
+  TapDecision,
+  TapHeldMessage,
+} from '../../../shared/api/runs';
 import type { RuntimeSettings } from '../../../shared/api/workspace';
 import type { ExecuteResult } from '../../../shared/executeResult';
 import type { CancelReason } from '../../../shared/runOutcome';
@@ -22,6 +30,8 @@ import { describeExecutorChoice } from './describeExecutorChoice';
 import type { PreparedRun, RunExtension, RunLauncher } from './runExtension';
 import { validateRunRequest } from './validateRunRequest';
 import { transcriptSlice } from './transcriptSlice';
+import { checkTapEntries, checkTapHeld, checkTapName } from './checkTapInput';
+import { TAP_EXECUTOR_NAME, tapCancelledResult, tapRunResult } from './tapRunResult';
 
 export interface RunsServiceOptions {
   resolvedProviders(): Promise<ResolvedToolProvider[]>;
@@ -44,11 +54,19 @@ export interface RunsService {
   dispose(): Promise<void>;
 }
 
+interface TapRun {
+  add(entries: TranscriptEntry[]): void;
+  hold(held: TapHeldMessage): Promise<TapDecision>;
+  close(): void;
+}
+
 interface RunRecord {
   summary: RunSummary;
   entries: readonly TranscriptEntry[];
   controller: AbortController;
   finished: Promise<void>;
+  /** Set for a run an `execbox tap` streams in. */
+  tap?: TapRun;
 }
 
 function failure(code: 'internal_error', message: string): ExecuteResult {
@@ -69,10 +87,9 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
     for (const run of finished.slice(0, Math.max(0, finished.length - keep))) runs.delete(run.summary.runId);
   }
 
-  const launch: RunLauncher = async (request, extra) => {
+  /** The bookkeeping every run has, app-made or tapped: id, transcript, live entries, finishing. */
+  function beginRun(request: RunRequest, executorName: string) {
     const runId = randomUUID();
-    const settings = options.runtimeSettings();
-    const choice = request.executor ?? settings.executor;
     const startedAt = performance.now();
     const recorder = createTranscriptRecorder(startedAt);
     const summary: RunSummary = { runId, state: 'running', startedAt: new Date().toISOString() };
@@ -81,21 +98,51 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
       options.batchIntervalMs,
     );
     const controller = new AbortController();
-
-    batcher.add(
-      recorder.recordEvent({ type: 'run_started', runId, executor: describeExecutorChoice(choice) }),
-    );
+    batcher.add(recorder.recordEvent({ type: 'run_started', runId, executor: executorName }));
     const context = {
       runId,
       request,
       emit: (event: Parameters<typeof recorder.recordEvent>[0]) => batcher.add(recorder.recordEvent(event)),
     };
     const prepared: PreparedRun[] = [];
-    if (extra) prepared.push(extra);
     for (const extension of extensions) {
       const run = extension.prepareRun(context);
       if (run) prepared.push(run);
     }
+    const finish = (
+      result: ExecuteResult,
+      limits: Partial<ExecutorRuntimeOptions>,
+      session: SessionFacts | undefined,
+    ): void => {
+      const facts = runFacts(result, performance.now() - startedAt, session, controller.signal, limits);
+      summary.state = 'finished';
+      summary.result = result;
+      summary.facts = facts;
+      batcher.add(recorder.recordEvent(runFinishedEvent(result, facts)));
+      const entries = entriesForPage(batcher.takePending(), result);
+      options.emit({ channel: 'runs', type: 'finished', runId, result, facts, entries });
+      for (const extension of extensions) {
+        try {
+          extension.finishRun?.(runId, recorder.entries, result);
+        } catch {
+          // An extension's bookkeeping must not break the run that already finished.
+        }
+      }
+      forgetOldRuns();
+    };
+    const register = (finished: Promise<void>, tap?: TapRun) => {
+      runs.set(runId, { summary, entries: recorder.entries, controller, finished, ...(tap ? { tap } : {}) });
+      options.emit({ channel: 'runs', type: 'started', runId, request });
+    };
+    return { runId, startedAt, recorder, batcher, summary, controller, prepared, finish, register };
+  }
+
+  const launch: RunLauncher = async (request, extra) => {
+    const settings = options.runtimeSettings();
+    const choice = request.executor ?? settings.executor;
+    const run = beginRun(request, describeExecutorChoice(choice));
+    const { recorder, batcher, summary, controller } = run;
+    const prepared = extra ? [extra, ...run.prepared] : run.prepared;
     const runProviders = prepared.find((p) => p.providers)?.providers;
     const interceptors = prepared.flatMap((p) => (p.interceptToolCall ? [p.interceptToolCall] : []));
     const limits: Partial<ExecutorRuntimeOptions> = { ...settings.limits, ...request.limits };
@@ -143,27 +190,50 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
       }
     };
 
-    const finished = execute().then((result) => {
-      const facts = runFacts(result, performance.now() - startedAt, session, controller.signal, limits);
-      summary.state = 'finished';
-      summary.result = result;
-      summary.facts = facts;
-      batcher.add(recorder.recordEvent(runFinishedEvent(result, facts)));
-      const entries = entriesForPage(batcher.takePending(), result);
-      options.emit({ channel: 'runs', type: 'finished', runId, result, facts, entries });
-      for (const extension of extensions) {
-        try {
-          extension.finishRun?.(runId, recorder.entries, result);
-        } catch {
-          // An extension's bookkeeping must not break the run that already finished.
-        }
-      }
-      forgetOldRuns();
-    });
-    runs.set(runId, { summary, entries: recorder.entries, controller, finished });
-    options.emit({ channel: 'runs', type: 'started', runId, request });
-    return { runId };
+    run.register(execute().then((result) => run.finish(result, limits, session)));
+    return { runId: run.runId };
   };
+
+  /** A session an `execbox tap` streams in: recorded and shown like any run, decided on by the debugger. */
+  const openTap = async (info: unknown) => {
+    const name = checkTapName(info);
+    const run = beginRun({ code: '', origin: { kind: 'tap', clientName: name } }, TAP_EXECUTOR_NAME);
+    let close!: (result: ExecuteResult) => void;
+    const closed = new Promise<ExecuteResult>((resolve) => (close = resolve));
+    const cancelled = () => close(tapCancelledResult());
+    run.controller.signal.addEventListener('abort', cancelled, { once: true });
+    const hold = run.prepared.find((p) => p.holdTapMessage)?.holdTapMessage;
+    const tap: TapRun = {
+      add: (entries) => {
+        for (const entry of entries) {
+          if (entry.kind === 'event' && entry.event.type === 'run_started') continue;
+          const recorded =
+            entry.kind === 'message'
+              ? run.recorder.recordMessage({ ...entry, at: run.startedAt + entry.at })
+              : run.recorder.recordEvent(entry.event, run.startedAt + entry.at);
+          run.batcher.add(recorded);
+        }
+      },
+      hold: (held) =>
+        hold ? hold(held, run.controller.signal) : Promise.resolve({ action: 'forward' as const }),
+      close: () => close(tapRunResult(run.recorder.entries)),
+    };
+    run.register(
+      closed.then((result) => {
+        run.controller.signal.removeEventListener('abort', cancelled);
+        run.finish(result, {}, undefined);
+      }),
+      tap,
+    );
+    return { runId: run.runId };
+  };
+
+  function openTapRun(runId: unknown): TapRun {
+    const run = find(runId);
+    if (!run.tap) throw new InvalidArgumentError('this run was not opened by a tap');
+    if (run.summary.state === 'finished') throw new InvalidArgumentError('this tapped run has finished');
+    return run.tap;
+  }
 
   function find(runId: unknown): RunRecord {
     if (typeof runId !== 'string') throw new InvalidArgumentError('runId must be a string');
@@ -185,6 +255,10 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
       return entriesForPage(transcriptSlice(run.entries, range), run.summary.result);
     },
     list: async () => [...runs.values()].map((run) => ({ ...run.summary, entryCount: run.entries.length })),
+    openTap,
+    tapEntries: async (runId, entries) => openTapRun(runId).add(checkTapEntries(entries)),
+    tapHold: async (runId, held) => openTapRun(runId).hold(checkTapHeld(held)),
+    closeTap: async (runId) => openTapRun(runId).close(),
   };
 
   return {
