@@ -1,11 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App';
+import { App } from './app/App';
+import { appUiHost } from './app/uiHost';
 import { connectToHost } from './api/connectToHost';
 import { followHostConnection } from './state/followHostConnection';
 import { HostContext } from './state/hostContext';
 import { usePlaygroundStore } from './state/store';
-import './panels/loadPanels';
+import { UiHostContext } from './ui/uiHost';
+import './app/panels/loadPanels';
 import './styles.css';
 
 const root = createRoot(document.getElementById('root')!);
@@ -32,7 +34,9 @@ if ('error' in connection) {
   root.render(
     <StrictMode>
       <HostContext.Provider value={{ api, openExternal: connection.openExternal }}>
-        <App />
+        <UiHostContext.Provider value={appUiHost}>
+          <App />
+        </UiHostContext.Provider>
       </HostContext.Provider>
     </StrictMode>,
   );

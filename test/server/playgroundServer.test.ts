@@ -9,7 +9,7 @@ import {
   startPlaygroundServer,
   type PlaygroundServer,
 } from '../../src/main/faces/browserServer/startPlaygroundServer';
-import { isLoopbackAddress } from '../../src/main/system/isLoopbackAddress';
+import { isLoopbackHost } from '../../src/main/system/isLoopbackHost';
 import type { RpcServerMessage } from '../../src/shared/rpc/envelope';
 import { createFakeExecutor, createFakeWorkspaceHost, done } from '../app/fakes';
 
@@ -157,9 +157,9 @@ describe('browser mode server', () => {
   });
 
   it('will not bind a non-loopback address without the explicit flag', async () => {
-    expect(isLoopbackAddress('127.0.0.1')).toBe(true);
-    expect(isLoopbackAddress('::1')).toBe(true);
-    expect(isLoopbackAddress('0.0.0.0')).toBe(false);
+    expect(isLoopbackHost('127.0.0.1')).toBe(true);
+    expect(isLoopbackHost('::1')).toBe(true);
+    expect(isLoopbackHost('0.0.0.0')).toBe(false);
     await expect(startPlaygroundServer({ host, rendererDir: dir, bindHost: '0.0.0.0' })).rejects.toThrow(
       'refusing to listen on 0.0.0.0',
     );

@@ -1,5 +1,5 @@
 import type { PlaygroundApi } from '../../shared/api/playgroundApi';
-import { describeError } from '../util/describeError';
+import { describeError } from './describeError';
 import { usePlaygroundStore } from './store';
 import { loadRunTranscript } from './loadRunTranscript';
 

@@ -1,7 +1,7 @@
 import { codeTooLargeReason } from '../../shared/api/codeSizeLimit';
 import type { PlaygroundApi } from '../../shared/api/playgroundApi';
-import { getActiveEditor } from '../editor/activeEditor';
-import { describeError } from '../util/describeError';
+import { getActiveEditor } from './activeEditor';
+import { describeError } from './describeError';
 import { usePlaygroundStore } from './store';
 
 export function isRunning(): boolean {

@@ -10,7 +10,7 @@ import { contentSecurityPolicy } from '../../app/contentSecurityPolicy';
 import type { PlaygroundHost } from '../../app/createPlaygroundHost';
 import { createAccessGuard } from '../../system/createAccessGuard';
 import { guardWebSocket } from '../../system/guardWebSocket';
-import { isLoopbackAddress } from '../../system/isLoopbackAddress';
+import { isLoopbackHost } from '../../system/isLoopbackHost';
 import { serveStaticFile } from './serveStaticFile';
 
 export const API_PATH = '/api';
@@ -47,7 +47,7 @@ function send(socket: WebSocket, message: RpcResponse | RpcEventMessage) {
 /** Browser mode: serves the built renderer and the PlaygroundApi over a token-guarded WebSocket. */
 export async function startPlaygroundServer(options: PlaygroundServerOptions): Promise<PlaygroundServer> {
   const bindHost = options.bindHost ?? '127.0.0.1';
-  if (!isLoopbackAddress(bindHost) && !options.allowRemote) {
+  if (!isLoopbackHost(bindHost) && !options.allowRemote) {
     throw new Error(
       `refusing to listen on ${bindHost}: it is not a loopback address (pass --allow-remote to do it anyway)`,
     );

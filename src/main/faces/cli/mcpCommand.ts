@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { isLoopbackAddress } from '../../system/isLoopbackAddress';
+import { isLoopbackHost } from '../../system/isLoopbackHost';
 import {
   parseRuntimeLimitFlags,
   RUNTIME_LIMIT_OPTIONS,
@@ -107,7 +107,7 @@ async function serve(args: string[]): Promise<number> {
   const limits = parseRuntimeLimitFlags(values);
   const listen = values.http !== undefined ? parseListenAddress(values.http) : undefined;
   if (values['allow-remote'] && !listen) throw new UsageError('--allow-remote needs --http');
-  if (listen && !isLoopbackAddress(listen.host) && !values['allow-remote'])
+  if (listen && !isLoopbackHost(listen.host) && !values['allow-remote'])
     throw new UsageError(
       `${listen.host} is not a loopback address: anyone who can reach it could run code here; add --allow-remote if you mean it`,
     );

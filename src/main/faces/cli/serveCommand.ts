@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { PlaygroundHost } from '../../app/createPlaygroundHost';
-import { isLoopbackAddress } from '../../system/isLoopbackAddress';
+import { isLoopbackHost } from '../../system/isLoopbackHost';
 import { startPlaygroundServer } from '../browserServer/startPlaygroundServer';
 import { resolveConfigDir } from '../../system/resolveConfigDir';
 
@@ -91,7 +91,7 @@ export default async function serveCommand(args: string[]): Promise<number> {
   }
   const port = values.port === undefined ? DEFAULT_PORT : parsePort(values.port);
   const bindHost = values.host;
-  if (!isLoopbackAddress(bindHost) && !values['allow-remote']) {
+  if (!isLoopbackHost(bindHost) && !values['allow-remote']) {
     throw new Error(
       `${bindHost} is not a loopback address: anyone who can reach it could drive this host; add --allow-remote if you mean it`,
     );
@@ -131,7 +131,7 @@ export default async function serveCommand(args: string[]): Promise<number> {
     );
     throw error;
   }
-  if (!isLoopbackAddress(bindHost)) {
+  if (!isLoopbackHost(bindHost)) {
     const bar = '!'.repeat(78);
     process.stderr.write(
       `${bar}\n!! WARNING: listening on ${bindHost}, not just this computer. Anyone on the network who gets\n` +

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { createAccessGuard } from '../../system/createAccessGuard';
-import { isLoopbackAddress } from '../../system/isLoopbackAddress';
+import { isLoopbackHost } from '../../system/isLoopbackHost';
 import { createMcpHttpHandler, MCP_PATH } from './createMcpHttpHandler';
 
 export interface McpHttpServer {
@@ -23,7 +23,7 @@ export async function startMcpHttpServer(options: {
   allowRemote?: boolean;
 }): Promise<McpHttpServer> {
   const bindHost = options.bindHost ?? '127.0.0.1';
-  if (!isLoopbackAddress(bindHost) && !options.allowRemote)
+  if (!isLoopbackHost(bindHost) && !options.allowRemote)
     throw new Error(`refusing to listen on ${bindHost}: it is not a loopback address`);
   const token = options.token ?? randomBytes(24).toString('base64url');
   const http = createServer();

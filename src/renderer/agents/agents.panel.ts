@@ -1,4 +1,0 @@
-import { registerPanel } from '../panels/registry';
-import { AgentsPanel } from './AgentsPanel';
-
-registerPanel({ id: 'agents', title: 'Agents', area: 'left', order: 30, component: AgentsPanel });

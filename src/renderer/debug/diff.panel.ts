@@ -1,4 +1,0 @@
-import { registerPanel } from '../panels/registry';
-import { DiffPanel } from './DiffPanel';
-
-registerPanel({ id: 'diff', title: 'Diff', area: 'bottom', order: 22, component: DiffPanel });

@@ -1,4 +1,0 @@
-import { registerPanel } from '../panels/registry';
-import { TimelinePanel } from './TimelinePanel';
-
-registerPanel({ id: 'timeline', title: 'Timeline', area: 'right', order: 20, component: TimelinePanel });

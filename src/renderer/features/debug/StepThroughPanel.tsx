@@ -1,0 +1,184 @@
+import { useMemo, useState } from 'react';
+import { transcriptStateAt } from '../../../shared/transcriptSteps';
+import { summarizeTranscriptEntry } from '../../../shared/transcriptSummary';
+import { RevealableValue } from './RevealableValue';
+import { useDebugStore } from '../../state/debugStore';
+import { useDebugSync } from '../../state/useDebugSync';
+import { selectCall, useTranscriptChoice, useViewedTranscript } from '../../state/viewedTranscript';
+import { TranscriptPicker } from '../../ui/TranscriptPicker';
+import type { TranscriptEntry } from '../../../shared/transcript';
+import type { TranscriptCall } from '../../../shared/transcriptCalls';
+import { Icon } from '../../ui/Icon';
+
+const NO_ENTRIES: TranscriptEntry[] = [];
+
+/** Move forward and back through a recorded run, with the code and the state at each step. */
+export function StepThroughPanel() {
+  useDebugSync();
+  const source = useViewedTranscript();
+  const transcriptChoice = useTranscriptChoice();
+  const selectedCallId = useDebugStore((s) => s.selectedCallId);
+  const entries = source?.entries ?? NO_ENTRIES;
+  const [position, setPosition] = useState<{ key: string; step: number }>({ key: '', step: -1 });
+  const step = position.key === source?.key ? position.step : -1;
+  const index = Math.min(step, entries.length - 1);
+  const state = useMemo(() => transcriptStateAt(entries, index), [entries, index]);
+  // A call selected in another view: step to where it was made (state adjusted while rendering).
+  const [seenSelection, setSeenSelection] = useState(selectedCallId);
+  if (seenSelection !== selectedCallId) {
+    setSeenSelection(selectedCallId);
+    const at = entries.findIndex(
+      (e) => e.kind === 'message' && e.message.type === 'tool_call' && e.message.callId === selectedCallId,
+    );
+    const current = entries[index];
+    if (source && at >= 0 && (current ? callIdOf(current) : undefined) !== selectedCallId)
+      setPosition({ key: source.key, step: at });
+  }
+  if (!source)
+    return (
+      <div className="pane-empty">
+        Open a saved transcript (Saved tab) or run something to step through it.
+      </div>
+    );
+  const go = (to: number) => {
+    const next = Math.max(-1, Math.min(entries.length - 1, to));
+    setPosition({ key: source.key, step: next });
+    const entry = entries[next];
+    const callId = entry ? callIdOf(entry) : undefined;
+    if (callId) selectCall(callId);
+  };
+  const code = state.code ?? source.code ?? '';
+
+  return (
+    <div
+      className="debug-panel step-panel"
+      tabIndex={0}
+      onKeyDown={(event) => {
+        if (event.key === 'ArrowRight') go(index + 1);
+        else if (event.key === 'ArrowLeft') go(index - 1);
+        else return;
+        event.preventDefault();
+      }}
+    >
+      <div className="step-controls">
+        {transcriptChoice && <TranscriptPicker {...transcriptChoice} />}
+        <button aria-label="First step" onClick={() => go(-1)} disabled={index < 0}>
+          « First
+        </button>
+        <button aria-label="Previous step" onClick={() => go(index - 1)} disabled={index < 0}>
+          <Icon name="chevron-left" />
+        </button>
+        <input
+          type="range"
+          aria-label="Step"
+          min={-1}
+          max={entries.length - 1}
+          value={index}
+          onChange={(event) => go(Number(event.target.value))}
+        />
+        <button aria-label="Next step" onClick={() => go(index + 1)} disabled={index >= entries.length - 1}>
+          <Icon name="chevron-right" />
+        </button>
+        <button
+          aria-label="Last step"
+          onClick={() => go(entries.length - 1)}
+          disabled={index >= entries.length - 1}
+        >
+          Last »
+        </button>
+        <span className="muted" data-testid="step-position">
+          step {index + 1} of {entries.length} · {state.phase.replace('_', ' ')}
+        </span>
+      </div>
+      <div className="step-body">
+        <section>
+          <h4>Now</h4>
+          {state.entry ? (
+            <>
+              <div className="step-summary">
+                <code>{summarizeTranscriptEntry(state.entry)}</code>{' '}
+                <span className="muted">at {state.entry.at} ms</span>
+              </div>
+              <RevealableValue
+                value={state.entry.kind === 'message' ? state.entry.message : state.entry.event}
+                label="Current entry"
+                where="the step-through"
+              />
+            </>
+          ) : (
+            <p className="muted">Before the run. Use ▶ or the → key.</p>
+          )}
+        </section>
+        <section>
+          <h4>Pending calls ({state.pendingCalls.length})</h4>
+          {state.pendingCalls.map((call) => (
+            <div key={call.callId} className="step-call pending">
+              {call.providerName}.{call.toolName} <CallInput call={call} />
+            </div>
+          ))}
+          <h4>Answered calls ({state.completedCalls.length})</h4>
+          {state.completedCalls.map((call) => (
+            <div key={call.callId} className={`step-call ${call.outcome?.ok ? 'ok' : 'failed'}`}>
+              {call.providerName}.{call.toolName} →{' '}
+              <code>
+                {call.outcome?.ok
+                  ? (JSON.stringify(call.outcome.result) ?? 'undefined')
+                  : `${call.outcome?.error.code}: ${call.outcome?.error.message}`}
+              </code>
+              {call.marks.length > 0 && (
+                <span className="call-marks"> ({call.marks.join(', ').replace(/_/g, ' ')})</span>
+              )}
+              {call.sentInput && (
+                <div>
+                  input <CallInput call={call} />
+                </div>
+              )}
+            </div>
+          ))}
+        </section>
+        <section>
+          <h4>Logs</h4>
+          {state.logs.length ? (
+            <pre className="logs">{state.logs.join('\n')}</pre>
+          ) : (
+            <p className="muted">{state.done ? 'Nothing was logged.' : 'Logs arrive with done.'}</p>
+          )}
+          <h4>Result</h4>
+          {state.done ? (
+            state.done.ok ? (
+              <RevealableValue value={state.done.result} label="Recorded result" where="the step-through" />
+            ) : (
+              <code>
+                {state.done.error.code}: {state.done.error.message}
+              </code>
+            )
+          ) : (
+            <p className="muted">Not finished at this step.</p>
+          )}
+        </section>
+        <section className="step-code">
+          <h4>Code</h4>
+          <pre>{code}</pre>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+/** The input as the provider got it; when a person edited it, the guest's original beside it. */
+function CallInput({ call }: { call: TranscriptCall }) {
+  if (!call.sentInput) return <code>{JSON.stringify(call.input) ?? ''}</code>;
+  return (
+    <span data-testid="edited-input">
+      <code>{JSON.stringify(call.sentInput.value) ?? 'undefined'}</code>{' '}
+      <span className="muted">
+        (edited; the guest sent <code>{JSON.stringify(call.input) ?? 'undefined'}</code>)
+      </span>
+    </span>
+  );
+}
+
+function callIdOf(entry: TranscriptEntry): string | undefined {
+  if (entry.kind === 'event') return 'callId' in entry.event ? entry.event.callId : undefined;
+  return 'callId' in entry.message ? entry.message.callId : undefined;
+}

@@ -1,0 +1,205 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { findTimelineBar, layoutTimeline, type TimelineBar } from '../../../shared/transcriptTimeline';
+import { formatDuration, formatOffsetMs, plural } from '../../../shared/format';
+import { useDebugStore } from '../../state/debugStore';
+import { drawTimeline, type TimelineView } from './drawTimeline';
+import { useDebugSync } from '../../state/useDebugSync';
+import { selectCall, useTranscriptChoice, useViewedTranscript } from '../../state/viewedTranscript';
+import { TranscriptPicker } from '../../ui/TranscriptPicker';
+import type { TranscriptEntry } from '../../../shared/transcript';
+import { SecretRevealToggle } from '../../ui/SecretRevealToggle';
+import { useSecretReveal } from '../../state/useSecretReveal';
+
+const NO_ENTRIES: TranscriptEntry[] = [];
+
+const ROW_HEIGHT = 18;
+const LABEL_WIDTH = 110;
+const AXIS_HEIGHT = 18;
+const TOOLTIP_WIDTH = 280;
+
+function cssColor(element: Element, name: string, fallback: string): string {
+  return getComputedStyle(element).getPropertyValue(name).trim() || fallback;
+}
+
+/** A run as lanes of tool-call bars on a canvas (one lane per provider), with hover details. */
+export function TimelinePanel() {
+  useDebugSync();
+  const viewed = useViewedTranscript();
+  const transcriptChoice = useTranscriptChoice();
+  const selectedCallId = useDebugStore((s) => s.selectedCallId);
+  const entries = viewed?.entries ?? NO_ENTRIES;
+  const reveal = useSecretReveal('the timeline', entries);
+  const layout = useMemo(() => layoutTimeline(reveal.value), [reveal.value]);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const [size, setSize] = useState({ width: 600, height: 200 });
+  const [zoom, setZoom] = useState(1);
+  /** Fraction (0-1) of the run scrolled past on the left when zoomed in. */
+  const [pan, setPan] = useState(0);
+  const [scrollRow, setScrollRow] = useState(0);
+  const [hover, setHover] = useState<{ bar: TimelineBar; x: number; y: number } | null>(null);
+
+  useEffect(() => {
+    const element = wrapper.current;
+    if (!element) return;
+    const observer = new ResizeObserver(() =>
+      setSize({ width: element.clientWidth, height: element.clientHeight }),
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  const duration = Math.max(1, layout.runEnd - layout.runStart);
+  const scale = ((size.width - LABEL_WIDTH - 10) / duration) * zoom;
+  const timeOrigin = layout.runStart + pan * duration * (1 - 1 / zoom);
+
+  useEffect(() => {
+    const element = canvas.current;
+    const context = element?.getContext('2d');
+    if (!element || !context) return;
+    const ratio = window.devicePixelRatio || 1;
+    element.width = size.width * ratio;
+    element.height = size.height * ratio;
+    context.setTransform(ratio, 0, 0, ratio, 0, 0);
+    const view: TimelineView = {
+      selectedCallId,
+      width: size.width,
+      height: size.height,
+      scale,
+      timeOrigin,
+      scrollRow,
+      labelWidth: LABEL_WIDTH,
+      rowHeight: ROW_HEIGHT,
+      colors: {
+        fg: cssColor(element, '--fg', '#222'),
+        muted: cssColor(element, '--fg-muted', '#667'),
+        ok: cssColor(element, '--ok', '#1a7f37'),
+        error: cssColor(element, '--error', '#cf222e'),
+        accent: cssColor(element, '--accent', '#2f6feb'),
+        compute: cssColor(element, '--selected', '#dbe7ff'),
+        grid: cssColor(element, '--border', '#ddd'),
+        open: cssColor(element, '--warn', '#9a6700'),
+        barText: cssColor(element, '--bg', '#fff'),
+      },
+    };
+    drawTimeline(context, layout, view);
+  }, [layout, size, scale, scrollRow, timeOrigin, selectedCallId]);
+
+  if (entries.length === 0)
+    return (
+      <div className="pane-empty">Run something: each tool call appears as a bar in its provider’s lane.</div>
+    );
+
+  const barAt = (event: React.MouseEvent) => {
+    const rect = event.currentTarget.getBoundingClientRect();
+    const px = event.clientX - rect.left;
+    const py = event.clientY - rect.top;
+    const time = timeOrigin + (px - LABEL_WIDTH) / scale;
+    const row = Math.floor((py - AXIS_HEIGHT) / ROW_HEIGHT) + scrollRow;
+    const bar = px > LABEL_WIDTH ? findTimelineBar(layout, time, row, 2 / scale) : undefined;
+    return { bar, px, py };
+  };
+  const pointAt = (event: React.MouseEvent) => {
+    const { bar, px, py } = barAt(event);
+    setHover(bar ? { bar, x: px, y: py } : null);
+  };
+  // The tooltip stays inside the panel: left of the pointer near the right edge, above it near the bottom.
+  const tooltipStyle = (x: number, y: number): React.CSSProperties => ({
+    left: Math.max(4, Math.min(x + 12, size.width - TOOLTIP_WIDTH - 4)),
+    maxWidth: TOOLTIP_WIDTH,
+    ...(y > size.height / 2 ? { bottom: Math.max(4, size.height - y + 12) } : { top: y + 12 }),
+  });
+
+  return (
+    <div className="debug-panel timeline-panel">
+      <div className="timeline-controls">
+        {transcriptChoice && <TranscriptPicker {...transcriptChoice} />}
+        <label>
+          Zoom
+          <input
+            type="range"
+            min={1}
+            max={50}
+            step={0.5}
+            value={zoom}
+            onChange={(e) => setZoom(Number(e.target.value))}
+          />
+        </label>
+        {zoom > 1 && (
+          <label>
+            Pan
+            <input
+              type="range"
+              min={0}
+              max={1}
+              step={0.01}
+              value={pan}
+              onChange={(e) => setPan(Number(e.target.value))}
+            />
+          </label>
+        )}
+        <span className="muted" data-testid="timeline-summary">
+          {plural(layout.bars.length, 'call')} · {plural(layout.lanes.length, 'provider')} ·{' '}
+          {formatDuration(duration)} · shaded: guest compute · click a bar to select its call
+        </span>
+        <SecretRevealToggle reveal={reveal} />
+      </div>
+      <div
+        className="timeline-canvas-wrap"
+        ref={wrapper}
+        onWheel={(event) => {
+          if (event.shiftKey) {
+            if (zoom > 1) setPan((value) => Math.max(0, Math.min(1, value + Math.sign(event.deltaY) * 0.05)));
+            return;
+          }
+          if (layout.totalRows * ROW_HEIGHT < size.height) return;
+          const maxRow = Math.max(0, layout.totalRows - Math.floor((size.height - AXIS_HEIGHT) / ROW_HEIGHT));
+          setScrollRow((row) => Math.max(0, Math.min(maxRow, row + Math.sign(event.deltaY) * 3)));
+        }}
+      >
+        <canvas
+          ref={canvas}
+          role="img"
+          aria-label={`Timeline of ${layout.bars.length} tool calls`}
+          data-testid="timeline-canvas"
+          onMouseMove={pointAt}
+          onMouseLeave={() => setHover(null)}
+          onClick={(event) => {
+            const { bar } = barAt(event);
+            if (bar) selectCall(bar.call.callId);
+          }}
+          style={{ width: size.width, height: size.height, cursor: hover ? 'pointer' : 'default' }}
+        />
+        {hover && (
+          <div
+            className="timeline-tooltip"
+            style={tooltipStyle(hover.x, hover.y)}
+            role="tooltip"
+            data-testid="timeline-tooltip"
+          >
+            <strong>
+              {hover.bar.call.providerName}.{hover.bar.call.toolName}
+            </strong>{' '}
+            <span className="muted">{hover.bar.call.callId}</span>
+            <div>
+              {formatOffsetMs(hover.bar.start)} →{' '}
+              {hover.bar.open ? 'no answer' : `${formatOffsetMs(hover.bar.end)} ms`} (
+              {formatDuration(hover.bar.end - hover.bar.start)})
+            </div>
+            <div className="tooltip-json">input: {JSON.stringify(hover.bar.call.input) ?? 'none'}</div>
+            {hover.bar.call.outcome && (
+              <div className="tooltip-json">
+                {hover.bar.call.outcome.ok
+                  ? `result: ${JSON.stringify(hover.bar.call.outcome.result) ?? 'undefined'}`
+                  : `error: ${hover.bar.call.outcome.error.code}: ${hover.bar.call.outcome.error.message}`}
+              </div>
+            )}
+            {hover.bar.call.marks.length > 0 && (
+              <div>{hover.bar.call.marks.join(', ').replace(/_/g, ' ')}</div>
+            )}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,224 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type * as Monaco from 'monaco-editor';
+import type { Breakpoint } from '../../../shared/api/debug';
+import type { ToolCallMessage } from '../../../shared/protocol/messages';
+import type { TranscriptEntry } from '../../../shared/transcript';
+import { findErrorLocation } from '../../../shared/findErrorLocation';
+import { findToolCallLines, type ToolCallLine } from '../../../shared/findToolCallLines';
+import { monaco } from '../../ui/monaco/setupMonaco';
+import { useApi } from '../../state/hostContext';
+import { useCurrentRun, usePlaygroundStore } from '../../state/store';
+import { describeError } from '../../state/describeError';
+import { useDebugStore } from '../../state/debugStore';
+import { useDebugSync } from '../../state/useDebugSync';
+import { useViewedTranscript } from '../../state/viewedTranscript';
+
+const RUN_MARKER_OWNER = 'execbox-run';
+
+/** The one breakpoint a gutter click on a tool-call line stands for: that tool, no condition. */
+function gutterBreakpoint(breakpoints: readonly Breakpoint[], call: ToolCallLine): Breakpoint | undefined {
+  return breakpoints.find(
+    (bp) => bp.providerName === call.providerName && bp.toolName === call.toolName && !bp.condition,
+  );
+}
+
+/**
+ * The editor as part of the debugger: gutter breakpoints on lines that call a tool (click to set or
+ * remove, Shift+click to enable or disable), the `await` line of a paused call highlighted, and the
+ * last run's syntax or runtime error marked at its line and column.
+ */
+export function useEditorDebugging(editor: Monaco.editor.IStandaloneCodeEditor | null): void {
+  useDebugSync();
+  const api = useApi();
+  const providers = usePlaygroundStore((s) => s.providers);
+  const breakpoints = useDebugStore((s) => s.breakpoints);
+  const paused = useDebugStore((s) => s.paused);
+  const run = useCurrentRun();
+  const viewed = useViewedTranscript();
+  const selectedCallId = useDebugStore((s) => s.selectedCallId);
+  const [textVersion, setTextVersion] = useState(0);
+
+  const tools = useMemo(
+    () => new Map(providers.map((p) => [p.name, new Set(p.tools.map((tool) => tool.safeName))])),
+    [providers],
+  );
+
+  useEffect(() => {
+    if (!editor) return;
+    const bump = () => setTextVersion((v) => v + 1);
+    const subscriptions = [editor.onDidChangeModelContent(bump), editor.onDidChangeModel(bump)];
+    return () => subscriptions.forEach((s) => s.dispose());
+  }, [editor]);
+
+  const calls = useMemo(() => {
+    const code = textVersion >= 0 ? (editor?.getModel()?.getValue() ?? '') : '';
+    return findToolCallLines(code, tools);
+  }, [editor, tools, textVersion]);
+
+  // One decorations collection per editor, replaced only when what it shows changes: a live run's
+  // batches must not re-render the editor (each render forces a layout of the whole page).
+  const shown = useRef<{ collection: Monaco.editor.IEditorDecorationsCollection; key: string } | null>(null);
+  useEffect(() => {
+    if (!editor) return;
+    const collection = editor.createDecorationsCollection();
+    shown.current = { collection, key: '' };
+    return () => {
+      collection.clear();
+      shown.current = null;
+    };
+  }, [editor]);
+
+  // Gutter glyphs and the paused-call highlight.
+  useEffect(() => {
+    const target = shown.current;
+    if (!editor || !target) return;
+    const pausedHere = paused.filter((p) => p.runId === run?.runId);
+    const decorations: Monaco.editor.IModelDeltaDecoration[] = [];
+    const highlight = (line: number, className: string) =>
+      decorations.push({
+        range: new monaco.Range(line, 1, line, 1),
+        options: { isWholeLine: true, className, stickiness: 1 },
+      });
+    const pausedLines = pausedHere.flatMap((p) =>
+      callLines(calls, run?.entries ?? [], p.callId, p.providerName, p.toolName),
+    );
+    for (const line of pausedLines) highlight(line, 'paused-line');
+    const seen = new Set<number>();
+    for (const call of calls) {
+      if (seen.has(call.line)) continue;
+      seen.add(call.line);
+      const breakpoint = gutterBreakpoint(breakpoints, call);
+      decorations.push({
+        range: new monaco.Range(call.line, 1, call.line, 1),
+        options: {
+          glyphMarginClassName: breakpoint
+            ? `breakpoint-glyph${breakpoint.enabled ? '' : ' disabled'}`
+            : 'breakpoint-hint',
+          glyphMarginHoverMessage: {
+            value: breakpoint
+              ? `Breakpoint on ${call.providerName}.${call.toolName}${breakpoint.enabled ? '' : ' (disabled)'}: click to remove, Shift+click to ${breakpoint.enabled ? 'disable' : 'enable'}`
+              : `Click to break on ${call.providerName}.${call.toolName}`,
+          },
+        },
+      });
+    }
+    // The call selected in another view, when the transcript ran the code the editor shows.
+    const selected = selectedCallId && viewed ? findCall(viewed.entries, selectedCallId) : undefined;
+    if (selected && viewed && viewed.code === editor.getModel()?.getValue())
+      for (const line of callLines(
+        calls,
+        viewed.entries,
+        selected.callId,
+        selected.providerName,
+        selected.safeToolName,
+      ))
+        highlight(line, 'selected-call-line');
+    const key = JSON.stringify(
+      decorations.map((d) => [
+        d.range.startLineNumber,
+        d.options.className,
+        d.options.glyphMarginClassName,
+        (d.options.glyphMarginHoverMessage as Monaco.IMarkdownString | undefined)?.value,
+      ]),
+    );
+    if (key === target.key) return;
+    target.key = key;
+    target.collection.set(decorations);
+    if (pausedLines[0] !== undefined) editor.revealLineInCenterIfOutsideViewport(pausedLines[0]);
+  }, [editor, calls, breakpoints, paused, run?.runId, run?.entries, selectedCallId, viewed]);
+
+  // A click in the gutter of a tool-call line sets, removes, enables or disables its breakpoint.
+  useEffect(() => {
+    if (!editor) return;
+    const subscription = editor.onMouseDown((event) => {
+      const type = event.target.type;
+      if (
+        type !== monaco.editor.MouseTargetType.GUTTER_GLYPH_MARGIN &&
+        type !== monaco.editor.MouseTargetType.GUTTER_LINE_NUMBERS
+      )
+        return;
+      const line = event.target.position?.lineNumber;
+      const call = calls.find((c) => c.line === line);
+      if (!call) return;
+      const existing = gutterBreakpoint(useDebugStore.getState().breakpoints, call);
+      const work = existing
+        ? event.event.shiftKey
+          ? api.debug.updateBreakpoint(existing.id, { enabled: !existing.enabled })
+          : api.debug.removeBreakpoint(existing.id)
+        : api.debug.addBreakpoint({ providerName: call.providerName, toolName: call.toolName });
+      void Promise.resolve(work).catch((error: unknown) =>
+        usePlaygroundStore
+          .getState()
+          .notify('error', `Could not change the breakpoint: ${describeError(error)}`),
+      );
+    });
+    return () => subscription.dispose();
+  }, [editor, calls, api]);
+
+  // The last run's syntax or runtime error, at its line and column, while the code is unchanged.
+  useEffect(() => {
+    const model = editor?.getModel();
+    if (!model) return;
+    const result = run?.result;
+    const located =
+      result && !result.ok && (result.error.code === 'runtime_error' || result.error.code === 'memory_limit')
+        ? findErrorLocation(result.error.message)
+        : undefined;
+    if (
+      !result ||
+      result.ok ||
+      !located ||
+      run?.request?.code !== model.getValue() ||
+      located.line > model.getLineCount()
+    ) {
+      monaco.editor.setModelMarkers(model, RUN_MARKER_OWNER, []);
+      return;
+    }
+    const column = located.column ?? model.getLineFirstNonWhitespaceColumn(located.line) ?? 1;
+    monaco.editor.setModelMarkers(model, RUN_MARKER_OWNER, [
+      {
+        severity: monaco.MarkerSeverity.Error,
+        message: `The run failed here: ${result.error.message}`,
+        startLineNumber: located.line,
+        startColumn: Math.max(1, column),
+        endLineNumber: located.line,
+        endColumn: model.getLineMaxColumn(located.line),
+        source: 'run',
+      },
+    ]);
+  }, [editor, run?.result, run?.request?.code, textVersion]);
+}
+
+function findCall(entries: readonly TranscriptEntry[], callId: string): ToolCallMessage | undefined {
+  for (const entry of entries)
+    if (entry.kind === 'message' && entry.message.type === 'tool_call' && entry.message.callId === callId)
+      return entry.message;
+  return undefined;
+}
+
+/**
+ * The editor lines of one call: when the code calls that tool on as many lines as the run had made
+ * such calls, the n-th call is on the n-th line (straight-line code); otherwise every line that
+ * calls the tool (a loop or a helper), since the protocol carries no source position.
+ */
+function callLines(
+  calls: readonly ToolCallLine[],
+  entries: readonly TranscriptEntry[],
+  callId: string,
+  providerName: string,
+  toolName: string,
+): number[] {
+  const lines = calls
+    .filter((c) => c.providerName === providerName && c.toolName === toolName)
+    .map((c) => c.line);
+  let ordinal = 0;
+  for (const entry of entries) {
+    if (entry.kind !== 'message' || entry.message.type !== 'tool_call') continue;
+    const message = entry.message;
+    if (message.providerName !== providerName || message.safeToolName !== toolName) continue;
+    if (message.callId === callId) break;
+    ordinal += 1;
+  }
+  const line = lines[ordinal];
+  return line !== undefined && ordinal < lines.length ? [line] : lines;
+}

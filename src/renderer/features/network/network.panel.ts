@@ -1,0 +1,10 @@
+import type { PanelRegistration } from '../../state/tabStore';
+import { NetworkPanel } from './NetworkPanel';
+
+export const panel: PanelRegistration = {
+  id: 'network',
+  title: 'Network',
+  area: 'left',
+  order: 20,
+  component: NetworkPanel,
+};

@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import type { ProviderConfig, ProviderStatus } from '../../../shared/api/providers';
+import { useApi } from '../../state/hostContext';
+import { usePlaygroundStore } from '../../state/store';
+import { describeError } from '../../state/describeError';
+import { ProviderConsoleView } from './console/ProviderConsoleView';
+import { ProviderEditor } from './ProviderEditor';
+import { SecretsDialog } from './SecretsDialog';
+import { ToolApprovalToggles } from './ToolApprovalToggles';
+import { ToolList } from './tryTool/ToolList';
+import { plural } from '../../../shared/format';
+
+const STATE_WORDS: Record<ProviderStatus['state'], string> = {
+  connecting: 'connecting…',
+  ready: 'ready',
+  error: 'error',
+  awaiting_trust: 'waiting for your OK',
+};
+
+/** A link that shows or hides one part of a provider ("tools" / "hide tools"). */
+function ShowHide(props: { label: string; shown: boolean; onToggle(): void }) {
+  return (
+    <button className="link" aria-expanded={props.shown} onClick={props.onToggle}>
+      {props.shown ? `hide ${props.label}` : props.label}
+    </button>
+  );
+}
+
+/** The providers with their status, typings and actions. */
+export function ProvidersPane() {
+  const api = useApi();
+  const providers = usePlaygroundStore((s) => s.providers);
+  const notify = usePlaygroundStore((s) => s.notify);
+  const [editing, setEditing] = useState<ProviderConfig | 'new' | null>(null);
+  const [secretsOpen, setSecretsOpen] = useState(false);
+  const [showTypes, setShowTypes] = useState<string | null>(null);
+  const [showTools, setShowTools] = useState<string | null>(null);
+  const [showConsole, setShowConsole] = useState<string | null>(null);
+  const [confirmRemove, setConfirmRemove] = useState<string | null>(null);
+  const act = (what: string, action: () => Promise<unknown>) =>
+    action().catch((error: unknown) => notify('error', `Could not ${what}: ${describeError(error)}`));
+
+  return (
+    <section className="providers" aria-label="Providers">
+      <div className="section-head">
+        <h2>Providers</h2>
+        <button onClick={() => setSecretsOpen(true)}>Secrets</button>
+        <button className="primary" onClick={() => setEditing('new')}>
+          + Add provider
+        </button>
+      </div>
+      {providers.length === 0 && (
+        <p className="muted">No providers yet. Add a mock provider to try tools without any network.</p>
+      )}
+      <ul className="provider-list">
+        {providers.map((p) => (
+          <li key={p.id} className={`provider state-${p.state}`} data-testid="provider">
+            <div className="provider-head">
+              <span className={`status-dot ${p.state}`} aria-hidden />
+              <strong className="provider-name">{p.name}</strong>
+              <span className="badge">{p.kind}</span>
+              <span className="muted">
+                {STATE_WORDS[p.state]}
+                {p.state === 'ready' && ` · ${plural(p.toolCount, 'tool')}`}
+              </span>
+            </div>
+            {p.error && <div className="provider-error">{p.error}</div>}
+            <div className="row-actions visible">
+              <ShowHide
+                label="tools"
+                shown={showTools === p.id}
+                onToggle={() => setShowTools(showTools === p.id ? null : p.id)}
+              />
+              <ShowHide
+                label="typings"
+                shown={showTypes === p.id}
+                onToggle={() => setShowTypes(showTypes === p.id ? null : p.id)}
+              />
+              {p.kind === 'mcp' && (
+                <ShowHide
+                  label="console"
+                  shown={showConsole === p.id}
+                  onToggle={() => setShowConsole(showConsole === p.id ? null : p.id)}
+                />
+              )}
+              <button className="link" onClick={() => setEditing(p.config)}>
+                edit
+              </button>
+              <button
+                className="link"
+                onClick={() => void act('reconnect', () => api.providers.refresh(p.id))}
+              >
+                reconnect
+              </button>
+              {confirmRemove === p.id ? (
+                <span className="confirm">
+                  Remove?
+                  <button
+                    className="danger"
+                    onClick={() => void act('remove the provider', () => api.providers.remove(p.id))}
+                  >
+                    Yes
+                  </button>
+                  <button onClick={() => setConfirmRemove(null)}>No</button>
+                </span>
+              ) : (
+                <button className="link danger" onClick={() => setConfirmRemove(p.id)}>
+                  remove
+                </button>
+              )}
+            </div>
+            {p.tools.length > 0 && <ToolApprovalToggles provider={p} />}
+            {showTools === p.id && <ToolList provider={p} />}
+            {showConsole === p.id && <ProviderConsoleView provider={p} />}
+            {showTypes === p.id && (
+              <pre className="typings">{p.types || '// no typings (the provider is not ready)'}</pre>
+            )}
+          </li>
+        ))}
+      </ul>
+      {editing && (
+        <ProviderEditor existing={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />
+      )}
+      {secretsOpen && <SecretsDialog onClose={() => setSecretsOpen(false)} />}
+    </section>
+  );
+}

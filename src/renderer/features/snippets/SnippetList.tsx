@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import { useApi } from '../../state/hostContext';
+import { usePlaygroundStore } from '../../state/store';
+import { describeError } from '../../state/describeError';
+import { InlineNameInput } from '../../ui/InlineNameInput';
+import { Icon } from '../../ui/Icon';
+import { markDeletedHere, takeDeletedHere } from '../../state/snippetsDeletedHere';
+
+const STARTER = `// Guest JavaScript: call your providers' tools with await.\n// The last expression is the result.\n`;
+
+/** The workspace's snippets: switch, create, rename, delete. */
+export function SnippetList() {
+  const api = useApi();
+  const workspace = usePlaygroundStore((s) => s.workspace);
+  const notify = usePlaygroundStore((s) => s.notify);
+  const [renaming, setRenaming] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState<string | null>(null);
+  const act = (what: string, action: () => Promise<unknown>) =>
+    action().catch((error: unknown) => notify('error', `Could not ${what}: ${describeError(error)}`));
+  if (!workspace) return null;
+
+  return (
+    <nav className="snippets" aria-label="Snippets">
+      <div className="section-head">
+        <h2>Snippets</h2>
+        <button onClick={() => setCreating(true)} title="New snippet">
+          + New
+        </button>
+      </div>
+      <ul>
+        {workspace.snippets.map((snippet) => (
+          <li key={snippet.id} className={snippet.id === workspace.activeSnippetId ? 'active' : ''}>
+            {renaming === snippet.id ? (
+              <InlineNameInput
+                initial={snippet.name}
+                label="Snippet name"
+                onCancel={() => setRenaming(null)}
+                onSave={(name) => {
+                  setRenaming(null);
+                  if (name !== snippet.name)
+                    void act('rename the snippet', () => api.workspace.updateSnippet(snippet.id, { name }));
+                }}
+              />
+            ) : (
+              <button
+                className="snippet-name"
+                aria-current={snippet.id === workspace.activeSnippetId}
+                onClick={() => void act('open the snippet', () => api.workspace.setActiveSnippet(snippet.id))}
+                onDoubleClick={() => setRenaming(snippet.id)}
+                title="Open (double-click to rename)"
+              >
+                {snippet.name}
+              </button>
+            )}
+            {confirmDelete === snippet.id ? (
+              <span className="confirm">
+                Delete?
+                <button
+                  className="danger"
+                  onClick={() => {
+                    setConfirmDelete(null);
+                    markDeletedHere(snippet.id);
+                    void act('delete the snippet', () =>
+                      api.workspace.deleteSnippet(snippet.id).catch((error: unknown) => {
+                        takeDeletedHere(snippet.id);
+                        throw error;
+                      }),
+                    );
+                  }}
+                >
+                  Yes
+                </button>
+                <button onClick={() => setConfirmDelete(null)}>No</button>
+              </span>
+            ) : (
+              <span className="row-actions">
+                <button
+                  aria-label={`Rename ${snippet.name}`}
+                  title="Rename"
+                  onClick={() => setRenaming(snippet.id)}
+                >
+                  <Icon name="edit" />
+                </button>
+                <button
+                  aria-label={`Delete ${snippet.name}`}
+                  title="Delete"
+                  onClick={() => setConfirmDelete(snippet.id)}
+                >
+                  <Icon name="trash" />
+                </button>
+              </span>
+            )}
+          </li>
+        ))}
+        {creating && (
+          <li>
+            <InlineNameInput
+              initial=""
+              label="New snippet name"
+              onCancel={() => setCreating(false)}
+              onSave={(name) => {
+                setCreating(false);
+                void act('create the snippet', async () => {
+                  const snippet = await api.workspace.createSnippet(name, STARTER);
+                  await api.workspace.setActiveSnippet(snippet.id);
+                });
+              }}
+            />
+          </li>
+        )}
+      </ul>
+      {workspace.snippets.length === 0 && !creating && (
+        <p className="muted">No snippets yet: create one with “+ New”.</p>
+      )}
+    </nav>
+  );
+}

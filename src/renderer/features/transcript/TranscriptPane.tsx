@@ -1,0 +1,373 @@
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { ValueViewer } from '../../ui/values/ValueViewer';
+import { usePlaygroundStore } from '../../state/store';
+import { useDebugStore } from '../../state/debugStore';
+import { markCallSelected, useTranscriptChoice, useViewedTranscript } from '../../state/viewedTranscript';
+import { TranscriptPicker } from '../../ui/TranscriptPicker';
+import { Icon } from '../../ui/Icon';
+import { SecretRevealToggle } from '../../ui/SecretRevealToggle';
+import { useSecretReveal } from '../../state/useSecretReveal';
+import { CONSOLE_TYPE, HOST_EVENT_TYPE, type TranscriptRow } from '../../../shared/view/describeEntries';
+import { createRowFilter } from '../../../shared/view/createRowFilter';
+import { matchTranscriptRow } from '../../../shared/view/matchTranscriptRow';
+import { parseTranscriptQuery } from '../../../shared/view/parseTranscriptQuery';
+import { TranscriptSearch } from './TranscriptSearch';
+import { TranscriptHeader } from './TranscriptHeader';
+import { transcriptModelFor } from './transcriptModel';
+import { useFixedRowWindow } from './useFixedRowWindow';
+import { useTranscriptColumns } from './useTranscriptColumns';
+import { cellText, COLUMN_IDS } from '../../../shared/view/transcriptCells';
+import { ProgressMeter } from '../../ui/ProgressMeter';
+import { useTranscriptFocus } from '../../state/transcriptFocus';
+import { useUiScale } from '../../ui/display/displaySettings';
+
+const TYPES = [
+  'execute',
+  'started',
+  'tool_call',
+  'tool_result',
+  'done',
+  'cancel',
+  CONSOLE_TYPE,
+  HOST_EVENT_TYPE,
+];
+/** At normal size; presenter mode's zoom scales it with the type. */
+const ROW_HEIGHT = 24;
+const NO_TERMS = [] as const;
+
+/** Every protocol message and host event of the current run, live, searchable and virtualized. */
+export function TranscriptPane() {
+  // The run, or a transcript opened from a file: the same one every debug view shows.
+  const run = useViewedTranscript();
+  const transcriptChoice = useTranscriptChoice();
+  const selectedCallId = useDebugStore((s) => s.selectedCallId);
+  const notify = usePlaygroundStore((s) => s.notify);
+  // A live run's batches reach the table as a deferred update: React drops a batch's render when
+  // the next one is already there, so a busy page draws fewer, bigger steps instead of falling behind.
+  const shownKey = useDeferredValue(run?.key ?? '');
+  const shownEntries = useDeferredValue(run?.entries ?? NO_ENTRIES);
+  const reveal = useSecretReveal('the transcript', shownEntries);
+  const entries = reveal.value;
+  // Revealed rows are built apart, so hiding the secrets again shows the masked rows.
+  const runId = `${shownKey}${reveal.revealed ? '\u0000revealed' : ''}`;
+  const model = useMemo(() => transcriptModelFor(runId, entries), [runId, entries]);
+  const rows = model.rows;
+  const diverged = model.diverged;
+  const [hiddenTypes, setHiddenTypes] = useState<ReadonlySet<string>>(new Set());
+  const [provider, setProvider] = useState<string | null>(null);
+  const [query, setQuery] = useState('');
+  const [onlyMatches, setOnlyMatches] = useState(false);
+  const [selection, setSelection] = useState<{ runId: string; seq: number } | null>(null);
+  const selectedSeq = selection && selection.runId === run?.key ? selection.seq : null;
+  const setSelectedSeq = (seq: number | null) =>
+    setSelection(seq === null || !run ? null : { runId: run.key, seq });
+  const [follow, setFollow] = useState(true);
+
+  const deferredQuery = useDeferredValue(query);
+  const parsed = useMemo(() => parseTranscriptQuery(deferredQuery), [deferredQuery]);
+  const terms = parsed.ok ? parsed.terms : NO_TERMS;
+  const searching = parsed.ok && terms.length > 0;
+
+  const [filterRows] = useState(createRowFilter);
+  // Wrapped: the rows array may be the model's own, grown in place, so the wrapper says it changed.
+  const filtered = useMemo(
+    () => ({ rows: filterRows(model.rows, { hiddenTypes, provider }) }),
+    [filterRows, model, hiddenTypes, provider],
+  );
+  const matchSeqs = useMemo(
+    () =>
+      searching ? filtered.rows.filter((row) => matchTranscriptRow(row, terms)).map((row) => row.seq) : [],
+    [filtered, terms, searching],
+  );
+  const matchSet = useMemo(() => new Set(matchSeqs), [matchSeqs]);
+  const visible = useMemo(
+    () => (searching && onlyMatches ? filtered.rows.filter((row) => matchSet.has(row.seq)) : filtered.rows),
+    [filtered, searching, onlyMatches, matchSet],
+  );
+  const providers = model.providers;
+  const columns = useTranscriptColumns(model.content);
+  const selectedIndex = selectedSeq === null ? -1 : visible.findIndex((r) => r.seq === selectedSeq);
+  const selected =
+    selectedSeq === null
+      ? undefined
+      : selectedIndex >= 0
+        ? visible[selectedIndex]
+        : rows.find((r) => r.seq === selectedSeq);
+  const currentMatch =
+    selectedSeq !== null && matchSet.has(selectedSeq) ? matchSeqs.indexOf(selectedSeq) : null;
+
+  const rowHeight = Math.round(ROW_HEIGHT * useUiScale());
+  const header = useRef<HTMLDivElement>(null);
+  const searchBox = useRef<HTMLInputElement>(null);
+
+  const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
+  const following = follow && visible.length > 0;
+  const rowWindow = useFixedRowWindow({
+    scroller: scrollElement,
+    count: visible.length,
+    rowHeight,
+    overscan: 10,
+    followEnd: following,
+  });
+
+  const show = (row: TranscriptRow) => {
+    setSelectedSeq(row.seq);
+    setFollow(false);
+    const index = visible.indexOf(row);
+    if (index >= 0) rowWindow.scrollToIndex(index);
+  };
+
+  const step = (direction: 1 | -1) => {
+    if (matchSeqs.length === 0) return;
+    let next: number;
+    if (currentMatch !== null) {
+      next = (currentMatch + direction + matchSeqs.length) % matchSeqs.length;
+    } else {
+      // From the selected row (or the top), the first match in the direction of travel.
+      const from = selectedSeq ?? (direction === 1 ? -1 : Infinity);
+      const found =
+        direction === 1
+          ? matchSeqs.findIndex((seq) => seq > from)
+          : matchSeqs.findLastIndex((seq) => seq < from);
+      next = found >= 0 ? found : direction === 1 ? 0 : matchSeqs.length - 1;
+    }
+    const row = visible.find((r) => r.seq === matchSeqs[next]);
+    if (row) show(row);
+  };
+
+  const jumpToCall = useTranscriptFocus((s) => s.jumpToCall);
+  const onJump = useRef<(callId: string) => void>(() => {});
+  const visibleRef = useRef(visible);
+  useEffect(() => {
+    visibleRef.current = visible;
+    onJump.current = (callId) => {
+      const call = rows.find((r) => r.type === 'tool_call' && r.callId === callId);
+      if (!call) {
+        notify('info', `Call ${callId} is not in this run's transcript.`);
+        return;
+      }
+      if (!visible.includes(call)) {
+        setHiddenTypes(new Set());
+        setProvider(null);
+        setOnlyMatches(false);
+      }
+      setSelectedSeq(call.seq);
+      setFollow(false);
+      // The row may only be visible after the next render (when the filters were cleared above).
+      requestAnimationFrame(() => {
+        const index = visibleRef.current.findIndex((r) => r.seq === call.seq);
+        if (index >= 0) rowWindow.scrollToIndex(index);
+      });
+    };
+  });
+  useEffect(
+    () =>
+      useTranscriptFocus.subscribe((state, previous) => {
+        if (state.request && state.request !== previous.request) onJump.current(state.request.callId);
+      }),
+    [],
+  );
+  // A call selected in another view while this tab was hidden (the timeline shares its area).
+  useEffect(() => {
+    const pending = useDebugStore.getState().selectedCallId;
+    if (pending && rows.some((r) => r.type === 'tool_call' && r.callId === pending)) onJump.current(pending);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the table appears
+  }, []);
+
+  const copy = async (what: unknown, label: string) => {
+    try {
+      await navigator.clipboard.writeText(JSON.stringify(what, null, 2));
+      notify('info', `Copied ${label} as JSON.`);
+    } catch {
+      notify('error', 'The clipboard is not available here.');
+    }
+  };
+
+  const toggleType = (type: string) =>
+    setHiddenTypes((old) => {
+      const next = new Set(old);
+      if (next.has(type)) next.delete(type);
+      else next.add(type);
+      return next;
+    });
+
+  if (!run)
+    return (
+      <div className="pane-empty">The protocol messages of your next run appear here as they happen.</div>
+    );
+
+  return (
+    <div
+      className="transcript"
+      onKeyDown={(e) => {
+        if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'f') {
+          e.preventDefault();
+          searchBox.current?.focus();
+          searchBox.current?.select();
+        }
+      }}
+    >
+      <div className="transcript-tools">
+        {transcriptChoice && <TranscriptPicker {...transcriptChoice} />}
+        <SecretRevealToggle reveal={reveal} />
+        <TranscriptSearch
+          ref={searchBox}
+          query={query}
+          onQuery={setQuery}
+          error={parsed.ok ? null : parsed.error}
+          matchCount={matchSeqs.length}
+          current={currentMatch}
+          onStep={step}
+        />
+        <div className="chips" role="group" aria-label="Show message types">
+          {TYPES.map((type) => (
+            <label key={type} className={`chip ${hiddenTypes.has(type) ? 'off' : ''}`}>
+              <input type="checkbox" checked={!hiddenTypes.has(type)} onChange={() => toggleType(type)} />
+              {type}
+            </label>
+          ))}
+        </div>
+        <select
+          aria-label="Filter by provider"
+          value={provider ?? ''}
+          onChange={(e) => setProvider(e.target.value || null)}
+        >
+          <option value="">All providers</option>
+          {providers.map((p) => (
+            <option key={p} value={p}>
+              {p}
+            </option>
+          ))}
+        </select>
+        <label className="chip" title="Hide the rows the search does not match">
+          <input type="checkbox" checked={onlyMatches} onChange={(e) => setOnlyMatches(e.target.checked)} />
+          only matches
+        </label>
+        <label className="chip">
+          <input type="checkbox" checked={follow} onChange={(e) => setFollow(e.target.checked)} />
+          follow
+        </label>
+        <button
+          onClick={() =>
+            void copy(
+              visible.map((r) => r.entry),
+              `${visible.length} entries`,
+            )
+          }
+        >
+          Copy as JSON
+        </button>
+        <span className="muted" data-testid="transcript-count">
+          {visible.length === rows.length
+            ? `${rows.length.toLocaleString('en-US')} entries`
+            : `${visible.length.toLocaleString('en-US')} of ${rows.length.toLocaleString('en-US')} entries`}
+        </span>
+        {run.loading && (
+          <span className="muted" data-testid="transcript-loading" role="status">
+            loading the rest
+            {run.loading.total === undefined ? '' : ` (${run.loading.total.toLocaleString('en-US')} in all)`}…
+          </span>
+        )}
+      </div>
+      <TranscriptHeader ref={header} columns={columns} />
+      <div
+        className="transcript-scroll"
+        ref={setScrollElement}
+        role="grid"
+        aria-label="Transcript"
+        aria-rowcount={visible.length}
+        tabIndex={0}
+        onScroll={(e) => {
+          if (header.current) header.current.scrollLeft = e.currentTarget.scrollLeft;
+        }}
+        onWheel={(e) => e.deltaY < 0 && setFollow(false)}
+        onKeyDown={(e) => {
+          if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+          e.preventDefault();
+          const next =
+            visible[
+              Math.max(0, Math.min(visible.length - 1, selectedIndex + (e.key === 'ArrowDown' ? 1 : -1)))
+            ];
+          if (next) show(next);
+        }}
+      >
+        <div
+          style={{
+            height: rowWindow.totalSize,
+            position: 'relative',
+            minWidth: columns.totalWidth,
+          }}
+        >
+          {visible.slice(rowWindow.start, rowWindow.end).map((row, position) => {
+            const index = rowWindow.start + position;
+            const isSelected = row.seq === selectedSeq;
+            return (
+              <div
+                // Following, every batch moves the window by many rows: keyed by their place on
+                // screen, the rows' elements are updated in place instead of replaced.
+                key={following ? `at-${position}` : row.seq}
+                role="row"
+                data-testid="transcript-row"
+                data-type={row.type}
+                data-match={matchSet.has(row.seq) || undefined}
+                aria-selected={isSelected}
+                data-diverged={row.callId !== undefined && diverged.has(row.callId) ? 'true' : undefined}
+                className={`transcript-row ${row.isEvent ? 'is-event' : ''} ${isSelected ? 'selected' : ''} ${matchSet.has(row.seq) ? 'match' : ''} ${row.outcome && row.outcome !== 'ok' ? 'has-error' : ''} ${row.type === 'tool_call' && row.callId !== undefined && diverged.has(row.callId) ? 'diverged' : ''} ${row.callId !== undefined && row.callId === selectedCallId ? 'same-call' : ''}`}
+                style={{
+                  gridTemplateColumns: columns.template,
+                  height: rowHeight,
+                  transform: `translateY(${index * rowHeight}px)`,
+                }}
+                onClick={() => {
+                  setSelectedSeq(row.seq);
+                  setFollow(false);
+                  if (row.callId) markCallSelected(row.callId);
+                }}
+              >
+                {COLUMN_IDS.map((id) => (
+                  <span
+                    key={id}
+                    className={`col-${id}${id === 'dir' ? ` dir ${row.direction ?? 'event'}` : ''}`}
+                  >
+                    {id === 'note' && row.progress && (
+                      <ProgressMeter {...row.progress} label={`${row.tool ?? 'call'} progress`} />
+                    )}
+                    {cellText(row, id)}
+                  </span>
+                ))}
+                {row.progress?.total ? (
+                  // A line under the running call's row that fills as it progresses, wherever the table is scrolled.
+                  <span
+                    className="row-progress"
+                    aria-hidden
+                    style={{ width: `${Math.min(100, (100 * row.progress.progress) / row.progress.total)}%` }}
+                  />
+                ) : null}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      {selected && (
+        <div className="transcript-detail" aria-label="Selected entry">
+          <div className="detail-head">
+            <strong>
+              #{selected.seq} {selected.type}
+              {selected.callId && <span className="muted"> · {selected.callId}</span>}
+            </strong>
+            {selected.callId && selected.type !== 'tool_call' && (
+              <button onClick={() => jumpToCall(selected.callId!)}>Jump to call</button>
+            )}
+            <button onClick={() => void copy(selected.entry, `entry #${selected.seq}`)}>Copy</button>
+            <button onClick={() => setSelectedSeq(null)} aria-label="Close details">
+              <Icon name="close" />
+            </button>
+          </div>
+          <ValueViewer value={selected.entry} label="Entry JSON" />
+        </div>
+      )}
+    </div>
+  );
+}
+
+const NO_ENTRIES = [] as const;

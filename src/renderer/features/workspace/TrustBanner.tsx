@@ -1,0 +1,37 @@
+import { useApi } from '../../state/hostContext';
+import { usePlaygroundStore } from '../../state/store';
+import { describeError } from '../../state/describeError';
+
+/** A stable empty list: a selector must not return a new array on every call. */
+const NO_REQUESTS: never[] = [];
+
+/** The workspace wants to start something on this computer: ask before anything is spawned. */
+export function TrustBanner() {
+  const api = useApi();
+  const pending = usePlaygroundStore((s) => s.workspace?.pendingTrust ?? NO_REQUESTS);
+  const notify = usePlaygroundStore((s) => s.notify);
+  if (pending.length === 0) return null;
+  const answer = (id: string, allow: boolean) =>
+    api.workspace.answerTrust(id, allow).catch((error: unknown) => notify('error', describeError(error)));
+  return (
+    <div className="banner warn" role="alert">
+      {pending.map((request) => (
+        <div key={request.id} className="trust-request">
+          <span>
+            Provider <strong>{request.providerName}</strong> wants to run{' '}
+            {request.kind === 'command'
+              ? 'the command'
+              : request.kind === 'module'
+                ? 'the module'
+                : 'trusted handler code'}
+            : <code>{request.what}</code>
+          </span>
+          <button className="primary" onClick={() => void answer(request.id, true)}>
+            Allow
+          </button>
+          <button onClick={() => void answer(request.id, false)}>Don’t allow</button>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,4 +1,0 @@
-import { registerPanel } from '../panels/registry';
-import { NetworkPanel } from './NetworkPanel';
-
-registerPanel({ id: 'network', title: 'Network', area: 'left', order: 20, component: NetworkPanel });

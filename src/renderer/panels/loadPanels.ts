@@ -1,8 +1,0 @@
-import './registerBuiltinPanels';
-
-// The debugging and network panels register themselves from their own folders: any file named
-// `*.panel.ts(x)` there is loaded at start-up, so adding a panel needs no edit here.
-import.meta.glob(
-  ['../debug/**/*.panel.{ts,tsx}', '../network/**/*.panel.{ts,tsx}', '../agents/**/*.panel.{ts,tsx}'],
-  { eager: true },
-);
