@@ -94,8 +94,8 @@ export default async function tapCommand(args: string[]): Promise<number> {
   const [command, ...commandArgs] = runner;
   if (!command) return usageError('give the runner command after --');
 
+  // The app's run starts its clock when it opens: the session's clock starts just after, so times agree.
   let app: AppTap | undefined;
-  const session = newSession(flags, (entry) => app?.add(entry));
   if (values.app !== undefined) {
     try {
       app = await connectAppTap(values.app, flags.name ?? path.basename(command), process.env.EXECBOX_TOKEN);
@@ -104,6 +104,7 @@ export default async function tapCommand(args: string[]): Promise<number> {
       return 2;
     }
   }
+  const session = newSession(flags, app ? (entry) => app.add(entry) : undefined);
   const exit = await runStdioTap({
     command,
     args: commandArgs,
