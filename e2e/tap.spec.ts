@@ -70,6 +70,8 @@ test('a tapped session streams in live; a held tool_result is edited before the 
       providers: [{ name: 'demo', tools: { echo: { safeName: 'echo', originalName: 'echo' } }, types: '' }],
     });
 
+    await expect(page.getByTestId('run-origin')).toHaveText('tap “foreign host”');
+    await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeEnabled();
     const held = page.getByTestId('paused-call');
     await expect(held).toContainText('tool_call from the runner');
     await expect(held.getByTestId('tap-warning')).toContainText('changes what the real host sees');

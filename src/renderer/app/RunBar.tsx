@@ -77,7 +77,10 @@ export function RunBar() {
   const starting = usePlaygroundStore((s) => s.starting);
   const run = useCurrentRun();
   const connection = usePlaygroundStore((s) => s.connection);
-  const running = starting || (run !== undefined && run.result === undefined && !run.hostStopped);
+  const live = run !== undefined && run.result === undefined && !run.hostStopped;
+  // A tapped session is two other programs talking: watching it never keeps the person from running.
+  const tapName = run?.request?.origin?.kind === 'tap' ? run.request.origin.clientName : undefined;
+  const running = starting || (live && tapName === undefined);
   const elapsed = useElapsed(run?.seenAt, run?.finishedAt);
   const runtime = workspace?.runtime;
   const canRun = !running && workspace?.activeSnippetId != null && connection === 'open';
@@ -103,11 +106,29 @@ export function RunBar() {
       >
         <Icon name="play" /> Run
       </button>
-      <button onClick={() => void cancelCurrentRun(api)} disabled={!running} title="Cancel the run (Esc)">
-        <Icon name="debug-stop" /> Cancel
+      <button
+        onClick={() => void cancelCurrentRun(api)}
+        disabled={!live && !starting}
+        title={
+          tapName === undefined
+            ? 'Cancel the run (Esc)'
+            : 'Stop watching the tapped session (the programs go on)'
+        }
+      >
+        <Icon name="debug-stop" /> {tapName === undefined ? 'Cancel' : 'Stop watching'}
       </button>
-      <span className={`run-state ${running ? 'is-running' : ''}`} data-testid="run-state" aria-live="polite">
-        {running ? (
+      {tapName !== undefined && (
+        <span className="run-origin-tap" data-testid="run-origin" title="A session execbox tap streams in">
+          tap “{tapName}”
+        </span>
+      )}
+      <span className={`run-state ${live ? 'is-running' : ''}`} data-testid="run-state" aria-live="polite">
+        {live && tapName !== undefined ? (
+          <>
+            <span className="spinner" aria-hidden /> Watching…{' '}
+            {elapsed !== undefined ? formatDuration(elapsed) : ''}
+          </>
+        ) : running ? (
           <>
             <span className="spinner" aria-hidden /> Running…{' '}
             {elapsed !== undefined ? formatDuration(elapsed) : ''}
