@@ -13,9 +13,7 @@ import {
 } from '../../engine/transports/runnerServerDefaults';
 import { createSpareRunners } from './createSpareRunners';
 import { superviseRunnerConnection } from './superviseRunnerConnection';
-import { tokensMatch } from '../../system/tokensMatch';
-import { bearerToken } from '../../system/bearerToken';
-import { refuseUpgrade } from '../../system/refuseUpgrade';
+import { admitUpgrade } from '../../system/admitUpgrade';
 
 export interface RunnerServerOptions {
   host?: string;
@@ -77,16 +75,13 @@ export async function startRunnerServer(options: RunnerServerOptions): Promise<R
     socket.destroy();
   });
   http.on('upgrade', (request: IncomingMessage, socket: Socket, head: Buffer) => {
-    const peer = `${request.socket.remoteAddress}:${request.socket.remotePort}`;
-    socket.on('error', (error) => log(`${peer}: ${error.message}`));
-    if (!tokensMatch(bearerToken(request.headers.authorization), options.token)) {
-      log(`refused ${peer}: missing or wrong token`);
-      return refuseUpgrade(socket, 401, 'Unauthorized');
-    }
-    if (wss.clients.size >= maxConnections) {
-      log(`refused ${peer}: ${maxConnections} connections already open`);
-      return refuseUpgrade(socket, 503, 'Service Unavailable');
-    }
+    const peer = admitUpgrade(request, socket, {
+      token: options.token,
+      open: wss.clients.size,
+      maxConnections,
+      log,
+    });
+    if (!peer) return;
     wss.handleUpgrade(request, socket, head, (ws) => {
       log(`connected ${peer}`);
       guardWebSocket(ws, { maxBytes: maxMessageBytes, onError: () => {} });

@@ -3,10 +3,9 @@ import type { AddressInfo, Socket } from 'node:net';
 import WebSocket, { WebSocketServer, type RawData } from 'ws';
 import type { MessageDirection } from '../../../shared/protocol/messages';
 import { DEFAULT_RUNNER_MAX_CONNECTIONS } from '../../engine/transports/runnerServerDefaults';
-import { bearerToken } from '../../system/bearerToken';
+import { admitUpgrade } from '../../system/admitUpgrade';
 import { guardWebSocket } from '../../system/guardWebSocket';
 import { refuseUpgrade } from '../../system/refuseUpgrade';
-import { tokensMatch } from '../../system/tokensMatch';
 import { createOrderedQueue } from './createOrderedQueue';
 import type { TapSession } from './createTapSession';
 import type { HoldPolicy } from './HoldPolicy';
@@ -69,16 +68,13 @@ export async function startWebSocketTap(options: WebSocketTapOptions): Promise<W
   });
 
   http.on('upgrade', (request: IncomingMessage, socket: Socket, head: Buffer) => {
-    const peer = `${request.socket.remoteAddress}:${request.socket.remotePort}`;
-    socket.on('error', (error) => log(`${peer}: ${error.message}`));
-    if (!tokensMatch(bearerToken(request.headers.authorization), options.token)) {
-      log(`refused ${peer}: missing or wrong token`);
-      return refuseUpgrade(socket, 401, 'Unauthorized');
-    }
-    if (wss.clients.size + pending >= maxConnections) {
-      log(`refused ${peer}: ${maxConnections} connections already open`);
-      return refuseUpgrade(socket, 503, 'Service Unavailable');
-    }
+    const peer = admitUpgrade(request, socket, {
+      token: options.token,
+      open: wss.clients.size + pending,
+      maxConnections,
+      log,
+    });
+    if (!peer) return;
     pending += 1;
     const upstream = new WebSocket(options.to, {
       headers: { Authorization: request.headers.authorization! },

@@ -4,6 +4,7 @@ import type { ToolCallMessage, ToolResultMessage } from '../../../shared/protoco
 import type { HostEvent } from '../../../shared/transcript';
 import type { BreakpointStore } from './createBreakpointStore';
 import type { PausedCallRegistry } from './createPausedCallRegistry';
+import { holdForPerson } from './holdForPerson';
 
 export interface TapHoldOptions {
   runId: string;
@@ -46,33 +47,19 @@ export function createTapHold(options: TapHoldOptions) {
     stepping = false;
     const phase: PausePhase = message.type === 'tool_call' ? 'call' : 'result';
     const result = message.type === 'tool_result' ? toolResultOf(message) : undefined;
-    emit({
-      type: 'breakpoint_hit',
-      callId: call.callId,
-      providerName: call.providerName,
-      toolName: call.safeToolName,
+    const action = await holdForPerson(
+      { runId, pauses, emit },
+      call,
       phase,
-      ...(phase === 'call' && call.input !== undefined ? { input: call.input } : {}),
-    });
-    const startedAt = performance.now();
-    const outcome = await pauses.hold(
+      reason,
       {
-        runId,
-        callId: call.callId,
-        providerName: call.providerName,
-        toolName: call.safeToolName,
-        phase,
-        reason,
         ...(call.input !== undefined ? { input: call.input } : {}),
         ...(result ? { result } : {}),
         tap: held,
       },
       signal,
     );
-    if (!outcome.resumed) return FORWARD;
-    const { action } = outcome;
-    const pausedMs = Math.round((performance.now() - startedAt) * 100) / 100;
-    emit({ type: 'breakpoint_resumed', callId: call.callId, action: action.action, pausedMs });
+    if (!action) return FORWARD;
     if ('pauseOnResult' in action && action.pauseOnResult) pauseOnResult.add(call.callId);
     if (action.action === 'step' || (action.action === 'edit_input' && action.step)) stepping = true;
     return decide(action, message, emit);
