@@ -59,7 +59,9 @@ describe('tapped runs in the host (runs.openTap, tapEntries, tapHold, closeTap)'
       'run_finished',
     ]);
     const saved = await harness.debug.saveTranscript(runId, { file: `${harness.dir}/tapped.jsonl` });
-    expect(saved.file).toContain('tapped.jsonl');
+    const reopened = await harness.debug.openTranscript({ file: saved.file });
+    expect(reopened.problems).toEqual([]);
+    expect(reopened.header).toMatchObject({ code: 'x', executor: 'tap' });
   });
 
   it('forwards at once when no breakpoint matches; holds at a breakpoint until a person decides', async () => {

@@ -197,7 +197,8 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
   /** A session an `execbox tap` streams in: recorded and shown like any run, decided on by the debugger. */
   const openTap = async (info: unknown) => {
     const name = checkTapName(info);
-    const run = beginRun({ code: '', origin: { kind: 'tap', clientName: name } }, TAP_EXECUTOR_NAME);
+    const request: RunRequest = { code: '', origin: { kind: 'tap', clientName: name } };
+    const run = beginRun(request, TAP_EXECUTOR_NAME);
     let close!: (result: ExecuteResult) => void;
     const closed = new Promise<ExecuteResult>((resolve) => (close = resolve));
     const cancelled = () => close(tapCancelledResult());
@@ -207,6 +208,9 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
       add: (entries) => {
         for (const entry of entries) {
           if (entry.kind === 'event' && entry.event.type === 'run_started') continue;
+          // The session's code is known once its execute goes by (a saved transcript's header needs it).
+          if (entry.kind === 'message' && entry.message.type === 'execute' && request.code === '')
+            request.code = entry.message.code;
           const recorded =
             entry.kind === 'message'
               ? run.recorder.recordMessage({ ...entry, at: run.startedAt + entry.at })
