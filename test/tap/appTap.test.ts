@@ -11,8 +11,19 @@ import { parseAppUrl } from '../../src/main/programs/tap/connectAppTap';
 import { createDebugService } from '../../src/main/services/debug/createDebugService';
 import type { PausedCall } from '../../src/shared/api/debug';
 import type { PlaygroundEvent } from '../../src/shared/api/playgroundApi';
+import WebSocket from 'ws';
+import { TEST_RUNNER_ENTRY } from '../../scripts/buildRunnerForTests';
+import { startRunnerServer } from '../../src/main/programs/runnerServer/startRunnerServer';
 import { createFakeExecutor, createFakeWorkspaceHost, done } from '../app/fakes';
-import { buildTapCli, executeMessage, foreignRunner, removeTapCli, startHost, tapArgv } from './tapHarness';
+import {
+  buildTapCli,
+  executeMessage,
+  foreignRunner,
+  removeTapCli,
+  startHost,
+  TAP_CLI,
+  tapArgv,
+} from './tapHarness';
 
 let dir: string;
 let host: PlaygroundHost;
@@ -115,6 +126,64 @@ describe('execbox tap --app URL', () => {
     );
     // The tap's own transcript says what the person decided.
     expect(await readFile(transcript, 'utf8')).toContain('"type":"result_edited"');
+  });
+
+  it('streams each WebSocket session into the app too, where a held tool_call gets another input', async () => {
+    const runner = await startRunnerServer({
+      token: 'ws-token',
+      runnerEntryPath: TEST_RUNNER_ENTRY,
+      spareRunners: 1,
+    });
+    const tap = startHost([
+      process.execPath,
+      TAP_CLI,
+      'tap',
+      '--listen',
+      '127.0.0.1:0',
+      '--to',
+      runner.url,
+      '--token',
+      'ws-token',
+      '--app',
+      server.url,
+      '--name',
+      'ws session',
+    ]);
+    try {
+      await expect.poll(() => /listening on (ws:\S+),/.exec(tap.stdoutText())?.[1]).toBeTruthy();
+      const url = /listening on (ws:\S+),/.exec(tap.stdoutText())![1]!;
+      await host.services.debug.addBreakpoint({ providerName: 'tools' });
+      const socket = new WebSocket(url, { headers: { Authorization: 'Bearer ws-token' } });
+      await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+      const frames: Array<Record<string, unknown>> = [];
+      socket.on('message', (data) => frames.push(JSON.parse(data.toString()) as Record<string, unknown>));
+      const paused = nextPause();
+      socket.send(
+        JSON.stringify(executeMessage('ws-app', 'const r = await tools.echo({ n: 1 }); return r.n;')),
+      );
+      const held = await paused;
+      expect(held).toMatchObject({ phase: 'call', input: { n: 1 }, tap: { direction: 'runner_to_host' } });
+      await host.services.debug.resume(held.pauseId, { action: 'edit_input', input: { n: 5 } });
+      await expect.poll(() => frames.find((f) => f.type === 'tool_call')).toMatchObject({ input: { n: 5 } });
+      const call = frames.find((f) => f.type === 'tool_call')!;
+      socket.send(JSON.stringify({ type: 'tool_result', callId: call.callId, ok: true, result: call.input }));
+      await expect.poll(() => frames.find((f) => f.type === 'done')).toMatchObject({ ok: true, result: 5 });
+      socket.close();
+      await expect
+        .poll(() =>
+          events.some(
+            (e) =>
+              e.channel === 'runs' &&
+              e.type === 'started' &&
+              e.request.origin?.clientName === 'ws session #1',
+          ),
+        )
+        .toBe(true);
+    } finally {
+      tap.child.kill('SIGTERM');
+      await tap.exited;
+      await runner.close();
+    }
   });
 
   it('refuses an app URL without a token, or one the app does not know', async () => {

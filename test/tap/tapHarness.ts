@@ -32,6 +32,7 @@ export interface TestHost {
   child: ChildProcess;
   /** Every byte the host received on the runner's stdout. */
   received(): Buffer;
+  stdoutText(): string;
   stderr(): string;
   write(text: string | Buffer): void;
   send(message: Record<string, unknown>): void;
@@ -72,6 +73,7 @@ export function startHost(argv: string[]): TestHost {
   return {
     child,
     received: () => Buffer.concat(chunks),
+    stdoutText: () => Buffer.concat(chunks).toString('utf8'),
     stderr: () => stderr,
     write: (text) => void child.stdin!.write(text),
     send: (message) => void child.stdin!.write(`${JSON.stringify(message)}\n`),

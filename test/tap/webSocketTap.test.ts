@@ -25,8 +25,8 @@ beforeAll(async () => {
     token: TOKEN,
     maxMessageBytes: MAX_BYTES,
     maxConnections: 2,
-    newSession: () => createTapSession({ name: 'ws', maxMessageBytes: MAX_BYTES }),
-    onSessionEnd: (session) => {
+    newConnection: () => ({ session: createTapSession({ name: 'ws', maxMessageBytes: MAX_BYTES }) }),
+    onSessionEnd: ({ session }) => {
       outcomes.push(session.finish());
       ended.shift()?.();
     },
@@ -114,7 +114,7 @@ describe('execbox tap --listen --to (WebSocket)', () => {
       to: runner.url,
       token: 'only-the-taps',
       maxMessageBytes: MAX_BYTES,
-      newSession: () => createTapSession(),
+      newConnection: () => ({ session: createTapSession() }),
       onSessionEnd: () => {},
     });
     try {
@@ -129,7 +129,7 @@ describe('execbox tap --listen --to (WebSocket)', () => {
       to: 'ws://127.0.0.1:1',
       token: TOKEN,
       maxMessageBytes: MAX_BYTES,
-      newSession: () => createTapSession(),
+      newConnection: () => ({ session: createTapSession() }),
       onSessionEnd: () => {},
     });
     try {

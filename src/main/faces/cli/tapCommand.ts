@@ -7,6 +7,7 @@ import { createTapSession, type TapOutcome, type TapSession } from '../../progra
 import type { TranscriptEntry } from '../../../shared/transcript';
 import { appHoldPolicy } from '../../programs/tap/appHoldPolicy';
 import { connectAppTap, type AppTap } from '../../programs/tap/connectAppTap';
+import type { HoldPolicy } from '../../programs/tap/HoldPolicy';
 import { formatFindings } from '../../programs/tap/formatFindings';
 import { runStdioTap } from '../../programs/tap/runStdioTap';
 import { startWebSocketTap } from '../../programs/tap/startWebSocketTap';
@@ -15,8 +16,8 @@ import { isLoopbackHost } from '../../system/isLoopbackHost';
 import { parseHostPort } from '../../system/parseHostPort';
 import { parseIntegerFlag } from '../../system/parseIntegerFlag';
 
-const USAGE = `usage: execbox tap [--transcript OUT.jsonl] [--name NAME] -- RUNNER_CMD [ARGS…]
-       execbox tap --listen [HOST:]PORT --to ws://HOST:PORT [--token T] [--transcript OUT.jsonl] [--name NAME]
+const USAGE = `usage: execbox tap [--transcript OUT.jsonl] [--name NAME] [--app URL] -- RUNNER_CMD [ARGS…]
+       execbox tap --listen [HOST:]PORT --to ws://HOST:PORT [--token T] [--transcript OUT.jsonl] [--name NAME] [--app URL]
   Sits between a host and a runner it did not write. Over stdio the host starts "execbox tap --
   its-runner" instead of its runner; every line passes through unchanged and in order, both ways,
   and the runner's stderr and exit code are its own. Each session is recorded, and where either side
@@ -30,7 +31,7 @@ const USAGE = `usage: execbox tap [--transcript OUT.jsonl] [--name NAME] -- RUNN
   --to URL               runner at URL; the host's token is passed on unchanged
   --token T              the token a connection must present (or set ${RUNNER_TOKEN_ENV}); required
                          with --listen, as for execbox runner --listen
-  --app URL              stdio: stream the session live into a running execbox serve (the URL it
+  --app URL              stream each session live into a running execbox serve (the URL it
                          prints, token in #token= or EXECBOX_TOKEN): a run with origin "tap" whose
                          breakpoints hold the runner's tool_call or the host's tool_result, and
                          what a person forwards, edits or drops there is what the programs get`;
@@ -86,25 +87,21 @@ export default async function tapCommand(args: string[]): Promise<number> {
   }
   if (values.listen !== undefined || values.to !== undefined) {
     if (runner.length > 0) return usageError('give either a runner command after -- or --listen and --to');
-    if (values.app !== undefined) return usageError('--app goes with a runner command (stdio), not --listen');
     if (values.listen === undefined || values.to === undefined)
       return usageError('--listen and --to go together');
-    return listen(values.listen, values.to, values.token ?? process.env[RUNNER_TOKEN_ENV], flags);
+    return listen(values.listen, values.to, values.token ?? process.env[RUNNER_TOKEN_ENV], flags, values.app);
   }
   const [command, ...commandArgs] = runner;
   if (!command) return usageError('give the runner command after --');
 
-  // The app's run starts its clock when it opens: the session's clock starts just after, so times agree.
-  let app: AppTap | undefined;
-  if (values.app !== undefined) {
-    try {
-      app = await connectAppTap(values.app, flags.name ?? path.basename(command), process.env.EXECBOX_TOKEN);
-    } catch (error) {
-      process.stderr.write(`execbox tap: ${(error as Error).message}\n`);
-      return 2;
-    }
+  let connection: AppConnection;
+  try {
+    connection = await openConnection(flags, values.app, flags.name ?? path.basename(command));
+  } catch (error) {
+    process.stderr.write(`execbox tap: ${(error as Error).message}\n`);
+    return 2;
   }
-  const session = newSession(flags, app ? (entry) => app.add(entry) : undefined);
+  const { session, app, hold } = connection;
   const exit = await runStdioTap({
     command,
     args: commandArgs,
@@ -112,7 +109,7 @@ export default async function tapCommand(args: string[]): Promise<number> {
     input: process.stdin,
     output: process.stdout,
     forwardSignals: ['SIGINT', 'SIGTERM', 'SIGHUP'],
-    ...(app ? { hold: appHoldPolicy(app, session) } : {}),
+    ...(hold ? { hold } : {}),
   });
   const outcome = session.finish();
   await app?.close();
@@ -131,6 +128,7 @@ async function listen(
   to: string,
   token: string | undefined,
   flags: TapFlags,
+  appUrl: string | undefined,
 ): Promise<number> {
   if (!token)
     return usageError(`refusing to listen without a token; pass --token T or set ${RUNNER_TOKEN_ENV}`);
@@ -149,17 +147,24 @@ async function listen(
     return usageError(`--listen: ${(error as Error).message}`);
   }
   let sessions = 0;
+  let connections = 0;
   const saving = new Set<Promise<void>>();
   const tap = await startWebSocketTap({
     ...listenOn,
     to: target.href,
     token,
     maxMessageBytes: flags.maxMessageBytes,
-    newSession: () => newSession(flags),
-    onSessionEnd: (session: TapSession) => {
+    newConnection: () => {
+      connections += 1;
+      return openConnection(flags, appUrl, `${flags.name ?? 'tap'} #${connections}`);
+    },
+    onSessionEnd: ({ session, app }) => {
       sessions += 1;
       const file = flags.transcript?.replace(/(\.jsonl)?$/i, `-${sessions}.jsonl`);
-      const saved = report(session.finish(), file).finally(() => saving.delete(saved));
+      const outcome = session.finish();
+      const saved = Promise.all([app?.close(), report(outcome, file)])
+        .then(() => undefined)
+        .finally(() => saving.delete(saved));
       saving.add(saved);
     },
     log: (line) => process.stderr.write(`execbox tap: ${line}\n`),
@@ -179,12 +184,29 @@ async function listen(
   return 0;
 }
 
-function newSession(flags: TapFlags, onEntry?: (entry: TranscriptEntry) => void): TapSession {
-  return createTapSession({
+interface AppConnection {
+  session: TapSession;
+  app?: AppTap;
+  hold?: HoldPolicy;
+}
+
+/**
+ * A session to record, streamed into the app when there is one. The app's run starts its clock when
+ * it opens, and the session's clock just after, so the two agree.
+ */
+async function openConnection(
+  flags: TapFlags,
+  appUrl: string | undefined,
+  appName: string,
+): Promise<AppConnection> {
+  const app =
+    appUrl === undefined ? undefined : await connectAppTap(appUrl, appName, process.env.EXECBOX_TOKEN);
+  const session = createTapSession({
     maxMessageBytes: flags.maxMessageBytes,
     ...(flags.name !== undefined ? { name: flags.name } : {}),
-    ...(onEntry ? { onEntry } : {}),
+    ...(app ? { onEntry: (entry: TranscriptEntry) => app.add(entry) } : {}),
   });
+  return app ? { session, app, hold: appHoldPolicy(app, session) } : { session };
 }
 
 async function report(outcome: TapOutcome, transcript: string | undefined): Promise<void> {

@@ -10,7 +10,13 @@ import { createOrderedQueue } from './createOrderedQueue';
 import type { TapSession } from './createTapSession';
 import type { HoldPolicy } from './HoldPolicy';
 
-export interface WebSocketTapOptions {
+/** What a connection is recorded and held by. */
+export interface TapConnection {
+  session: TapSession;
+  hold?: HoldPolicy;
+}
+
+export interface WebSocketTapOptions<C extends TapConnection = TapConnection> {
   host?: string;
   port?: number;
   /** The remote runner, ws://HOST:PORT. */
@@ -20,11 +26,10 @@ export interface WebSocketTapOptions {
   /** Largest message either way, as the runner server caps it. */
   maxMessageBytes: number;
   maxConnections?: number;
-  /** One session per connection. */
-  newSession(): TapSession;
+  /** One session per connection, made before the host's upgrade is answered (a refusal if it fails). */
+  newConnection(): C | Promise<C>;
   /** Both sides have closed: the session is complete. */
-  onSessionEnd(session: TapSession): void;
-  hold?: HoldPolicy;
+  onSessionEnd(connection: C): void;
   log?: (line: string) => void;
 }
 
@@ -47,7 +52,9 @@ const sendableCode = (code: number) =>
  * cap) and joins each connection to the remote runner, passing the host's Authorization header on
  * unchanged. Frames go through unchanged and in order both ways and are recorded as a session.
  */
-export async function startWebSocketTap(options: WebSocketTapOptions): Promise<WebSocketTapHandle> {
+export async function startWebSocketTap<C extends TapConnection>(
+  options: WebSocketTapOptions<C>,
+): Promise<WebSocketTapHandle> {
   if (!options.token) throw new Error('a WebSocket tap needs a token, as a runner server does');
   const log = options.log ?? (() => {});
   const maxConnections = options.maxConnections ?? DEFAULT_RUNNER_MAX_CONNECTIONS;
@@ -98,16 +105,28 @@ export async function startWebSocketTap(options: WebSocketTapOptions): Promise<W
       refuse(502, 'Bad Gateway');
     });
     upstream.once('open', () => {
-      answered = true;
-      wss.handleUpgrade(request, socket, head, (client) => {
-        pending -= 1;
-        guardWebSocket(client, { maxBytes: options.maxMessageBytes, onError: () => {} });
-        log(`connected ${peer} to ${options.to}`);
-        joinSockets(client, upstream, options.newSession(), options, (session) => {
-          log(`disconnected ${peer}`);
-          options.onSessionEnd(session);
-        });
-      });
+      void Promise.resolve()
+        .then(() => options.newConnection())
+        .then(
+          (connection) => {
+            if (answered) return;
+            answered = true;
+            wss.handleUpgrade(request, socket, head, (client) => {
+              pending -= 1;
+              guardWebSocket(client, { maxBytes: options.maxMessageBytes, onError: () => {} });
+              log(`connected ${peer} to ${options.to}`);
+              joinSockets(client, upstream, connection, () => {
+                log(`disconnected ${peer}`);
+                options.onSessionEnd(connection);
+              });
+            });
+          },
+          (error: unknown) => {
+            log(`${peer}: could not start recording the session: ${(error as Error).message}`);
+            refuse(502, 'Bad Gateway');
+            upstream.close();
+          },
+        );
     });
   });
 
@@ -136,9 +155,8 @@ export async function startWebSocketTap(options: WebSocketTapOptions): Promise<W
 function joinSockets(
   host: WebSocket,
   runner: WebSocket,
-  session: TapSession,
-  options: Pick<WebSocketTapOptions, 'hold'>,
-  onEnd: (session: TapSession) => void,
+  { session, hold }: TapConnection,
+  onEnd: () => void,
 ): void {
   const relay = (direction: MessageDirection, from: WebSocket, to: WebSocket) => {
     const queue = createOrderedQueue<Frame>(
@@ -151,7 +169,7 @@ function joinSockets(
       const data = Array.isArray(raw) ? Buffer.concat(raw) : Buffer.from(raw as ArrayBuffer);
       const frame = { data, binary };
       const message = session.line(direction, data);
-      const held = message && options.hold?.(direction, message, data);
+      const held = message && hold?.(direction, message, data);
       if (!held) return queue.send(frame);
       queue.hold(
         held.then((answer) => (answer ? { data: answer, binary } : null)),
@@ -170,7 +188,7 @@ function joinSockets(
     if (other.readyState === WebSocket.OPEN || other.readyState === WebSocket.CONNECTING)
       other.close(sendableCode(code), reason);
     open -= 1;
-    if (open === 0) onEnd(session);
+    if (open === 0) onEnd();
   };
   host.on('close', closed('host', runner));
   runner.on('close', closed('runner', host));
