@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import { WebSocketServer } from 'ws';
 import { guardWebSocket } from '../../system/guardWebSocket';
@@ -14,6 +14,7 @@ import {
 import { createSpareRunners } from './createSpareRunners';
 import { superviseRunnerConnection } from './superviseRunnerConnection';
 import { admitUpgrade } from '../../system/admitUpgrade';
+import { listenForWebSockets } from '../../system/listenForWebSockets';
 
 export interface RunnerServerOptions {
   host?: string;
@@ -102,30 +103,18 @@ export async function startRunnerServer(options: RunnerServerOptions): Promise<R
     });
   });
 
-  await new Promise<void>((resolve, reject) => {
-    http.once('error', reject);
-    http.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
-      http.off('error', reject);
-      resolve();
-    });
-  });
-  const address = http.address() as AddressInfo;
-  const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const listener = await listenForWebSockets(http, wss, options);
   return {
-    url: `ws://${urlHost}:${address.port}`,
-    host: address.address,
-    port: address.port,
+    url: listener.url,
+    host: listener.host,
+    port: listener.port,
     connections: () => wss.clients.size,
     dropConnections: () => {
       for (const client of wss.clients) client.terminate();
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        spares.close();
-        for (const client of wss.clients) client.terminate();
-        wss.close();
-        http.close(() => resolve());
-        http.closeAllConnections();
-      }),
+    close: () => {
+      spares.close();
+      return listener.close();
+    },
   };
 }

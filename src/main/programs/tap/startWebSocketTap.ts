@@ -1,9 +1,10 @@
 import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import WebSocket, { WebSocketServer, type RawData } from 'ws';
 import type { MessageDirection } from '../../../shared/protocol/messages';
 import { DEFAULT_RUNNER_MAX_CONNECTIONS } from '../../engine/transports/runnerServerDefaults';
 import { admitUpgrade } from '../../system/admitUpgrade';
+import { listenForWebSockets } from '../../system/listenForWebSockets';
 import { guardWebSocket } from '../../system/guardWebSocket';
 import { refuseUpgrade } from '../../system/refuseUpgrade';
 import { createOrderedQueue } from './createOrderedQueue';
@@ -130,26 +131,8 @@ export async function startWebSocketTap<C extends TapConnection>(
     });
   });
 
-  await new Promise<void>((resolve, reject) => {
-    http.once('error', reject);
-    http.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
-      http.off('error', reject);
-      resolve();
-    });
-  });
-  const address = http.address() as AddressInfo;
-  const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  return {
-    url: `ws://${urlHost}:${address.port}`,
-    port: address.port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const client of wss.clients) client.terminate();
-        wss.close();
-        http.close(() => resolve());
-        http.closeAllConnections();
-      }),
-  };
+  const { url, port, close } = await listenForWebSockets(http, wss, options);
+  return { url, port, close };
 }
 
 function joinSockets(
