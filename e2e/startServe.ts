@@ -8,7 +8,7 @@ export async function startServe(
   configDir: string,
   workspaceFile: string,
   extraArgs: string[] = [],
-): Promise<{ url: string; child: ChildProcess }> {
+): Promise<{ url: string; child: ChildProcess; output(): string }> {
   const child = spawn(
     process.execPath,
     [CLI, 'serve', '--port', '0', '--config-dir', configDir, '--workspace', workspaceFile, ...extraArgs],
@@ -28,7 +28,7 @@ export async function startServe(
     child.stderr!.on('data', onData);
     child.once('exit', (code) => reject(new Error(`execbox serve exited with ${code}:\n${output}`)));
   });
-  return { url, child };
+  return { url, child, output: () => output };
 }
 
 export async function stop(child: ChildProcess): Promise<void> {

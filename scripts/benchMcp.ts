@@ -6,7 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { buildCliForTests, TEST_CLI } from './buildCliForTests';
+import { TEST_CLI } from './buildCliForTests';
 
 const TOKEN = 'bench-token-bench-token-bench-token';
 
@@ -33,7 +33,17 @@ async function startHttpServer(): Promise<{ url: string; stop(): void }> {
   return { url, stop: () => child.kill('SIGTERM') };
 }
 
-async function timeCalls(transport: Transport, runs: number, warmup: number): Promise<number[]> {
+export interface McpCallMeasures {
+  /** Each of the sequential calls, client side: send to result. */
+  sequential: number[];
+  /** Calls per second with `concurrency` calls in flight at once, one sample per round. */
+  throughput: number[];
+}
+
+async function measureCalls(
+  transport: Transport,
+  options: { runs: number; warmup: number; concurrency: number; rounds: number },
+): Promise<McpCallMeasures> {
   const client = new Client({ name: 'bench', version: '1' });
   await client.connect(transport);
   const call = async () => {
@@ -41,36 +51,56 @@ async function timeCalls(transport: Transport, runs: number, warmup: number): Pr
     if (result.isError) throw new Error(`bench call failed: ${JSON.stringify(result.content)}`);
   };
   try {
-    for (let i = 0; i < warmup; i++) await call();
-    const samples: number[] = [];
-    for (let i = 0; i < runs; i++) {
+    for (let i = 0; i < options.warmup; i++) await call();
+    const sequential: number[] = [];
+    for (let i = 0; i < options.runs; i++) {
       const start = performance.now();
       await call();
-      samples.push(performance.now() - start);
+      sequential.push(performance.now() - start);
     }
-    return samples;
+    const throughput: number[] = [];
+    for (let round = 0; round < options.rounds; round++) {
+      let remaining = options.runs;
+      const start = performance.now();
+      await Promise.all(
+        Array.from({ length: options.concurrency }, async () => {
+          while (remaining > 0) {
+            remaining -= 1;
+            await call();
+          }
+        }),
+      );
+      throughput.push(options.runs / ((performance.now() - start) / 1000));
+    }
+    return { sequential, throughput };
   } finally {
     await client.close();
   }
 }
 
-/** One `tools/call` of `return 1` through `execbox mcp` (in-process executor), as an agent sees it. */
-export async function mcpToolCallLatency(over: 'stdio' | 'http', runs = 300, warmup = 30): Promise<number[]> {
-  await buildCliForTests();
+/**
+ * `return 1` as MCP `tools/call`s through `execbox mcp` (in-process executor), as an agent sees
+ * them: `runs` sequential calls, then `runs` calls with `concurrency` in flight, `rounds` times.
+ * The CLI must be built (runBench builds it: inside the bench's bundle its sources are not found).
+ */
+export async function mcpToolCalls(
+  over: 'stdio' | 'http',
+  options = { runs: 200, warmup: 30, concurrency: 20, rounds: 3 },
+): Promise<McpCallMeasures> {
   if (over === 'stdio') {
     const transport = new StdioClientTransport({
       command: process.execPath,
       args: await serverArgs(),
       stderr: 'ignore',
     });
-    return timeCalls(transport, runs, warmup);
+    return measureCalls(transport, options);
   }
   const server = await startHttpServer();
   try {
     const transport = new StreamableHTTPClientTransport(new URL(server.url), {
       requestInit: { headers: { authorization: `Bearer ${TOKEN}` } },
     });
-    return await timeCalls(transport, runs, warmup);
+    return await measureCalls(transport, options);
   } finally {
     server.stop();
   }

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildCliForTests } from './buildCliForTests';
 import { bundleForNode } from './buildRunnerForTests';
 
 /**
@@ -9,6 +10,8 @@ import { bundleForNode } from './buildRunnerForTests';
  * some of the rows measure.
  */
 const outfile = fileURLToPath(new URL('../test-out/bench.mjs', import.meta.url));
+// `execbox mcp` for the MCP rows, built here: its sources are not beside the bench's bundle.
+await buildCliForTests();
 await bundleForNode({
   entryPoints: [join(fileURLToPath(new URL('.', import.meta.url)), 'bench.ts')],
   outfile,

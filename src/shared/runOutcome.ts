@@ -2,9 +2,10 @@
  * Why the host cancelled a run. The wire error code stays `timeout` in every case (the runner
  * specification requires it); this is what the host knows and every view reads.
  */
-export type CancelReason = 'user' | 'timeout' | 'host_stopping';
+export type CancelReason = 'user' | 'agent' | 'timeout' | 'host_stopping';
 
-export const CANCEL_REASONS: readonly CancelReason[] = ['user', 'timeout', 'host_stopping'];
+/** `agent`: the MCP client that started the run cancelled it or went away. */
+export const CANCEL_REASONS: readonly CancelReason[] = ['user', 'agent', 'timeout', 'host_stopping'];
 
 export function isCancelReason(value: unknown): value is CancelReason {
   return typeof value === 'string' && (CANCEL_REASONS as readonly string[]).includes(value);

@@ -113,7 +113,7 @@ describe('time a person holds is never charged to the guest or the tool', () => 
   it('a manual answer given after more than the timeout succeeds, and counts as held', async () => {
     const h = await start();
     const asked: ProvidersEvent[] = [];
-    const broker = new ManualCallBroker((event) => asked.push(event));
+    const broker = new ManualCallBroker((event) => asked.push(event), { personPresent: () => true });
     const desk = createMockProvider(
       { id: 'desk', name: 'desk', kind: 'mock', tools: { approve: { response: { mode: 'manual' } } } },
       broker,

@@ -31,6 +31,12 @@ describe('the execute tool description', () => {
     expect(text).toMatch(/… and \d+ more providers/);
   });
 
+  it('speaks to the agent, not to a person at the app (an untyped tool: learn its shape by running it)', () => {
+    const text = describeExecuteTool([provider('small', 1)]);
+    expect(text).toContain('Return or log one result first to learn its shape');
+    expect(text).not.toContain('Use this shape as the output type');
+  });
+
   it('says so when there are no providers', () => {
     expect(describeExecuteTool([])).toContain('no providers');
   });
@@ -49,6 +55,17 @@ describe('selectTypings', () => {
     const answer = selectTypings(providers, { providers: ['zzz'], tools: ['a', 'a.nope', '.x'] });
     expect(answer).toEqual({ ok: false, message: expect.stringContaining('"zzz", "a", "a.nope", ".x"') });
     expect(!answer.ok && answer.message).toContain('a (tool0, tool1); b (tool0)');
+  });
+  it('names inherited properties as unknown tools, not a crash', () => {
+    for (const name of ['a.constructor', 'a.__proto__', 'a.toString', 'a.hasOwnProperty']) {
+      const answer = selectTypings(providers, { tools: [name] });
+      expect(answer).toEqual({
+        ok: false,
+        message: expect.stringContaining(`no provider or tool named "${name}"`),
+      });
+    }
+    const asProviders = selectTypings(providers, { providers: ['__proto__', 'constructor'] });
+    expect(asProviders).toEqual({ ok: false, message: expect.stringContaining('no provider or tool named') });
   });
 });
 

@@ -28,10 +28,28 @@ describe('execbox mcp: the command line', () => {
     vi.stubEnv('EXECBOX_TOKEN', '');
     const noToken = await runCliCommand(mcpCommand, ['--connect', 'http://127.0.0.1:1/mcp']);
     expect(noToken.stderr).toContain('$EXECBOX_TOKEN');
-    vi.stubEnv('EXECBOX_TOKEN', 'secret');
+    vi.stubEnv('EXECBOX_TOKEN', 'a-token-long-enough-to-pass');
     const badUrl = await runCliCommand(mcpCommand, ['--connect', 'ftp://x/mcp']);
     expect(badUrl.code).toBe(2);
     expect(badUrl.stderr).toContain('http:// or https:// URL');
+    vi.unstubAllEnvs();
+  });
+
+  it('$EXECBOX_TOKEN follows the rules of serve: short or not URL-safe is refused with a sentence', async () => {
+    const dir = await tempDir('execbox-mcp-token-');
+    const args = ['--http', '127.0.0.1:0', '--config-dir', path.join(dir, 'c')];
+    for (const [token, message] of [
+      ['a', /EXECBOX_TOKEN must be at least 16 characters long/],
+      ['a token with spaces in it', /EXECBOX_TOKEN may use only letters, digits and \. _ ~ -/],
+    ] as const) {
+      vi.stubEnv('EXECBOX_TOKEN', token);
+      const result = await runCliCommand(mcpCommand, args);
+      expect(result.code, token).toBe(2);
+      expect(result.stderr).toMatch(message);
+      const relay = await runCliCommand(mcpCommand, ['--connect', 'http://127.0.0.1:1/mcp']);
+      expect(relay.code, token).toBe(2);
+      expect(relay.stderr).toMatch(message);
+    }
     vi.unstubAllEnvs();
   });
 

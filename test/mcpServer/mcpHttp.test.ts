@@ -8,7 +8,7 @@ import { createExecboxMcpServer } from '../../src/main/faces/mcp/createExecboxMc
 import { openStandaloneMcpHost } from '../../src/main/faces/mcp/openStandaloneMcpHost';
 import { startMcpHttpServer, type McpHttpServer } from '../../src/main/faces/mcp/startMcpHttpServer';
 import { MAX_MCP_BODY_BYTES } from '../../src/main/faces/mcp/createMcpHttpHandler';
-import { writeTestWorkspace } from './mcpFixture';
+import { connectHttpClient, writeTestWorkspace } from './mcpFixture';
 
 let host: PlaygroundHost;
 let server: McpHttpServer;
@@ -43,16 +43,20 @@ async function connect(name = 'http-agent'): Promise<Client> {
 
 interface RawAnswer {
   status: number;
+  headers: Record<string, string | string[] | undefined>;
   body: string;
 }
 
 /** A hand-made request, for what no well-behaved client sends. */
-function raw(options: {
-  method?: string;
-  headers?: Record<string, string>;
-  body?: string | Buffer;
-}): Promise<RawAnswer> {
-  const url = new URL(server.url);
+function raw(
+  options: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string | Buffer;
+  },
+  to: McpHttpServer = server,
+): Promise<RawAnswer> {
+  const url = new URL(to.url);
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       {
@@ -63,14 +67,16 @@ function raw(options: {
         headers: {
           'content-type': 'application/json',
           accept: 'application/json, text/event-stream',
-          authorization: `Bearer ${server.token}`,
+          authorization: `Bearer ${to.token}`,
           ...options.headers,
         },
       },
       (response) => {
         let body = '';
         response.on('data', (chunk) => (body += String(chunk)));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body }),
+        );
       },
     );
     req.on('error', reject);
@@ -157,9 +163,95 @@ describe('the MCP HTTP endpoint under attack', { timeout: 30_000 }, () => {
   it('refuses a request without the token, or with a wrong one', async () => {
     const none = await raw({ headers: { authorization: '' }, body: INITIALIZE });
     expect(none.status).toBe(401);
-    expect(none.body).toContain('token is missing or wrong');
+    expect(none.body).toContain('the token is missing');
     expect((await raw({ headers: { authorization: 'Bearer nope' }, body: INITIALIZE })).status).toBe(401);
     expect((await raw({ headers: { authorization: server.token }, body: INITIALIZE })).status).toBe(401);
+  });
+
+  it('a 401 says so as RFC 6750 does (WWW-Authenticate: Bearer), not as an OAuth prompt', async () => {
+    const none = await raw({ headers: { authorization: '' }, body: INITIALIZE });
+    expect(none.headers['www-authenticate']).toBe('Bearer realm="execbox-playground"');
+    expect(none.body).toContain('Authorization: Bearer TOKEN');
+    const wrong = await raw({ headers: { authorization: 'Bearer nope' }, body: INITIALIZE });
+    expect(wrong.headers['www-authenticate']).toMatch(
+      /^Bearer realm="execbox-playground", error="invalid_token", error_description="[^"]+"$/,
+    );
+  });
+
+  it('sessions are capped per endpoint: 40 initialize without DELETE keep at most the cap', async () => {
+    const capped = await startMcpHttpServer({
+      createServer: () => createExecboxMcpServer({ host }),
+      maxSessions: 5,
+    });
+    try {
+      const ids: string[] = [];
+      for (let i = 0; i < 40; i++) {
+        const answer = await raw({ body: INITIALIZE }, capped);
+        expect(answer.status).toBe(200);
+        ids.push(String(answer.headers['mcp-session-id']));
+      }
+      expect(capped.sessionCount()).toBe(5);
+      // The longest idle went first; the newest still answers.
+      const ping = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping' });
+      const headers = (id: string) => ({ 'mcp-session-id': id, 'mcp-protocol-version': '2025-06-18' });
+      expect((await raw({ headers: headers(ids[0]!), body: ping }, capped)).status).toBe(404);
+      expect((await raw({ headers: headers(ids[39]!), body: ping }, capped)).status).toBe(200);
+    } finally {
+      await capped.close();
+    }
+  });
+
+  it('when every session is busy, a new initialize is refused with 503 and a sentence (none is cut off)', async () => {
+    const full = await startMcpHttpServer({
+      createServer: () => createExecboxMcpServer({ host }),
+      maxSessions: 2,
+    });
+    const busy = await Promise.all([connectHttpClient(full, 'busy-1'), connectHttpClient(full, 'busy-2')]);
+    try {
+      const stalls = busy.map((client) =>
+        client
+          .callTool({ name: 'execute', arguments: { code: 'return await shop.stall({})' } })
+          .catch(() => undefined),
+      );
+      await expect
+        .poll(async () => (await host.services.runs.list()).filter((run) => run.state === 'running').length)
+        .toBeGreaterThanOrEqual(2);
+      const refused = await raw({ body: INITIALIZE }, full);
+      expect(refused.status).toBe(503);
+      expect(refused.body).toContain('all 2 MCP sessions of this endpoint are busy');
+      expect(full.sessionCount()).toBe(2);
+      await Promise.all(busy.map((client) => client.close()));
+      await Promise.all(stalls);
+    } finally {
+      await full.close();
+    }
+  });
+
+  it('an idle session expires', async () => {
+    const expiring = await startMcpHttpServer({
+      createServer: () => createExecboxMcpServer({ host }),
+      idleMs: 50,
+    });
+    try {
+      const answer = await raw({ body: INITIALIZE }, expiring);
+      expect(answer.status).toBe(200);
+      await expect.poll(() => expiring.sessionCount(), { timeout: 20_000 }).toBe(0);
+      const ping = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping' });
+      const again = await raw(
+        {
+          headers: {
+            'mcp-session-id': String(answer.headers['mcp-session-id']),
+            'mcp-protocol-version': '2025-06-18',
+          },
+          body: ping,
+        },
+        expiring,
+      );
+      expect(again.status).toBe(404);
+      expect(again.body).toContain('expired');
+    } finally {
+      await expiring.close();
+    }
   });
 
   it('refuses a foreign Origin (a web page) and a Host that is not this server (DNS rebinding)', async () => {

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../workspace/hostFixture';
 import { buildCliForTests, TEST_CLI } from '../../scripts/buildCliForTests';
-import { writeTestWorkspace } from './mcpFixture';
+import { trustedServeArgs, writeTestWorkspace } from './mcpFixture';
 
 const run = promisify(execFile);
 const INSPECTOR = path.join(
@@ -19,18 +19,7 @@ let env: NodeJS.ProcessEnv;
 beforeAll(async () => {
   await buildCliForTests();
   const workspace = await writeTestWorkspace();
-  serverArgs = [
-    process.execPath,
-    TEST_CLI,
-    'mcp',
-    '--workspace',
-    workspace.file,
-    '--trust',
-    '--executor',
-    'inprocess',
-    '--config-dir',
-    workspace.configDir,
-  ];
+  serverArgs = [process.execPath, TEST_CLI, 'mcp', ...trustedServeArgs(workspace)];
   // The Inspector keeps a catalog of servers in the home folder: keep it out of the real one.
   const home = await tempDir('execbox-inspector-home-');
   env = { ...process.env, HOME: home, MCP_CATALOG_PATH: path.join(home, 'mcp.json') };

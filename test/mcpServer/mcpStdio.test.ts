@@ -77,6 +77,11 @@ describe('execbox mcp over stdio (the SDK client)', { timeout: 60_000 }, () => {
     expect((unknown.content as { text: string }[])[0]!.text).toContain('shop (price, stall)');
     const wrongTool = client.callTool({ name: 'delete_everything', arguments: {} });
     await expect(wrongTool).rejects.toThrow(/no tool named "delete_everything"/);
+    // The client adds "MCP error CODE: " once; the server's message does not carry it again.
+    const message = await wrongTool.catch((error: Error) => error.message);
+    expect(message).toMatch(/^MCP error -32602: no tool named/);
+    const typings = await client.callTool({ name: 'typings', arguments: {} });
+    expect(JSON.stringify(typings.content)).not.toContain('Use this shape');
   });
 
   it('typings returns one tool or a whole provider', async () => {

@@ -5,8 +5,12 @@ import { createMockProvider } from '../../src/main/providers/mock/createMockProv
 import { ManualCallBroker } from '../../src/main/providers/mock/ManualCallBroker';
 import { callTool } from './callTool';
 
-function mock(tools: Record<string, MockToolConfig>, events: ProvidersEvent[] = []) {
-  const broker = new ManualCallBroker((event) => events.push(event));
+function mock(
+  tools: Record<string, MockToolConfig>,
+  events: ProvidersEvent[] = [],
+  options: ConstructorParameters<typeof ManualCallBroker>[1] = { personPresent: () => true },
+) {
+  const broker = new ManualCallBroker((event) => events.push(event), options);
   const config: MockProviderConfig = { id: 'm', name: 'shop', kind: 'mock', tools };
   return { provider: resolveProvider(createMockProvider(config, broker)), broker, events };
 }
@@ -181,6 +185,47 @@ describe('mock provider', () => {
         ok: false,
         error: { code: 'validation_error', message: 'refused by the user' },
       });
+    });
+
+    it('with nobody to answer, fails at once with a tool_error that says so', async () => {
+      const { provider, broker, events } = mock({ approve: manual }, [], {});
+      const answer = await callTool(provider, 'approve', {});
+      expect(answer).toMatchObject({ ok: false, error: { code: 'tool_error' } });
+      expect(answer.ok ? '' : answer.error.message).toMatch(/shop\.approve .*nobody can answer here/);
+      expect(broker.pending()).toEqual([]);
+      expect(events).toEqual([]);
+    });
+
+    it('a person has at most maxWaitMs to answer; then the call fails and the question is dropped', async () => {
+      const { provider, broker } = mock({ approve: manual }, [], {
+        personPresent: () => true,
+        maxWaitMs: 50,
+      });
+      const answer = await callTool(provider, 'approve', {});
+      expect(answer).toMatchObject({ ok: false, error: { code: 'tool_error' } });
+      expect(answer.ok ? '' : answer.error.message).toMatch(/nobody answered shop\.approve/);
+      expect(broker.pending()).toEqual([]);
+    });
+
+    it('records in the run that a person was asked (so an agent hears what the run waits for)', async () => {
+      const { provider, broker } = mock({ approve: manual });
+      const recorded: unknown[] = [];
+      const pending = provider.tools.approve!.call(
+        {},
+        {
+          signal: new AbortController().signal,
+          providerName: 'shop',
+          safeToolName: 'approve',
+          originalToolName: 'approve',
+          callId: 'c1',
+          onEvent: (event) => recorded.push(event),
+        },
+      );
+      await expect.poll(() => broker.pending().length).toBe(1);
+      const { requestId } = broker.pending()[0]!;
+      expect(recorded).toEqual([{ type: 'manual_answer_requested', callId: 'c1', requestId }]);
+      broker.answer(requestId, { ok: true, result: 1 });
+      await pending;
     });
 
     it('drops the question when the run is cancelled', async () => {

@@ -108,7 +108,7 @@ describe('providers API', () => {
   async function emptyWorkspace() {
     const dir = await tempDir();
     const file = await writeWorkspace(path.join(dir, 'w.execbox.json'), {});
-    return { file, ...(await host({ workspacePath: file })) };
+    return { file, ...(await host({ workspacePath: file, personPresent: () => true })) };
   }
 
   it('adds, edits and removes a provider, saving it and announcing new typings', async () => {

@@ -62,6 +62,11 @@ export interface AgentEndpoint {
   url: string;
   /** Sent as `Authorization: Bearer TOKEN`; kept in the config folder so pasted configs survive restarts. */
   token: string;
+  /**
+   * Present when the endpoint is not on its kept port (it was taken, so a free one was used):
+   * configurations pasted earlier name this port and do not reach this app until it is free again.
+   */
+  expectedPort?: number;
   /** For clients that only start commands: the stdio bridge (`execbox mcp --connect URL`), token in its env. */
   bridge: { command: string; args: string[]; env: Record<string, string> };
 }

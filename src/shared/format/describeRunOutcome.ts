@@ -42,12 +42,14 @@ export function describeRunOutcome(result: ExecuteResult, facts?: Partial<RunFac
       sentence: `Succeeded in ${formatDuration(wall)}`,
     });
   const { code, message } = result.error;
-  if (code === 'timeout' && (facts?.cancelReason === 'user' || facts?.cancelReason === 'host_stopping')) {
-    const why = facts.cancelReason === 'host_stopping' ? ' (the host was stopping)' : '';
+  const cancelReason = facts?.cancelReason;
+  if (code === 'timeout' && cancelReason !== undefined && cancelReason !== 'timeout') {
+    const why = cancelReason === 'host_stopping' ? ' (the host was stopping)' : '';
+    const by = cancelReason === 'agent' ? ' by the agent' : '';
     return withTiming({
       kind: 'cancelled',
       title: 'Cancelled',
-      sentence: `Cancelled after ${formatDuration(wall)}${why}`,
+      sentence: `Cancelled${by} after ${formatDuration(wall)}${why}`,
     });
   }
   if (code === 'timeout') {

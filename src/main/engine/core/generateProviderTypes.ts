@@ -31,7 +31,7 @@ function inputIsOptional(schema: JsonSchema | undefined): boolean {
 }
 
 /** Most MCP tools declare no output schema; their results are `any` so valid code is not flagged. */
-const UNTYPED_OUTPUT_NOTE =
+export const UNTYPED_OUTPUT_NOTE =
   'Returns: untyped (the tool declares no output schema). Run it once and choose "Use this shape as the output type" to type it.';
 
 /**

@@ -1,6 +1,9 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { checkToken } from '../../system/checkToken';
 import { isLoopbackHost } from '../../system/isLoopbackHost';
+import { keepStdoutFor } from '../../system/keepStdoutFor';
+import { resolveConfigDir } from '../../system/resolveConfigDir';
 import {
   parseRuntimeLimitFlags,
   RUNTIME_LIMIT_OPTIONS,
@@ -15,7 +18,8 @@ const USAGE = `usage: execbox mcp [--workspace W.execbox.json [--trust]] [--exec
   Serves the workspace's providers to an MCP client (an agent) as a code-mode server: the
   "execute" tool runs JavaScript against them in the sandbox, "typings" returns their declarations.
   stdio by default; --http serves Streamable HTTP at http://HOST:PORT/mcp (loopback unless
-  --allow-remote) with a token ($EXECBOX_TOKEN, else a fresh one printed on stderr).
+  --allow-remote) with a token: $EXECBOX_TOKEN (at least 16 of A-Z a-z 0-9 . _ ~ -), else one kept
+  in the config folder (mcp-http-token) and printed on stderr; clients send Authorization: Bearer TOKEN.
   Calls to tools marked "ask before running" are refused (the agent reads why) unless
   --approve-all is given, or (with --http in a terminal) you answer yes at the prompt.
   --connect relays stdio to a running playground's endpoint (execbox serve or the app).`;
@@ -71,8 +75,17 @@ async function untilStopped(extra: Promise<void>): Promise<void> {
   ]);
 }
 
+/** $EXECBOX_TOKEN under the rules `serve` applies to a chosen token. */
+function envToken(): string | undefined {
+  try {
+    return checkToken(process.env[TOKEN_ENV], TOKEN_ENV);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
 async function connect(url: string): Promise<number> {
-  const token = process.env[TOKEN_ENV];
+  const token = envToken();
   if (!token) throw new UsageError(`--connect needs the playground's token in $${TOKEN_ENV}`);
   let parsed: URL;
   try {
@@ -112,6 +125,8 @@ async function serve(args: string[]): Promise<number> {
       `${listen.host} is not a loopback address: anyone who can reach it could run code here; add --allow-remote if you mean it`,
     );
   const transcriptDir = values['transcript-dir'] ? path.resolve(values['transcript-dir']) : undefined;
+  const chosenToken = listen ? envToken() : undefined;
+  const configDir = values['config-dir'] ? path.resolve(values['config-dir']) : resolveConfigDir();
 
   const [{ openStandaloneMcpHost }, { createExecboxMcpServer }] = await Promise.all([
     import('../mcp/openStandaloneMcpHost'),
@@ -123,7 +138,7 @@ async function serve(args: string[]): Promise<number> {
       ...(values.workspace ? { workspace: path.resolve(values.workspace) } : {}),
       trust: values.trust ?? false,
       ...(executor ? { executor } : {}),
-      ...(values['config-dir'] ? { configDir: path.resolve(values['config-dir']) } : {}),
+      configDir,
       warn,
       approveAll: values['approve-all'] ?? false,
       ...(listen && process.stdin.isTTY
@@ -136,31 +151,48 @@ async function serve(args: string[]): Promise<number> {
   const { host } = opened;
   for (const warning of opened.warnings) warn(warning);
   const createServer = () =>
-    createExecboxMcpServer({ host, limits, ...(transcriptDir ? { transcriptDir } : {}), warn });
+    createExecboxMcpServer({
+      host,
+      limits,
+      ...(transcriptDir ? { transcriptDir } : {}),
+      warn,
+      refusal: opened.refusal,
+    });
   try {
     if (listen) {
-      const { startMcpHttpServer } = await import('../mcp/startMcpHttpServer');
+      const [{ startMcpHttpServer }, { readAgentToken, STANDALONE_TOKEN_FILE }] = await Promise.all([
+        import('../mcp/startMcpHttpServer'),
+        import('../mcp/readAgentToken'),
+      ]);
+      // Kept in the config folder unless chosen, so a pasted configuration outlives a restart.
+      const token = chosenToken ?? (await readAgentToken(configDir, STANDALONE_TOKEN_FILE));
       const http = await startMcpHttpServer({
         createServer,
         bindHost: listen.host,
         port: listen.port,
         allowRemote: values['allow-remote'] ?? false,
-        ...(process.env[TOKEN_ENV] ? { token: process.env[TOKEN_ENV] } : {}),
+        token,
       });
       process.stderr.write(
         `execbox mcp: serving ${opened.file} at ${http.url}\n` +
-          (process.env[TOKEN_ENV] ? '' : `execbox mcp: token ${http.token}\n`),
+          (chosenToken
+            ? ''
+            : `execbox mcp: token ${http.token} (kept in ${path.join(configDir, STANDALONE_TOKEN_FILE)}; send it as Authorization: Bearer TOKEN)\n`),
       );
       await untilStopped(new Promise<void>(() => undefined));
       await http.close();
     } else {
-      const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
+      const [{ createStdioServerTransport }, { withProgressBarrier }] = await Promise.all([
+        import('../mcp/createStdioServerTransport'),
+        import('../mcp/withProgressBarrier'),
+      ]);
+      // stdout carries the protocol alone: console output of modules and handlers goes to stderr.
+      keepStdoutFor();
       const server = createServer();
-      const clientGone = new Promise<void>((resolve) => {
-        process.stdin.once('end', resolve);
-        process.stdin.once('close', resolve);
-      });
-      await server.connect(new StdioServerTransport());
+      const transport = withProgressBarrier(createStdioServerTransport());
+      // Only the end of stdin closes the transport: the client went away.
+      const clientGone = new Promise<void>((resolve) => (transport.onclose = resolve));
+      await server.connect(transport);
       await untilStopped(clientGone);
       await server.close();
     }

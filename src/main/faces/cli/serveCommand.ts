@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { PlaygroundHost } from '../../app/createPlaygroundHost';
+import { checkToken } from '../../system/checkToken';
 import { isLoopbackHost } from '../../system/isLoopbackHost';
 import { startPlaygroundServer } from '../browserServer/startPlaygroundServer';
 import { resolveConfigDir } from '../../system/resolveConfigDir';
@@ -11,6 +12,7 @@ const DEFAULT_PORT = 5177;
 
 const USAGE = `usage: execbox serve [--port N] [--token T] [--host ADDRESS --allow-remote] [--workspace FILE] [--config-dir DIR]
   --port N          port to listen on (default 5177; 0 picks a free one)
+  --agent-port N    port of the agents' MCP endpoint, kept for later starts (default: the kept one, else 5178)
   --token T         the session token in the link (default $EXECBOX_TOKEN, else a new random one each start);
                     a fixed token keeps an open page's link working across restarts (at least 16 characters)
   --host ADDRESS    address to bind (default 127.0.0.1)
@@ -18,25 +20,11 @@ const USAGE = `usage: execbox serve [--port N] [--token T] [--host ADDRESS --all
   --workspace FILE  open this *.execbox.json (default: the last one, else the demo)
   --config-dir DIR  where secrets, trust answers and the demo live (default: $EXECBOX_CONFIG_DIR or ~/.config/execbox-playground)`;
 
-function parsePort(text: string): number {
+function parsePort(text: string, flag = '--port'): number {
   const port = Number(text);
   if (!/^\d+$/.test(text) || port > 65535)
-    throw new Error(`--port must be a number from 0 to 65535 (got ${text})`);
+    throw new Error(`${flag} must be a number from 0 to 65535 (got ${text})`);
   return port;
-}
-
-const MIN_TOKEN_LENGTH = 16;
-
-/** A fixed token is a password for everything the host can do: long enough, and safe in a URL fragment. */
-function checkToken(token: string | undefined, source: string): string | undefined {
-  if (token === undefined || token === '') return undefined;
-  if (token.length < MIN_TOKEN_LENGTH)
-    throw new Error(
-      `${source} must be at least ${MIN_TOKEN_LENGTH} characters long (it guards everything this host can do)`,
-    );
-  if (!/^[A-Za-z0-9._~-]+$/.test(token))
-    throw new Error(`${source} may use only letters, digits and . _ ~ - (it goes into the page's link)`);
-  return token;
 }
 
 /** The built renderer: out/renderer, found from this bundle (out/main/cli.js or one of its chunks). */
@@ -75,6 +63,7 @@ export default async function serveCommand(args: string[]): Promise<number> {
     args,
     options: {
       port: { type: 'string' },
+      'agent-port': { type: 'string' },
       host: { type: 'string', default: '127.0.0.1' },
       'allow-remote': { type: 'boolean', default: false },
       workspace: { type: 'string' },
@@ -90,6 +79,8 @@ export default async function serveCommand(args: string[]): Promise<number> {
     return 0;
   }
   const port = values.port === undefined ? DEFAULT_PORT : parsePort(values.port);
+  const agentPort =
+    values['agent-port'] === undefined ? undefined : parsePort(values['agent-port'], '--agent-port');
   const bindHost = values.host;
   if (!isLoopbackHost(bindHost) && !values['allow-remote']) {
     throw new Error(
@@ -150,13 +141,22 @@ export default async function serveCommand(args: string[]): Promise<number> {
   }
   // Agents reach the same host over MCP (loopback only, even when the page is served further).
   const { startAgentEndpoint } = await import('../mcp/startAgentEndpoint');
-  const agents = await startAgentEndpoint({ host, configDir }).catch((error: unknown) => {
+  const agents = await startAgentEndpoint({
+    host,
+    configDir,
+    ...(agentPort !== undefined ? { port: agentPort } : {}),
+  }).catch((error: unknown) => {
     process.stderr.write(
       `execbox serve: agents cannot connect (the MCP endpoint did not start): ${String(error)}\n`,
     );
     return undefined;
   });
   if (agents) process.stdout.write(`Agents (MCP): ${agents.url} (token in the Agents panel)\n`);
+  const moved = (await host.services.runs.agentEndpoint())?.expectedPort;
+  if (moved !== undefined)
+    process.stderr.write(
+      `execbox serve: port ${moved} of the agents' endpoint is taken, so it serves on ${agents!.port}: configurations pasted earlier do not reach it\n`,
+    );
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);

@@ -46,9 +46,17 @@ async function start(): Promise<void> {
   registerIpcHandlers(host, () => BrowserWindow.getAllWindows().map((window) => window.webContents));
   createMainWindow({ preloadPath });
   const { startAgentEndpoint } = await import('../mcp/startAgentEndpoint');
+  const agentPort = Number(process.env.EXECBOX_AGENT_PORT);
+  const agentPortValid = Number.isInteger(agentPort) && agentPort > 0 && agentPort <= 65535;
+  if (process.env.EXECBOX_AGENT_PORT && !agentPortValid)
+    process.stderr.write(
+      `execbox: EXECBOX_AGENT_PORT must be a port from 1 to 65535 (got '${process.env.EXECBOX_AGENT_PORT}'); using the kept one\n`,
+    );
   agents = await startAgentEndpoint({
     host,
     configDir,
+    // EXECBOX_AGENT_PORT: the port to serve agents on, kept for later starts (as serve's --agent-port).
+    ...(agentPortValid ? { port: agentPort } : {}),
     nodeCommand: { command: process.execPath, env: { ELECTRON_RUN_AS_NODE: '1' } },
   }).catch((error: unknown) => {
     process.stderr.write(

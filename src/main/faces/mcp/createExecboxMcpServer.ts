@@ -13,10 +13,14 @@ import { transcriptFileName } from '../../services/debug/transcriptFileName';
 import { validateRunRequest } from '../../services/runs/validateRunRequest';
 import { describeExecuteTool, EXECUTE_TOOL_NAME, TYPINGS_TOOL_NAME } from './describeExecuteTool';
 import { EXECUTE_INPUT_SCHEMA, EXECUTE_OUTPUT_SCHEMA, TYPINGS_INPUT_SCHEMA } from './executeToolSchemas';
+import { clientDisplayName, MAX_CLIENT_NAME_CHARS } from './clientDisplayName';
 import { formatRunText } from './formatRunText';
+import { httpRequestGone } from './httpRequestGone';
 import type { McpRunHost } from './McpRunHost';
 import { runForAgent } from './runForAgent';
 import { selectTypings } from './selectTypings';
+import { typingsForAgent } from './typingsForAgent';
+import { withPlainErrorMessages } from './withPlainErrorMessages';
 
 export const MCP_SERVER_NAME = 'execbox-playground';
 export const MCP_SERVER_VERSION = '0.1.0';
@@ -29,6 +33,8 @@ export interface ExecboxMcpServerOptions {
   transcriptDir?: string;
   /** Problems that are not the agent's (a transcript that could not be written). */
   warn?(message: string): void;
+  /** Why no code runs now, if so (`execbox mcp` refused an edit of its workspace): execute answers it. */
+  refusal?(): string | undefined;
 }
 
 function toolError(message: string): CallToolResult {
@@ -64,8 +70,8 @@ export function createExecboxMcpServer(options: ExecboxMcpServerOptions): Server
     const client = server.getClientVersion();
     return {
       kind: 'agent',
-      clientName: client?.name || 'an MCP client',
-      ...(client?.version ? { clientVersion: client.version } : {}),
+      clientName: clientDisplayName(client?.name),
+      ...(client?.version ? { clientVersion: client.version.slice(0, MAX_CLIENT_NAME_CHARS) } : {}),
     };
   };
 
@@ -109,6 +115,8 @@ export function createExecboxMcpServer(options: ExecboxMcpServerOptions): Server
   }
 
   async function execute(args: Record<string, unknown>, extra: ToolCallExtra): Promise<CallToolResult> {
+    const refused = options.refusal?.();
+    if (refused) return toolError(refused);
     let request: RunRequest;
     try {
       request = validateRunRequest({ code: args.code });
@@ -119,21 +127,27 @@ export function createExecboxMcpServer(options: ExecboxMcpServerOptions): Server
     request.origin = runOrigin;
     if (options.limits && Object.keys(options.limits).length > 0) request.limits = { ...options.limits };
     const progressToken = extra._meta?.progressToken;
+    // Every progress notification goes out before the result (the client drops later ones).
+    const sent: Promise<unknown>[] = [];
+    const requestGone = httpRequestGone.signal();
     const { runId, result } = await runForAgent(host, request, {
-      signal: extra.signal,
+      signal: requestGone ? AbortSignal.any([extra.signal, requestGone]) : extra.signal,
       ...(progressToken !== undefined
         ? {
             onProgress: (progress, message) => {
-              extra
-                .sendNotification({
-                  method: 'notifications/progress',
-                  params: { progressToken, progress, message },
-                })
-                .catch(() => undefined);
+              sent.push(
+                extra
+                  .sendNotification({
+                    method: 'notifications/progress',
+                    params: { progressToken, progress, message },
+                  })
+                  .catch(() => undefined),
+              );
             },
           }
         : {}),
     });
+    await Promise.all(sent);
     await saveTranscript(runId, runOrigin);
     return {
       content: [{ type: 'text', text: formatRunText(result) }],
@@ -156,7 +170,11 @@ export function createExecboxMcpServer(options: ExecboxMcpServerOptions): Server
     }
     const answer = selectTypings(await host.resolvedProviders(), request);
     if (!answer.ok) return toolError(answer.message);
-    return { content: [{ type: 'text', text: answer.typings || '// the workspace has no providers' }] };
+    return {
+      content: [
+        { type: 'text', text: typingsForAgent(answer.typings) || '// the workspace has no providers' },
+      ],
+    };
   }
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
@@ -168,6 +186,9 @@ export function createExecboxMcpServer(options: ExecboxMcpServerOptions): Server
       `no tool named ${JSON.stringify(request.params.name)} (this server has ${EXECUTE_TOOL_NAME} and ${TYPINGS_TOOL_NAME})`,
     );
   });
+
+  const connect = server.connect.bind(server);
+  server.connect = (transport) => connect(withPlainErrorMessages(transport));
 
   const stopListening = host.onEvent((event) => {
     if (event.channel === 'providers' && event.type === 'typings' && server.transport)

@@ -1,4 +1,5 @@
 import type { ResolvedToolProvider } from '../../engine/core/types';
+import { typingsForAgent } from './typingsForAgent';
 
 /** Declarations longer than this stay out of the tool description; the agent asks the typings tool. */
 export const MAX_DESCRIPTION_TYPINGS_CHARS = 12_000;
@@ -34,7 +35,7 @@ function toolList(providers: readonly ResolvedToolProvider[]): string {
 /** The execute tool's description: the typings when they fit, else the tool names and where to read more. */
 export function describeExecuteTool(providers: readonly ResolvedToolProvider[]): string {
   if (providers.length === 0) return `${INTRO}\n\nThe workspace has no providers loaded yet.`;
-  const typings = providers.map((provider) => provider.types).join('\n');
+  const typings = typingsForAgent(providers.map((provider) => provider.types).join('\n'));
   if (typings.length <= MAX_DESCRIPTION_TYPINGS_CHARS)
     return `${INTRO}\n\nThe providers, as TypeScript declarations:\n\n${typings}`;
   return (

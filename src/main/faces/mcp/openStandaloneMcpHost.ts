@@ -9,6 +9,8 @@ import { createDefaultExecutorFactory } from '../../engine/executors/createDefau
 import { createPlaygroundHost, type PlaygroundHost } from '../../app/createPlaygroundHost';
 import { withSecretMasking } from '../../secrets/withSecretMasking';
 import { openWorkspaceForRun } from '../../services/workspace/openWorkspaceForRun';
+import { readTrustRequirements } from '../../services/workspace/readTrustRequirements';
+import { trustAction } from '../../services/workspace/trustRequirement';
 import { resolveConfigDir } from '../../system/resolveConfigDir';
 import { ensureDemoWorkspaceFile } from './ensureDemoWorkspaceFile';
 import { watchWorkspaceFile } from './watchWorkspaceFile';
@@ -43,14 +45,21 @@ function fixedExecutor(name: McpExecutorName): () => Executor {
  * `--trust`, earlier answers, or refused, since stdin carries the protocol and cannot ask), its
  * runs service and the debugger (for transcripts), without the network tools.
  */
-export async function openStandaloneMcpHost(
-  options: StandaloneMcpHostOptions,
-): Promise<{ host: PlaygroundHost; file: string; warnings: string[] }> {
+export async function openStandaloneMcpHost(options: StandaloneMcpHostOptions): Promise<{
+  host: PlaygroundHost;
+  file: string;
+  warnings: string[];
+  /** Why agent code is not run now (an edit of the workspace asked for more than was trusted). */
+  refusal(): string | undefined;
+}> {
   const configDir = options.configDir ?? resolveConfigDir();
   const demo = options.workspace ? undefined : await ensureDemoWorkspaceFile(configDir);
   const file = options.workspace ?? demo!.file;
+  // What is trusted now is all that is: an edit that would run more is refused until restarted with --trust.
+  const trusted = new Set((await readTrustRequirements(file)).map((r) => r.fingerprint));
   const opened = await openWorkspaceForRun(file, {
     trust: options.trust || demo?.pristine === true,
+    trustOnlyAtOpen: true,
     configDir,
   });
   const createAnyExecutor: (choice: ExecutorChoice) => Executor | Promise<Executor> = options.executor
@@ -76,8 +85,33 @@ export async function openStandaloneMcpHost(
       }),
   });
   // No app edits this workspace, so an edit on disk is how its providers change (and list_changed goes out).
+  let refusal: string | undefined;
+  const reload = async () => {
+    const untrusted = (await readTrustRequirements(file)).filter((r) => !trusted.has(r.fingerprint));
+    if (untrusted.length > 0) {
+      refusal =
+        `${file} was edited to run what was not trusted when execbox mcp started: ` +
+        untrusted.map((r) => `provider '${r.providerName}' would ${trustAction(r)}`).join('; ') +
+        '. The edit was not loaded; restart execbox mcp with --trust to allow it.';
+      options.warn?.(refusal);
+      return;
+    }
+    refusal = undefined;
+    await host.services.workspace.open(file);
+    // What could not load (a secret refused at a new destination, among others) is said, not silent.
+    await host.resolvedProviders();
+    for (const status of await host.services.providers.list())
+      if (status.state === 'error')
+        options.warn?.(
+          opened
+            .masker()
+            .maskText(
+              `after the reload, provider '${status.name}' is unavailable: ${status.error ?? 'unknown error'}`,
+            ),
+        );
+  };
   const stopWatching = watchWorkspaceFile(file, () => {
-    host.services.workspace.open(file).catch((error: unknown) => {
+    reload().catch((error: unknown) => {
       options.warn?.(
         `${file} changed but could not be reloaded (the previous version is still served): ${error instanceof Error ? error.message : String(error)}`,
       );
@@ -88,7 +122,7 @@ export async function openStandaloneMcpHost(
     stopWatching();
     await dispose();
   };
-  return { host, file, warnings: opened.warnings };
+  return { host, file, warnings: opened.warnings, refusal: () => refusal };
 }
 
 /** Without the app nobody can hold a call: approve all, ask at the terminal, or refuse with a reason the agent reads. */

@@ -1,6 +1,9 @@
-import type { RunRequest } from '../../../shared/api/runs';
+import type { RunRequest, RunsEvent } from '../../../shared/api/runs';
 import type { ExecuteResult } from '../../../shared/executeResult';
+import type { CancelReason } from '../../../shared/runOutcome';
+import type { TranscriptEntry } from '../../../shared/transcript';
 import type { McpRunHost } from './McpRunHost';
+import { describeProgress, type ProgressState } from './describeProgress';
 
 /** While a run goes on, the agent hears from it at least this often (when it asked for progress). */
 export const PROGRESS_HEARTBEAT_MS = 2_000;
@@ -12,53 +15,57 @@ export interface AgentRunOptions {
   onProgress?(progress: number, message: string): void;
 }
 
+type RunEvent = Extract<RunsEvent, { type: 'entries' | 'finished' }>;
+
 /**
  * Starts a run through the host (so it is listed, streamed, debuggable and cancellable like any
- * other) and waits for its result.
+ * other) and waits for its result. Every tool call is reported, the last ones too (they arrive with
+ * the result), and events that come before the launcher names the run are kept for it.
  */
 export async function runForAgent(
   host: McpRunHost,
   request: RunRequest,
   options: AgentRunOptions,
 ): Promise<{ runId: string; result: ExecuteResult }> {
-  const finished = new Map<string, ExecuteResult>();
+  const early = new Map<string, RunEvent[]>();
   let runId: string | undefined;
   let settle: ((result: ExecuteResult) => void) | undefined;
   let progress = 0;
-  const report = (message: string) => options.onProgress?.(++progress, message);
+  const state: ProgressState = { startedAt: performance.now(), waiting: new Map(), tools: new Map() };
+  const report = (message: string | undefined) => {
+    if (message !== undefined) options.onProgress?.(++progress, message);
+  };
+  const readEntries = (entries: readonly TranscriptEntry[]) => {
+    for (const entry of entries) report(describeProgress(state, entry));
+  };
+  const handle = (event: RunEvent) => {
+    readEntries(event.entries);
+    if (event.type === 'finished') settle?.(event.result);
+  };
 
   const stop = host.onEvent((event) => {
-    if (event.channel !== 'runs') return;
-    if (event.type === 'finished') {
-      if (event.runId === runId) settle?.(event.result);
-      else if (runId === undefined) finished.set(event.runId, event.result);
-      return;
-    }
-    if (event.type !== 'entries' || event.runId !== runId) return;
-    for (const entry of event.entries) {
-      if (entry.kind === 'message' && entry.message.type === 'tool_call')
-        report(`calling ${entry.message.providerName}.${entry.message.safeToolName}`);
-    }
+    if (event.channel !== 'runs' || (event.type !== 'entries' && event.type !== 'finished')) return;
+    if (event.runId === runId) return handle(event);
+    if (runId !== undefined) return;
+    const kept = early.get(event.runId) ?? [];
+    kept.push(event);
+    early.set(event.runId, kept);
   });
-  const startedAt = performance.now();
   const heartbeat = options.onProgress
-    ? setInterval(
-        () => report(`running for ${Math.round((performance.now() - startedAt) / 1000)} s`),
-        PROGRESS_HEARTBEAT_MS,
-      )
+    ? setInterval(() => report(describeProgress(state)), PROGRESS_HEARTBEAT_MS)
     : undefined;
-  const cancel = () => {
-    if (runId) host.services.runs.cancel(runId).catch(() => undefined);
-  };
+  // The run is cancelled as the agent's (every list and the transcript say "cancelled by the agent").
+  const byAgent = new AbortController();
+  const cancel = () => byAgent.abort('agent' satisfies CancelReason);
+  options.signal.addEventListener('abort', cancel, { once: true });
+  if (options.signal.aborted) cancel();
   try {
-    runId = (await host.launcher(request)).runId;
-    const id = runId;
+    const id = (await host.launcher(request, { signal: byAgent.signal })).runId;
     const result = await new Promise<ExecuteResult>((resolve) => {
       settle = resolve;
-      const early = finished.get(id);
-      if (early) resolve(early);
-      options.signal.addEventListener('abort', cancel, { once: true });
-      if (options.signal.aborted) cancel();
+      runId = id;
+      for (const event of early.get(id) ?? []) handle(event);
+      early.clear();
     });
     return { runId: id, result };
   } finally {

@@ -35,7 +35,9 @@ export function selectTypings(
   for (const qualified of tools) {
     const dot = qualified.indexOf('.');
     const provider = dot > 0 ? byName.get(qualified.slice(0, dot)) : undefined;
-    const tool = provider?.tools[qualified.slice(dot + 1)];
+    const toolName = qualified.slice(dot + 1);
+    // Own tools only: `mod.constructor` or `mod.__proto__` name no tool.
+    const tool = provider && Object.hasOwn(provider.tools, toolName) ? provider.tools[toolName] : undefined;
     if (!provider || !tool) {
       unknown.push(qualified);
       continue;

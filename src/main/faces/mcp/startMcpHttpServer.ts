@@ -11,6 +11,7 @@ export interface McpHttpServer {
   url: string;
   token: string;
   port: number;
+  sessionCount(): number;
   close(): Promise<void>;
 }
 
@@ -21,6 +22,9 @@ export async function startMcpHttpServer(options: {
   port?: number;
   token?: string;
   allowRemote?: boolean;
+  /** Sessions kept at once and how long an idle one lives (defaults: MAX_MCP_SESSIONS, MCP_SESSION_IDLE_MS). */
+  maxSessions?: number;
+  idleMs?: number;
 }): Promise<McpHttpServer> {
   const bindHost = options.bindHost ?? '127.0.0.1';
   if (!isLoopbackHost(bindHost) && !options.allowRemote)
@@ -35,6 +39,8 @@ export async function startMcpHttpServer(options: {
   const handler = createMcpHttpHandler({
     guard: createAccessGuard({ token, bindHost, port }),
     createServer: options.createServer,
+    ...(options.maxSessions !== undefined ? { maxSessions: options.maxSessions } : {}),
+    ...(options.idleMs !== undefined ? { idleMs: options.idleMs } : {}),
   });
   http.on('request', (request, response) => {
     if (new URL(request.url ?? '/', 'http://x').pathname !== MCP_PATH) {
@@ -48,6 +54,7 @@ export async function startMcpHttpServer(options: {
     url: `http://${shownHost}:${port}${MCP_PATH}`,
     token,
     port,
+    sessionCount: handler.sessionCount,
     async close() {
       await handler.close();
       http.closeAllConnections();

@@ -39,7 +39,10 @@ function responder(
       return async (input, context) => {
         context.clock?.pause();
         try {
-          return await manual.ask({ providerName, toolName, input }, context.signal);
+          return await manual.ask({ providerName, toolName, input }, context.signal, (requestId) => {
+            if (context.callId)
+              context.onEvent?.({ type: 'manual_answer_requested', callId: context.callId, requestId });
+          });
         } finally {
           context.clock?.resume();
         }

@@ -10,7 +10,7 @@ import type {
 } from '../../../shared/api/runs';
 import type { RuntimeSettings } from '../../../shared/api/workspace';
 import type { ExecuteResult } from '../../../shared/executeResult';
-import type { CancelReason } from '../../../shared/runOutcome';
+import { isCancelReason, type CancelReason } from '../../../shared/runOutcome';
 import { InvalidArgumentError } from '../../../shared/rpc/invalidArgumentError';
 import type { ExecutorRuntimeOptions } from '../../../shared/runtimeOptions';
 import type { TranscriptEntry } from '../../../shared/transcript';
@@ -143,6 +143,12 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
     const run = beginRun(request, describeExecutorChoice(choice));
     const { recorder, batcher, summary, controller } = run;
     const prepared = extra ? [extra, ...run.prepared] : run.prepared;
+    for (const { signal } of prepared) {
+      if (!signal) continue;
+      const abort = () => controller.abort(isCancelReason(signal.reason) ? signal.reason : 'user');
+      if (signal.aborted) abort();
+      else signal.addEventListener('abort', abort, { once: true });
+    }
     const runProviders = prepared.find((p) => p.providers)?.providers;
     const interceptors = prepared.flatMap((p) => (p.interceptToolCall ? [p.interceptToolCall] : []));
     const limits: Partial<ExecutorRuntimeOptions> = { ...settings.limits, ...request.limits };

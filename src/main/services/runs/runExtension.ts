@@ -21,6 +21,8 @@ export interface PreparedRun {
   providers?: ResolvedToolProvider[];
   /** For a tapped run: whether to hold a message before the tap forwards it (breakpoints). */
   holdTapMessage?(held: TapHeldMessage, signal: AbortSignal): Promise<TapDecision>;
+  /** Cancels the run when it aborts, for the reason it aborts with (a CancelReason: `agent`). */
+  signal?: AbortSignal;
 }
 
 /** How the debugging layer (breakpoints, replay) plugs into every run the host starts. */

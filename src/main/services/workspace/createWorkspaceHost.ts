@@ -32,8 +32,11 @@ export interface WorkspaceHostOptions {
   workspacePath?: string;
   secretStore: SecretStore;
   trustStore?: TrustStore;
-  /** Allow every command, module and handler the workspace would run, without asking (CLI `--trust`). */
-  trustAll?: boolean;
+  /**
+   * Allow every command, module and handler the workspace would run, without asking (CLI `--trust`);
+   * a function is asked each time (`execbox mcp` trusts what it opened, not later edits).
+   */
+  trustAll?: boolean | (() => boolean);
   /** Remember the open workspace for the next start (the app: yes; a one-off CLI run: no). */
   rememberLastWorkspace?: boolean;
   /**
@@ -45,9 +48,9 @@ export interface WorkspaceHostOptions {
   /** The app's confirmation before a secret's value is shown in a view. */
   confirmReveal?: (name: string, where: string) => Promise<boolean>;
   /**
-   * Whether a person can answer an MCP server's elicitation or sampling request now (the app's
-   * window, a browser tab). Absent: nobody can (CLI, `execbox mcp`), so requests no workspace rule
-   * answers are declined.
+   * Whether a person can answer an MCP server's elicitation or sampling request, or a manual mock
+   * tool's call, now (the app's window, a browser tab). Absent: nobody can (CLI, `execbox mcp`), so
+   * requests no workspace rule answers are declined and manual calls fail at once.
    */
   personPresent?: () => boolean;
 }
@@ -100,14 +103,19 @@ export async function createWorkspaceHost(options: WorkspaceHostOptions): Promis
   const emit = (event: WorkspaceHostEvent) => {
     for (const listener of listeners) listener(event);
   };
-  const manual = new ManualCallBroker(emit);
+  const manual = new ManualCallBroker(emit, {
+    ...(options.personPresent ? { personPresent: options.personPresent } : {}),
+  });
   const serverRequests = new ServerRequestBroker(emit, options.personPresent);
   const deps = {
     secrets: secretStore,
     trust,
     manual,
     serverRequests,
-    trustAll: options.trustAll ?? false,
+    get trustAll() {
+      const trustAll = options.trustAll;
+      return typeof trustAll === 'function' ? trustAll() : (trustAll ?? false);
+    },
     emit,
     ...(options.confirmTrust ? { confirmTrust: options.confirmTrust } : {}),
   };

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { ResolvedToolProvider } from '../../engine/core/types';
-import type { RuntimeSettings, TrustRequest } from '../../../shared/api/workspace';
+import type { RuntimeSettings } from '../../../shared/api/workspace';
 import { createFileSecretStore } from '../../secrets/createFileSecretStore';
 import type { SecretMasker } from '../../secrets/createSecretMasker';
 import { createSecretMasking } from '../../secrets/createSecretMasking';
@@ -8,11 +8,18 @@ import { bindSecretDestinations } from '../../secrets/bindSecretDestinations';
 import { createSecretDestinations } from '../../secrets/createSecretDestinations';
 import { askServerRequestOnTerminal, type AskLine } from '../../providers/mcp/askServerRequestOnTerminal';
 import { createWorkspaceHost, type WorkspaceHost } from './createWorkspaceHost';
+import { trustAction } from './trustRequirement';
 import { resolveConfigDir } from '../../system/resolveConfigDir';
 
 export interface OpenForRunOptions {
   /** `--trust`: allow every command, module and handler without asking. */
   trust: boolean;
+  /**
+   * `--trust` covers what is opened now, not later edits of a workspace kept open (`execbox mcp`):
+   * after the open, a new or changed command, module or handler waits for trust, and a secret may
+   * go only where it already went (or, on its first use, anywhere).
+   */
+  trustOnlyAtOpen?: boolean;
   /** Asks the user a yes/no question; absent when there is no terminal to ask on. */
   ask?: (question: string) => Promise<boolean>;
   configDir?: string;
@@ -59,11 +66,6 @@ function answerOnTerminal(
   });
 }
 
-/** What a trust request would do, as a verb phrase ("run node server.js", "load the ES module …"). */
-function action(request: TrustRequest): string {
-  return request.kind === 'command' ? `run ${request.what}` : request.what;
-}
-
 /**
  * A workspace's providers for one CLI run. What it would start (commands, modules, handlers) runs
  * only with `--trust`, an earlier "allow" for this file, or a "yes" at the prompt; without a
@@ -76,11 +78,12 @@ export async function openWorkspaceForRun(
   const configDir = options.configDir ?? resolveConfigDir();
   const masking = await createSecretMasking(createFileSecretStore(configDir));
   const ask = options.ask;
+  let trusting = options.trust;
   const destinations = createSecretDestinations({
     file: path.join(configDir, 'secret-destinations.json'),
     // --trust allows (and records) new destinations; a terminal asks; without either, the first use binds.
     ...(options.trust
-      ? { confirm: async () => true }
+      ? { confirm: async (use) => trusting || use.known.length === 0 }
       : ask
         ? { confirm: (use) => ask(`Send secret ${use.name} to ${use.destination}?`) }
         : {}),
@@ -89,7 +92,7 @@ export async function openWorkspaceForRun(
     configDir,
     workspacePath: file,
     secretStore: bindSecretDestinations(masking.store, destinations),
-    trustAll: options.trust,
+    trustAll: () => trusting,
     rememberLastWorkspace: false,
     ...(options.serverRequestPrompt ? { personPresent: () => true } : {}),
   });
@@ -98,14 +101,17 @@ export async function openWorkspaceForRun(
     const pending = (await host.workspace.get()).pendingTrust;
     if (pending.length > 0 && !options.ask) {
       throw new Error(
-        `${file} wants to start code on this machine:\n${pending.map((r) => `  - provider '${r.providerName}' would ${action(r)}`).join('\n')}\npass --trust to allow it, or run in a terminal to be asked`,
+        `${file} wants to start code on this machine:\n${pending.map((r) => `  - provider '${r.providerName}' would ${trustAction(r)}`).join('\n')}\npass --trust to allow it, or run in a terminal to be asked`,
       );
     }
     for (const request of pending) {
-      const allow = await options.ask!(`Allow provider '${request.providerName}' to ${action(request)}?`);
+      const allow = await options.ask!(
+        `Allow provider '${request.providerName}' to ${trustAction(request)}?`,
+      );
       await host.workspace.answerTrust(request.id, allow);
     }
     const providers = await host.resolvedProviders();
+    if (options.trustOnlyAtOpen) trusting = false;
     const warnings = (await host.providers.list())
       .filter((status) => status.state === 'error' && !providers.some((p) => p.name === status.name))
       .map((status) =>

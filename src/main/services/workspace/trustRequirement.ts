@@ -73,3 +73,8 @@ export function trustRequirement(config: ProviderConfig, baseDir: string): Trust
   }
   return undefined;
 }
+
+/** What a trust request would do, as a verb phrase ("run node server.js", "load the ES module …"). */
+export function trustAction(request: { kind: TrustRequest['kind']; what: string }): string {
+  return request.kind === 'command' ? `run ${request.what}` : request.what;
+}

@@ -6,10 +6,16 @@ import { useDebugSync } from '../../state/useDebugSync';
 import type { RunView } from '../../state/runView';
 import { usePlaygroundStore } from '../../state/store';
 import { describeError } from '../../state/describeError';
+import { describeRunOutcome } from '../../../shared/format';
+import { agentPortWarning } from '../../../shared/agentPortWarning';
 import './agents.css';
 
 function runState(run: RunView, paused: boolean): string {
-  if (run.result) return run.result.ok ? 'done' : `failed: ${run.result.error.code}`;
+  if (run.result) {
+    if (run.result.ok) return 'done';
+    const outcome = describeRunOutcome(run.result, run.facts);
+    return outcome.kind === 'cancelled' ? outcome.sentence : `failed: ${run.result.error.code}`;
+  }
   return paused ? 'paused (waiting for you)' : 'running';
 }
 
@@ -65,6 +71,11 @@ export function AgentsPanel() {
         <p className="muted">
           This host serves no agent endpoint. Run <code>execbox mcp</code> to serve a workspace to an agent on
           its own.
+        </p>
+      )}
+      {endpoint && agentPortWarning(endpoint) && (
+        <p className="agent-port-warning" role="alert">
+          {agentPortWarning(endpoint)}
         </p>
       )}
       {endpoint && chosen && (
