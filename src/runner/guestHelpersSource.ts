@@ -7,11 +7,13 @@ import { DEFAULT_MAX_VALUE_DEPTH } from '../shared/transportSafe';
  * realm's own prototypes), so a guest that replaced JSON, Object or prototype methods cannot change
  * how values are serialized.
  *
- * Returns [serialize, describe]:
+ * Returns [serialize, describe, thrown]:
  * - serialize(value, rootName): JSON text, or [message] when the value is not transport-safe (the
  *   rules and wording of src/shared/transportSafe.ts). Built on the native JSON.stringify with a
  *   replacer that checks each original value (before any toJSON) and tracks the path.
- * - describe(value): one line for console output or an uncaught value.
+ * - describe(value): one line for console output or a logged value.
+ * - thrown(value): [name, message] of an uncaught value: an Error's name and its own message, an
+ *   object's string `message` (and `name`), or [undefined, describe(value)] for anything else.
  */
 export const GUEST_HELPERS_SOURCE = String.raw`(function (stringify, getProto, ownDesc, symbolsOf, isArray, ErrorProto, toText) {
   'use strict';
@@ -99,5 +101,21 @@ export const GUEST_HELPERS_SOURCE = String.raw`(function (stringify, getProto, o
       return '[' + typeof value + ']';
     }
   }
-  return [serialize, describe];
+  function thrown(value) {
+    try {
+      if (value !== null && typeof value === 'object') {
+        const message = value.message;
+        if (isError(value)) {
+          const name = value.name;
+          return [typeof name === 'string' && name ? name : 'Error', typeof message === 'string' ? message : ''];
+        }
+        if (typeof message === 'string') {
+          const name = value.name;
+          return [typeof name === 'string' && name ? name : undefined, message];
+        }
+      }
+    } catch (_) {}
+    return [undefined, describe(value)];
+  }
+  return [serialize, describe, thrown];
 })`;

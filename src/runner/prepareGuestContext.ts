@@ -26,6 +26,7 @@ const GUEST_INDEX = 8;
 export interface GuestHelpers {
   serialize: QuickJSHandle;
   describe: QuickJSHandle;
+  thrown: QuickJSHandle;
 }
 
 export interface PreparedGuestContext {
@@ -33,6 +34,8 @@ export interface PreparedGuestContext {
   context: QuickJSContext;
   /** Captures the intrinsics and compiles the guest body into its async function (not yet called). */
   compile(body: string): VmCallResult<QuickJSHandle>;
+  /** Whether compile() succeeded (the intrinsics and the helpers are available). */
+  compiled(): boolean;
   /** The original JSON.parse, for copying tool results in. */
   parseJson(): QuickJSHandle;
   /** The original JSON.stringify: strings cross as JSON so lone surrogates survive. */
@@ -83,6 +86,7 @@ export function prepareGuestContext(module: QuickJSWASMModule): PreparedGuestCon
       list = keep(evaluated.value);
       return { value: intrinsic(GUEST_INDEX) } as VmCallResult<QuickJSHandle>;
     },
+    compiled: () => list !== undefined,
     parseJson: () => intrinsic(PARSE_INDEX),
     stringifyJson: () => intrinsic(0),
     helpers() {
@@ -92,7 +96,11 @@ export function prepareGuestContext(module: QuickJSWASMModule): PreparedGuestCon
       );
       const args = Array.from({ length: HELPER_ARGUMENTS }, (_, i) => intrinsic(i));
       const made = keep(context.unwrapResult(context.callFunction(factory, context.undefined, ...args)));
-      helpers = { serialize: keep(context.getProp(made, 0)), describe: keep(context.getProp(made, 1)) };
+      helpers = {
+        serialize: keep(context.getProp(made, 0)),
+        describe: keep(context.getProp(made, 1)),
+        thrown: keep(context.getProp(made, 2)),
+      };
       return helpers;
     },
     setInterruptHandler(next) {

@@ -21,8 +21,11 @@ const TIMEOUT_MESSAGE = 'Execution timed out';
 const CONSOLE_METHODS = ['log', 'info', 'warn', 'error'] as const;
 /** A dropped console line is counted up to this many characters. */
 const MAX_COUNTED_LINE_CHARS = 1_000_000;
-const NATIVE_STACK_MESSAGE =
-  'RangeError: the code nests too deeply (data or code nested tens of thousands of levels exhausted the stack)';
+const NATIVE_STACK_ERROR: ExecuteError = {
+  code: 'runtime_error',
+  message: 'the code nests too deeply (data or code nested tens of thousands of levels exhausted the stack)',
+  name: 'RangeError',
+};
 
 export interface QuickJsSessionOptions {
   execute: ExecuteMessage;
@@ -58,8 +61,8 @@ export interface SessionEnd {
 
 interface TrustedError {
   handle: QuickJSHandle;
-  code: ExecuteErrorCode;
-  message: string;
+  /** With `tool`, the call that failed (`provider.tool`), from the runner's own record of it. */
+  error: ExecuteError;
 }
 
 type Outcome = { ok: true; result?: unknown } | { ok: false; error: ExecuteError };
@@ -84,6 +87,8 @@ export function runQuickJsSession(options: QuickJsSessionOptions): QuickJsSessio
   const deadline = acceptedAt + limits.timeoutMs;
   const logs = createLogCollector(limits.maxLogLines, limits.maxLogChars);
   const pending = new Map<string, QuickJSDeferredPromise>();
+  /** `provider.tool` of each pending call, for the failure it may end in. */
+  const callTools = new Map<string, string>();
   const trusted: TrustedError[] = [];
   let prepared: PreparedGuestContext | undefined;
   let main: QuickJSHandle | undefined;
@@ -183,18 +188,28 @@ export function runQuickJsSession(options: QuickJsSessionOptions): QuickJsSessio
   };
 
   /** An Error the runner made from a trusted host failure; only this very object keeps its code. */
-  const makeTrustedError = (ctx: QuickJSContext, code: ExecuteErrorCode, message: string): QuickJSHandle => {
+  const makeTrustedError = (
+    ctx: QuickJSContext,
+    code: ExecuteErrorCode,
+    message: string,
+    tool?: string,
+  ): QuickJSHandle => {
     const handle = ctx.newError(message);
     const codeHandle = ctx.newString(code);
     ctx.setProp(handle, 'code', codeHandle);
     codeHandle.dispose();
-    trusted.push({ handle, code, message });
+    trusted.push({ handle, error: tool === undefined ? { code, message } : { code, message, tool } });
     return handle;
   };
 
-  const rejectedPromise = (ctx: QuickJSContext, code: ExecuteErrorCode, message: string): QuickJSHandle => {
+  const rejectedPromise = (
+    ctx: QuickJSContext,
+    code: ExecuteErrorCode,
+    message: string,
+    tool?: string,
+  ): QuickJSHandle => {
     const deferred = ctx.newPromise();
-    deferred.reject(makeTrustedError(ctx, code, message));
+    deferred.reject(makeTrustedError(ctx, code, message, tool));
     const handle = deferred.handle.dup();
     deferred.dispose();
     return handle;
@@ -238,9 +253,7 @@ export function runQuickJsSession(options: QuickJsSessionOptions): QuickJsSessio
         // The engine recursed (deeply nested JSON, code or data) past this thread's native stack
         // before its own stack limit saw it: the guest's doing, and the module is left mid-call.
         bounded.abandon();
-        finish(
-          limitOutcome() ?? { ok: false, error: { code: 'runtime_error', message: NATIVE_STACK_MESSAGE } },
-        );
+        finish(limitOutcome() ?? { ok: false, error: { ...NATIVE_STACK_ERROR } });
         return;
       }
       const message = `runner failure: ${error instanceof Error ? error.message : String(error)}`;
@@ -254,25 +267,49 @@ export function runQuickJsSession(options: QuickJsSessionOptions): QuickJsSessio
     const match = trusted.find((entry) => ctx.sameValue(entry.handle, error));
     if (match) {
       const code = ctx.getProp(error, 'code');
-      const intact = ctx.typeof(code) === 'string' && ctx.getString(code) === match.code;
+      const intact = ctx.typeof(code) === 'string' && ctx.getString(code) === match.error.code;
       code.dispose();
-      if (intact) return { ok: false, error: { code: match.code, message: match.message } };
+      if (intact) return { ok: false, error: { ...match.error } };
     }
-    return {
-      ok: false,
-      error: { code: 'runtime_error', message: clip(describe(ctx, error) + guestLocation(ctx, error)) },
-    };
+    return { ok: false, error: guestError(ctx, error) };
   };
 
-  /** ` (line L)` in the guest's code, from an Error's stack (columns shift where the code was normalized). */
-  const guestLocation = (ctx: QuickJSContext, error: QuickJSHandle): string => {
-    if (ctx.typeof(error) !== 'object') return '';
+  /** A value the guest threw, as runtime_error: its own message, with its name and line beside it. */
+  const guestError = (ctx: QuickJSContext, value: QuickJSHandle): ExecuteError => {
+    const error: ExecuteError = { code: 'runtime_error', message: `[${ctx.typeof(value)}]` };
+    if (!prepared!.compiled()) {
+      // The engine refused to compile the code: its own error, and no guest code has run.
+      const { name, message } = (ctx.dump(value) ?? {}) as { name?: unknown; message?: unknown };
+      if (typeof message === 'string') error.message = clip(message);
+      if (typeof name === 'string') error.name = name;
+      return error;
+    }
+    const parts = ctx.callFunction(prepared!.helpers().thrown, ctx.undefined, value);
+    if (parts.error) {
+      parts.error.dispose();
+      return error;
+    }
+    const name = ctx.getProp(parts.value, 0);
+    const message = ctx.getProp(parts.value, 1);
+    parts.value.dispose();
+    if (ctx.typeof(message) === 'string') error.message = clip(ctx.getString(message));
+    if (ctx.typeof(name) === 'string') error.name = clip(ctx.getString(name));
+    message.dispose();
+    name.dispose();
+    const line = guestLine(ctx, value);
+    if (line !== undefined) error.line = line;
+    return error;
+  };
+
+  /** The line in the guest's code, from an Error's stack (columns shift where the code was normalized). */
+  const guestLine = (ctx: QuickJSContext, error: QuickJSHandle): number | undefined => {
+    if (ctx.typeof(error) !== 'object') return undefined;
     const stack = ctx.getProp(error, 'stack');
     const text = ctx.typeof(stack) === 'string' ? ctx.getString(stack) : '';
     stack.dispose();
     // guest.js line 1 holds the wrapper; the guest's first line is line 2.
     const match = /\(guest\.js:(\d+):\d+\)/.exec(text);
-    return match && Number(match[1]) > 1 ? ` (line ${Number(match[1]) - 1})` : '';
+    return match && Number(match[1]) > 1 ? Number(match[1]) - 1 : undefined;
   };
 
   const settleFromPromise = (ctx: QuickJSContext): void => {
@@ -319,12 +356,14 @@ export function runQuickJsSession(options: QuickJsSessionOptions): QuickJsSessio
     input: QuickJSHandle,
   ) => {
     if (interrupted || settled) return rejectedPromise(ctx, 'timeout', TIMEOUT_MESSAGE);
+    const tool = `${providerName}.${safeToolName}`;
     const converted = toHost(ctx, input, 'input');
-    if (!converted.ok) return rejectedPromise(ctx, 'serialization_error', converted.reason);
+    if (!converted.ok) return rejectedPromise(ctx, 'serialization_error', converted.reason, tool);
     nextCallId += 1;
     const callId = `call-${nextCallId}`;
     const deferred = ctx.newPromise();
     pending.set(callId, deferred);
+    callTools.set(callId, tool);
     const message: ToolCallMessage = { type: 'tool_call', callId, providerName, safeToolName };
     if (converted.value !== undefined) message.input = converted.value;
     options.sendToolCall(message);
@@ -377,11 +416,13 @@ export function runQuickJsSession(options: QuickJsSessionOptions): QuickJsSessio
     try {
       body = normalizeCodeCached(execute.code);
     } catch (error) {
-      const message =
-        error instanceof CodeSyntaxError
-          ? `SyntaxError: ${error.message}`
-          : `could not read the code: ${String(error)}`;
-      finish({ ok: false, error: { code: 'runtime_error', message } });
+      finish({
+        ok: false,
+        error:
+          error instanceof CodeSyntaxError
+            ? error.toExecuteError()
+            : { code: 'runtime_error', message: `could not read the code: ${String(error)}` },
+      });
       return;
     }
     guarded(() => {
@@ -394,10 +435,7 @@ export function runQuickJsSession(options: QuickJsSessionOptions): QuickJsSessio
       if (!compiled.error) installGlobals(ctx, context.keep);
       const called = compiled.error ? compiled : ctx.callFunction(compiled.value, ctx.undefined);
       if (called.error) {
-        const outcome = limitOutcome() ?? {
-          ok: false,
-          error: { code: 'runtime_error', message: clip(describe(ctx, called.error)) },
-        };
+        const outcome = limitOutcome() ?? { ok: false, error: guestError(ctx, called.error) };
         called.error.dispose();
         finish(outcome as Outcome);
         return;
@@ -439,10 +477,12 @@ export function runQuickJsSession(options: QuickJsSessionOptions): QuickJsSessio
       const deferred = settled ? undefined : pending.get(message.callId);
       if (!deferred) return false;
       pending.delete(message.callId);
+      const tool = callTools.get(message.callId);
+      callTools.delete(message.callId);
       guarded(() => {
         const ctx = prepared!.context;
         if (!message.ok) {
-          deferred.reject(makeTrustedError(ctx, message.error.code, message.error.message));
+          deferred.reject(makeTrustedError(ctx, message.error.code, message.error.message, tool));
         } else if (message.result === undefined) {
           deferred.resolve(ctx.undefined);
         } else {
@@ -452,7 +492,7 @@ export function runQuickJsSession(options: QuickJsSessionOptions): QuickJsSessio
           if (parsed.error) {
             parsed.error.dispose();
             const reason = 'the tool result could not be copied into the sandbox';
-            deferred.reject(makeTrustedError(ctx, 'serialization_error', reason));
+            deferred.reject(makeTrustedError(ctx, 'serialization_error', reason, tool));
           } else {
             deferred.resolve(parsed.value);
             parsed.value.dispose();

@@ -8,6 +8,7 @@ import {
   type Statement,
 } from 'acorn';
 import { asyncFunctionSource } from './asyncFunctionSource';
+import type { ExecuteError } from './errors';
 
 /**
  * A syntax error in guest code, reported at normalization time with a 1-based line and 0-based
@@ -22,6 +23,12 @@ export class CodeSyntaxError extends SyntaxError {
     readonly column: number,
   ) {
     super(`${reason} (line ${line}, column ${column})`);
+  }
+
+  /** The answer a runner gives for it: the reason as the message, the place in its own fields. */
+  toExecuteError(): ExecuteError {
+    const { reason: message, line, column } = this;
+    return { code: 'runtime_error', message, name: 'SyntaxError', line, column };
   }
 }
 

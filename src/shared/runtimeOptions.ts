@@ -50,6 +50,8 @@ export interface ResolveRuntimeOptionsSettings {
   ignoreKeys?: readonly string[];
   /** Require every option to be present instead of filling defaults (used for `execute` messages). */
   requireAll?: boolean;
+  /** What an absent option gets (default DEFAULT_RUNTIME_OPTIONS), e.g. an executor's own limits. */
+  defaults?: Readonly<ExecutorRuntimeOptions>;
 }
 
 export type RuntimeOptionsCheck =
@@ -70,12 +72,12 @@ export function checkRuntimeOptions(
   if (input === undefined || input === null) {
     return settings.requireAll
       ? { ok: false, reason: 'runtime options are required' }
-      : { ok: true, options: { ...DEFAULT_RUNTIME_OPTIONS } };
+      : { ok: true, options: { ...(settings.defaults ?? DEFAULT_RUNTIME_OPTIONS) } };
   }
   if (typeof input !== 'object' || Array.isArray(input)) {
     return { ok: false, reason: `runtime options must be an object (got ${formatValue(input)})` };
   }
-  const options: ExecutorRuntimeOptions = { ...DEFAULT_RUNTIME_OPTIONS };
+  const options: ExecutorRuntimeOptions = { ...(settings.defaults ?? DEFAULT_RUNTIME_OPTIONS) };
   try {
     for (const key of Object.keys(input)) {
       if (settings.ignoreKeys?.includes(key)) continue;

@@ -1,3 +1,4 @@
+import { describeExecuteError } from './format/describeExecuteError';
 import type { TranscriptEntry } from './transcript';
 import type { TranscriptHeader, TranscriptProblem } from './transcriptFile';
 import { describeRunOutcome, formatBytes, formatDuration, formatOffsetMs, plural } from './format';
@@ -68,7 +69,7 @@ export function renderTranscriptHtml(
     const outcome = done.ok
       ? `<span class="ok">${escapeHtml(text.sentence)}</span>${timing}`
       : text.kind === 'failed'
-        ? `<span class="fail">${escapeHtml(text.headline)}</span>${timing}: <code>${escapeHtml(done.error.code)}</code> ${escapeHtml(done.error.message)}`
+        ? `<span class="fail">${escapeHtml(text.headline)}</span>${timing}: <code>${escapeHtml(done.error.code)}</code> ${escapeHtml(describeExecuteError(done.error))}`
         : `<span class="fail">${escapeHtml(text.sentence)}</span>${timing}`;
     parts.push('<h2>Result</h2>', `<p>${outcome}</p>`);
     if (done.ok) parts.push(`<pre>${escapeHtml(toJson(done.result))}</pre>`);

@@ -1,3 +1,4 @@
+import { describeExecuteError } from './format/describeExecuteError';
 import type { TranscriptEntry } from './transcript';
 
 const MAX_SUMMARY_CHARS = 160;
@@ -26,7 +27,7 @@ export function summarizeTranscriptEntry(entry: TranscriptEntry): string {
       return shorten(
         message.ok
           ? `done ok ${json(message.result)}`
-          : `done ${message.error.code}: ${message.error.message}`,
+          : `done ${message.error.code}: ${describeExecuteError(message.error)}`,
       );
     default:
       return `${message.type} ${message.id}`;

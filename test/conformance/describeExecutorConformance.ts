@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Executor } from '../../src/main/engine/core/types';
+import type { ExecutorLimits } from '../../src/main/engine/executors/createRuntimeResolver';
 import type { ProtocolObservation } from '../../src/main/engine/core/types';
 import type { HostEvent } from '../../src/shared/transcript';
 import { CONFORMANCE_CASES } from './conformanceCases';
+import { PARITY_CASES } from './parityCases';
 import { conformanceProviders, createConformanceProbe, type ConformanceProbe } from './conformanceProviders';
 
 export interface ConformanceHarness {
@@ -27,7 +29,8 @@ export interface ConformanceSuiteOptions {
 
 export function describeExecutorConformance(
   name: string,
-  makeHarness: () => ConformanceHarness | Promise<ConformanceHarness>,
+  /** Makes the executor under test; `limits` are runtime limits given at construction. */
+  makeHarness: (limits?: ExecutorLimits) => ConformanceHarness | Promise<ConformanceHarness>,
   suite: ConformanceSuiteOptions = {},
 ): void {
   describe(`conformance: ${name}`, () => {
@@ -48,8 +51,11 @@ export function describeExecutorConformance(
       return harness.executor.execute(code, conformanceProviders(probe), options);
     };
 
-    const cases =
-      suite.cases === 'lifecycle' ? CONFORMANCE_CASES.filter((c) => c.lifecycle) : CONFORMANCE_CASES;
+    // The parity cases run everywhere: an ephemeral shell gets its code normalized by the host.
+    const cases = [
+      ...(suite.cases === 'lifecycle' ? CONFORMANCE_CASES.filter((c) => c.lifecycle) : CONFORMANCE_CASES),
+      ...PARITY_CASES,
+    ];
     for (const testCase of cases) {
       it(testCase.name, async () => {
         testCase.check(await run(testCase.code, testCase.options));
@@ -154,6 +160,50 @@ export function describeExecutorConformance(
       results.forEach((result, i) =>
         expect(result).toMatchObject({ ok: true, result: i + 100, logs: [String(i)] }),
       );
+    });
+
+    describe('runtime limits given at construction (the shape execbox takes)', () => {
+      const withLimits = async <T>(limits: ExecutorLimits, use: (executor: Executor) => Promise<T>) => {
+        const made = await makeHarness(limits);
+        try {
+          return await use(made.executor);
+        } finally {
+          await made.executor.dispose();
+        }
+      };
+      const providers = () => conformanceProviders(createConformanceProbe());
+
+      it('apply to every run, and the limits of a run win over them', async () => {
+        await withLimits({ timeoutMs: 300, maxLogLines: 2, maxLogChars: 5 }, async (executor) => {
+          const code = 'for (let i = 0; i < 5; i++) console.log(i + "abc")';
+          expect(await executor.execute(code, providers())).toMatchObject({ ok: true, logs: ['0abc', '1'] });
+          expect(
+            await executor.execute(code, providers(), {
+              maxLogLines: 3,
+              maxLogChars: 100,
+              timeoutMs: undefined,
+            }),
+          ).toMatchObject({ ok: true, logs: ['0abc', '1abc', '2abc'] });
+          expect(await executor.execute('while (true) {}', providers())).toMatchObject({
+            ok: false,
+            error: { code: 'timeout' },
+          });
+        });
+      });
+
+      it('a bad limit is refused when the executor is made, naming it', async () => {
+        await expect(async () => makeHarness({ timeoutMs: -5 })).rejects.toThrow(
+          /timeoutMs must be an integer from 1 to 86400000 \(got -5\)/,
+        );
+      });
+
+      it('an option that is no runtime limit is still refused per call', async () => {
+        await expect(
+          harness.executor.execute('1', providers(), { pool: { maxSize: 2 } } as Parameters<
+            Executor['execute']
+          >[2]),
+        ).rejects.toThrow(/unknown runtime option "pool"/);
+      });
     });
 
     it('a runner that dies mid-execution gives internal_error, and the next run works', async () => {

@@ -7,10 +7,11 @@ import { describeExecutorConformance } from './describeExecutorConformance';
 for (const mode of ['pooled', 'ephemeral'] as const) {
   describeExecutorConformance(
     `process (${mode})`,
-    () => {
+    (limits) => {
       const children = new Set<ChildProcess>();
       return {
         executor: createProcessExecutor({
+          ...limits,
           mode,
           maxSize: 3,
           runnerEntryPath: TEST_RUNNER_ENTRY,

@@ -5,7 +5,7 @@ import type { Transport } from '../../src/shared/transport';
 import { spawnStdioRunner } from '../../src/main/engine/transports/spawnStdioRunner';
 import { describeExecutorConformance } from './describeExecutorConformance';
 
-describeExecutorConformance('stdio runner (node runner.cjs --stdio)', () => {
+describeExecutorConformance('stdio runner (node runner.cjs --stdio)', (limits) => {
   const runners = new Set<Transport<HostToRunnerMessage>>();
   return {
     executor: createShellExecutor(
@@ -18,7 +18,7 @@ describeExecutorConformance('stdio runner (node runner.cjs --stdio)', () => {
         transport.onClose(() => runners.delete(transport));
         return transport;
       },
-      { maxSize: 3 },
+      { ...limits, maxSize: 3 },
     ),
     killRunners: () => runners.forEach((runner) => runner.terminate()),
   };

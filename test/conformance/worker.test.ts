@@ -6,10 +6,11 @@ import { describeExecutorConformance } from './describeExecutorConformance';
 for (const mode of ['pooled', 'ephemeral'] as const) {
   describeExecutorConformance(
     `worker (${mode})`,
-    () => {
+    (limits) => {
       const workers = new Set<Worker>();
       return {
         executor: createWorkerExecutor({
+          ...limits,
           mode,
           maxSize: 3,
           runnerEntryPath: TEST_RUNNER_ENTRY,

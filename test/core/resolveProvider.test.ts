@@ -290,7 +290,7 @@ describe('resolved tool calls', () => {
         throw new Error('boom');
       },
     }).call(undefined, context());
-    expect(plain).toEqual({ ok: false, error: { code: 'tool_error', message: 'p.t failed: boom' } });
+    expect(plain).toEqual({ ok: false, error: { code: 'tool_error', message: 'boom' } });
     // a message that mentions timeout is still just a tool_error
     const wording = await single({
       execute: () => {
@@ -303,7 +303,7 @@ describe('resolved tool calls', () => {
         throw 'a string';
       },
     }).call(undefined, context());
-    expect(odd).toEqual({ ok: false, error: { code: 'tool_error', message: 'p.t failed: a string' } });
+    expect(odd).toEqual({ ok: false, error: { code: 'tool_error', message: 'a string' } });
     const hostile = {
       toString: () => {
         throw new Error('no');

@@ -123,6 +123,25 @@ describe('createResourcePool', () => {
       expect((await acquired).resource).toBe(2);
     });
 
+    it('counts it against maxSize at every step, even between being created and being warmed', async () => {
+      // An acquire may come at any point after prewarm starts; each of these points once left the
+      // new resource counted nowhere, and a fifth one was made past maxSize.
+      for (let steps = 0; steps < 8; steps++) {
+        const { pool } = counterPool({ maxSize: 2 });
+        let created = 0;
+        const warming = pool.prewarm(2, async () => {
+          created += 1;
+          return true;
+        });
+        for (let step = 0; step < steps; step++) await Promise.resolve();
+        const leases = await Promise.all(
+          [1, 2, 3, 4].map(() => pool.acquire().then((lease) => (lease.release(), lease.resource))),
+        );
+        await warming;
+        expect({ steps, most: Math.max(...leases), created }).toEqual({ steps, most: 2, created: 2 });
+      }
+    });
+
     it('a second acquire does not wait for the one being warmed for the first', async () => {
       const { pool, finish } = warmingPool(4);
       await flush();

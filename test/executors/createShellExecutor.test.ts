@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createShellExecutor } from '../../src/main/engine/executors/createShellExecutor';
 import type { HostToRunnerMessage } from '../../src/shared/protocol/messages';
 import { createFakeRunnerTransport } from './fakeRunnerTransport';
@@ -55,5 +55,56 @@ describe('createShellExecutor (pooled)', () => {
     expect(await executor.execute('1', [])).toMatchObject({ ok: false, error: { code: 'internal_error' } });
     expect(farm.shells).toHaveLength(3);
     await executor.dispose();
+  });
+});
+
+describe('createShellExecutor pool settings in the shape execbox takes', () => {
+  /** Four runs at once on an executor with pool `pool` (maxSize 2) start two shells, no more. */
+  const fourRunsOnTwoShells = async (pool: { maxSize: 2; prewarm?: number }) => {
+    const farm = createShellFarm();
+    const executor = createShellExecutor(farm.spawnShell, { pool });
+    await Promise.resolve();
+    const results = await Promise.all([1, 2, 3, 4].map(() => executor.execute('40 + 2', [])));
+    expect(results.every((result) => result.ok)).toBe(true);
+    expect(farm.shells).toHaveLength(2);
+    await executor.dispose();
+  };
+
+  it('honours pool.maxSize', () => fourRunsOnTwoShells({ maxSize: 2 }));
+
+  it('starts pool.prewarm shells as the executor is made, before any run', async () => {
+    const farm = createShellFarm();
+    const executor = createShellExecutor(farm.spawnShell, { pool: { maxSize: 3, prewarm: 2 } });
+    await vi.waitFor(() => expect(farm.shells).toHaveLength(2));
+    await executor.dispose();
+  });
+
+  it('runs that come while the prewarmed shells start wait for them, within maxSize', () =>
+    fourRunsOnTwoShells({ maxSize: 2, prewarm: 2 }));
+
+  it('prewarm: true starts minSize shells (at least one), capped at maxSize', async () => {
+    const farm = createShellFarm();
+    const executor = createShellExecutor(farm.spawnShell, {
+      pool: { maxSize: 1, minSize: 3, prewarm: true },
+    });
+    await vi.waitFor(() => expect(farm.shells).toHaveLength(1));
+    await executor.dispose();
+  });
+
+  it('refuses both shapes at once and a malformed pool, naming the field', () => {
+    const farm = createShellFarm();
+    const make = (options: Parameters<typeof createShellExecutor>[1]) => () =>
+      createShellExecutor(farm.spawnShell, options);
+    expect(make({ maxSize: 2, pool: { maxSize: 2 } })).toThrow(/either in pool or as maxSize, not both/);
+    expect(make({ pool: {} as never })).toThrow(/pool.maxSize is required/);
+    expect(make({ pool: { maxSize: 0 } })).toThrow(/pool.maxSize must be an integer >= 1 \(got 0\)/);
+    expect(make({ pool: { maxSize: 1, idleTimeoutMs: -1 } })).toThrow(
+      /pool.idleTimeoutMs must be an integer >= 0/,
+    );
+    expect(make({ pool: { maxSize: 1, prewarm: 'yes' as never } })).toThrow(
+      /pool.prewarm must be a boolean or an integer/,
+    );
+    expect(make({ pool: [] as never })).toThrow(/pool must be an object/);
+    expect(farm.shells).toHaveLength(0);
   });
 });

@@ -79,4 +79,23 @@ describe('formatRunText', () => {
       formatRunText({ ok: false, error: { code: 'timeout', message: 'too slow' }, logs: [], durationMs: 1 }),
     ).toBe('timeout: too slow');
   });
+
+  it("composes a failure's text from the error's name, line and tool", () => {
+    expect(
+      formatRunText({
+        ok: false,
+        error: { code: 'runtime_error', message: 'x is undefined', name: 'TypeError', line: 3 },
+        logs: [],
+        durationMs: 1,
+      }),
+    ).toBe('runtime_error: TypeError: x is undefined (line 3)');
+    expect(
+      formatRunText({
+        ok: false,
+        error: { code: 'tool_error', message: 'boom', tool: 'mcp.fail' },
+        logs: [],
+        durationMs: 1,
+      }),
+    ).toBe('tool_error: mcp.fail failed: boom');
+  });
 });

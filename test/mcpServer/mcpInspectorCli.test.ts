@@ -64,7 +64,7 @@ describe('the MCP Inspector CLI against execbox mcp', { timeout: 90_000 }, () =>
     ]);
     await expect(failed).rejects.toMatchObject({
       stdout: expect.stringMatching(
-        /"code": "runtime_error",\s+"message": "ReferenceError: 'undefinedThing' is not defined/,
+        /"code": "runtime_error",\s+"message": "'undefinedThing' is not defined",\s+"name": "ReferenceError"/,
       ),
     });
   });

@@ -58,8 +58,11 @@ describe('execbox mcp over stdio (the SDK client)', { timeout: 60_000 }, () => {
     const { client } = await start();
     const thrown = await client.callTool({ name: 'execute', arguments: { code: 'throw new Error("boom")' } });
     expect(thrown.isError).toBe(true);
-    expect(thrown.structuredContent).toMatchObject({ ok: false, error: { code: 'runtime_error' } });
-    expect((thrown.content as { text: string }[])[0]!.text).toMatch(/^runtime_error: .*boom/);
+    expect(thrown.structuredContent).toMatchObject({
+      ok: false,
+      error: { code: 'runtime_error', message: 'boom', name: 'Error', line: 1 },
+    });
+    expect((thrown.content as { text: string }[])[0]!.text).toMatch(/^runtime_error: Error: boom \(line 1\)/);
     const invalid = await client.callTool({
       name: 'execute',
       arguments: { code: 'return await shop.price({})' },

@@ -10,15 +10,16 @@ import { describeExecutorConformance } from '../conformance/describeExecutorConf
 let server: RunnerServerHandle | undefined;
 afterAll(() => server?.close());
 
-describeExecutorConformance('remote (WebSocket runner)', async () => {
-  server = await startRunnerServer({
+describeExecutorConformance('remote (WebSocket runner)', async (limits) => {
+  // One runner server for the suite and the executors it makes with limits.
+  server ??= await startRunnerServer({
     token: 'conformance-token',
     maxConnections: 16,
     runnerEntryPath: TEST_RUNNER_ENTRY,
   });
   const runner = server;
   return {
-    executor: createRemoteExecutor({ url: runner.url, token: 'conformance-token' }),
+    executor: createRemoteExecutor({ ...limits, url: runner.url, token: 'conformance-token' }),
     killRunners: () => runner.dropConnections(),
   };
 });

@@ -38,15 +38,25 @@ describe('findToolCallLines', () => {
 });
 
 describe('findErrorLocation', () => {
-  it('reads the 1-based location the runner appends', () => {
-    expect(findErrorLocation('TypeError: x is undefined (line 3)')).toEqual({ line: 3 });
-    expect(findErrorLocation('SyntaxError: Unexpected token (line 2, column 7)')).toEqual({
+  it('reads the 1-based line and column the runner sends beside the message', () => {
+    expect(findErrorLocation({ message: 'x is undefined', line: 3 })).toEqual({ line: 3 });
+    expect(findErrorLocation({ message: 'Unexpected token', line: 2, column: 7 })).toEqual({
       line: 2,
       column: 7,
     });
-    expect(findErrorLocation('no location here')).toBeUndefined();
-    expect(findErrorLocation('(line 0)')).toBeUndefined();
-    expect(findErrorLocation('(line 3) and more text after')).toBeUndefined();
+    expect(findErrorLocation({ message: 'no location here' })).toBeUndefined();
+    expect(findErrorLocation({ message: 'bad place', line: 0 })).toBeUndefined();
+    expect(findErrorLocation({ message: 'bad column', line: 2, column: 0 })).toEqual({ line: 2 });
+  });
+
+  it('reads the location older transcripts appended to the message', () => {
+    expect(findErrorLocation({ message: 'TypeError: x is undefined (line 3)' })).toEqual({ line: 3 });
+    expect(findErrorLocation({ message: 'SyntaxError: Unexpected token (line 2, column 7)' })).toEqual({
+      line: 2,
+      column: 7,
+    });
+    expect(findErrorLocation({ message: '(line 0)' })).toBeUndefined();
+    expect(findErrorLocation({ message: '(line 3) and more text after' })).toBeUndefined();
   });
 
   it('agrees with the syntax errors normalizeCode raises (1-based, as the editor counts)', () => {
@@ -57,6 +67,6 @@ describe('findErrorLocation', () => {
       caught = error;
     }
     expect(caught).toBeInstanceOf(CodeSyntaxError);
-    expect(findErrorLocation((caught as Error).message)).toEqual({ line: 2, column: 7 });
+    expect(findErrorLocation((caught as CodeSyntaxError).toExecuteError())).toEqual({ line: 2, column: 7 });
   });
 });

@@ -302,6 +302,28 @@ describe('parseRunnerMessage', () => {
     ];
     for (const [raw, reason] of cases) expect(reasonOf(parseRunnerMessage(raw))).toMatch(reason);
   });
+
+  it("reads an error's optional name, line, column and tool, and checks each", () => {
+    const failed = { type: 'done', id: 'e', ok: false, durationMs: 1, logs: [] };
+    const full = { code: 'runtime_error', message: 'x', name: 'TypeError', line: 3, column: 2, tool: 'p.t' };
+    expect(parseRunnerMessage({ ...failed, error: full })).toEqual({
+      ok: true,
+      message: { ...failed, error: full },
+    });
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ name: 5 }, /done.error.name must be a string/],
+      [{ line: 0 }, /done.error.line must be an integer >= 1/],
+      [{ line: 1.5 }, /done.error.line must be an integer >= 1/],
+      [{ line: '3' }, /done.error.line must be an integer >= 1/],
+      [{ column: -1 }, /done.error.column must be an integer >= 1/],
+      [{ tool: {} }, /done.error.tool must be a string/],
+      [{ stack: 'at guest.js:1' }, /done.error has unexpected field "stack"/],
+    ];
+    for (const [extra, reason] of cases) {
+      const error = { code: 'runtime_error', message: 'x', ...extra };
+      expect(reasonOf(parseRunnerMessage({ ...failed, error }))).toMatch(reason);
+    }
+  });
 });
 
 describe('encodeMessage', () => {

@@ -44,7 +44,7 @@ describe('guest TypeScript becomes JavaScript with every position kept', () => {
       const result = await executor.execute(await toRunnerCode(code), []);
       expect(result).toMatchObject({
         ok: false,
-        error: { code: 'runtime_error', message: expect.stringContaining('(line 2)') },
+        error: { code: 'runtime_error', name: 'TypeError', line: 2 },
       });
     } finally {
       await executor.dispose();

@@ -1,5 +1,6 @@
 import type { ExecuteResult } from '../executeResult';
 import type { RunFacts } from '../runOutcome';
+import { describeExecuteError } from './describeExecuteError';
 import { formatBytes } from './formatBytes';
 import { formatDuration } from './formatDuration';
 
@@ -41,7 +42,7 @@ export function describeRunOutcome(result: ExecuteResult, facts?: Partial<RunFac
       title: 'Succeeded',
       sentence: `Succeeded in ${formatDuration(wall)}`,
     });
-  const { code, message } = result.error;
+  const { code } = result.error;
   const cancelReason = facts?.cancelReason;
   if (code === 'timeout' && cancelReason !== undefined && cancelReason !== 'timeout') {
     const why = cancelReason === 'host_stopping' ? ' (the host was stopping)' : '';
@@ -73,7 +74,7 @@ export function describeRunOutcome(result: ExecuteResult, facts?: Partial<RunFac
   return withTiming({
     kind: 'failed',
     title: 'Failed',
-    sentence: `Failed after ${formatDuration(wall)} with ${code}: ${message}`,
+    sentence: `Failed after ${formatDuration(wall)} with ${code}: ${describeExecuteError(result.error)}`,
     headline: `Failed after ${formatDuration(wall)}`,
   });
 }

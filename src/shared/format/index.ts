@@ -1,4 +1,5 @@
 export { formatBytes } from './formatBytes';
 export { formatDuration, formatOffsetMs } from './formatDuration';
 export { formatCount, plural } from './plural';
+export { describeExecuteError } from './describeExecuteError';
 export { describeRunOutcome, type RunOutcomeText } from './describeRunOutcome';

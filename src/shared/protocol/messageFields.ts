@@ -1,4 +1,9 @@
-import { EXECUTE_ERROR_CODES, isExecuteErrorCode, type ExecuteError } from '../errors';
+import {
+  EXECUTE_ERROR_CODES,
+  EXECUTE_ERROR_DETAIL_KEYS,
+  isExecuteErrorCode,
+  type ExecuteError,
+} from '../errors';
 
 /** A message that breaks the contract; `reason` says what and where. */
 export class MalformedMessage {
@@ -55,12 +60,25 @@ export function expectBoolean(fields: Fields, key: string, where: string): boole
 
 export function expectError(value: unknown, where: string): ExecuteError {
   const fields = expectObject(value, where);
-  expectOnlyKeys(fields, where, ['code', 'message']);
+  expectOnlyKeys(fields, where, ['code', 'message', ...EXECUTE_ERROR_DETAIL_KEYS]);
   const code = fields.code;
   if (!isExecuteErrorCode(code)) {
     throw new MalformedMessage(`${where}.code must be one of ${EXECUTE_ERROR_CODES.join(', ')}`);
   }
-  return { code, message: expectString(fields, 'message', where) };
+  const error: ExecuteError = { code, message: expectString(fields, 'message', where) };
+  if (fields.name !== undefined) error.name = expectString(fields, 'name', where);
+  if (fields.line !== undefined) error.line = expectPositiveInteger(fields, 'line', where);
+  if (fields.column !== undefined) error.column = expectPositiveInteger(fields, 'column', where);
+  if (fields.tool !== undefined) error.tool = expectString(fields, 'tool', where);
+  return error;
+}
+
+function expectPositiveInteger(fields: Fields, key: string, where: string): number {
+  const value = fields[key];
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
+    throw new MalformedMessage(`${where}.${key} must be an integer >= 1 (got ${kind(value)})`);
+  }
+  return value;
 }
 
 /** `result` and `error` according to `ok`: exactly one of them (an undefined result is omitted). */

@@ -51,7 +51,7 @@ export async function runnerCodeOrFailure(
     if (!(error instanceof CodeSyntaxError)) throw error;
     return {
       ok: false,
-      error: { code: 'runtime_error', message: `SyntaxError: ${error.message}` },
+      error: error.toExecuteError(),
       logs: [],
       durationMs: 0,
     };

@@ -1,12 +1,11 @@
-import { resolveRuntimeOptions } from '../../../shared/runtimeOptions';
 import type { ExecuteResult } from '../../../shared/executeResult';
 import type { ExecutionOptions, Executor, ResolvedToolProvider } from '../core/types';
 import { attachRunnerEndpoint } from '../../../runner/attachRunnerEndpoint';
 import { createInMemoryTransportPair } from '../transports/createInMemoryTransportPair';
 import { runHostSession } from './runHostSession';
-import { RUNTIME_OPTION_IGNORED_KEYS } from './runtimeOptionKeys';
+import { createRuntimeResolver, type ExecutorLimits } from './createRuntimeResolver';
 
-export interface InProcessExecutorOptions {
+export interface InProcessExecutorOptions extends ExecutorLimits {
   cancelGraceMs?: number;
   /** Runner-side reports about ignored host messages (default: dropped). */
   onRunnerDiagnostic?: (message: string) => void;
@@ -20,13 +19,14 @@ export interface InProcessExecutorOptions {
  * this thread until the deadline, so it must never run on Electron's main thread.
  */
 export function createInProcessExecutor(options: InProcessExecutorOptions = {}): Executor {
+  const runtimeFor = createRuntimeResolver(options);
   return {
     async execute(
       code: string,
       providers: ResolvedToolProvider[],
       execution: ExecutionOptions = {},
     ): Promise<ExecuteResult> {
-      const runtime = resolveRuntimeOptions(execution, { ignoreKeys: RUNTIME_OPTION_IGNORED_KEYS });
+      const runtime = runtimeFor(execution);
       const pair = createInMemoryTransportPair();
       let probe = (): boolean => false;
       const endpoint = attachRunnerEndpoint(pair.runner, {

@@ -1,13 +1,12 @@
 import type { ExecuteResult } from '../../../shared/executeResult';
 import type { HostToRunnerMessage } from '../../../shared/protocol/messages';
-import { resolveRuntimeOptions } from '../../../shared/runtimeOptions';
 import type { Transport } from '../../../shared/transport';
 import type { ExecutionOptions, Executor, ResolvedToolProvider } from '../core/types';
-import { RUNTIME_OPTION_IGNORED_KEYS } from './runtimeOptionKeys';
+import { createRuntimeResolver, type ExecutorLimits } from './createRuntimeResolver';
 import { runHostSession } from './runHostSession';
 import { connectRunnerSocket } from '../transports/connectRunnerSocket';
 
-export interface RemoteExecutorOptions {
+export interface RemoteExecutorOptions extends ExecutorLimits {
   /** ws:// or wss:// address of a runner (`execbox runner --listen`). */
   url: string;
   /** The token, or how to read it for each execution (e.g. from a secret the user may change). */
@@ -31,11 +30,12 @@ const failure = (code: 'timeout' | 'internal_error', message: string): ExecuteRe
  * before `done` is an internal_error.
  */
 export function createRemoteExecutor(options: RemoteExecutorOptions): Executor {
+  const runtimeFor = createRuntimeResolver(options);
   const open = new Set<Transport<HostToRunnerMessage>>();
 
   return {
     async execute(code: string, providers: ResolvedToolProvider[], execution: ExecutionOptions = {}) {
-      const runtime = resolveRuntimeOptions(execution, { ignoreKeys: RUNTIME_OPTION_IGNORED_KEYS });
+      const runtime = runtimeFor(execution);
       if (execution.signal?.aborted) return failure('timeout', 'Execution was cancelled before it started');
       let transport: Transport<HostToRunnerMessage>;
       try {

@@ -123,13 +123,19 @@ export function createResourcePool<T>(options: ResourcePoolOptions<T>): Resource
     return undefined;
   };
 
-  const createOne = async (): Promise<T> => {
+  /**
+   * Creates a resource and hands it to `place` in the same step that stops counting it as being
+   * created, so no acquire in between can see a free slot that is not free.
+   */
+  const createOne = async <R>(place: (resource: T) => R): Promise<R> => {
     creating += 1;
+    let resource: T;
     try {
-      return await options.create();
+      resource = await options.create();
     } finally {
       creating -= 1;
     }
+    return place(resource);
   };
 
   /** After a slot frees up, start creating for the oldest waiter. */
@@ -142,16 +148,12 @@ export function createResourcePool<T>(options: ResourcePoolOptions<T>): Resource
     }
     if (total() >= maxSize) return;
     const waiter = waiters.shift()!;
-    createOne().then(
-      (created) =>
-        disposed
-          ? (destroy(created), waiter.reject(new PoolDisposedError()))
-          : waiter.resolve(lease(created)),
-      (error: unknown) => {
-        waiter.reject(error instanceof Error ? error : new Error(String(error)));
-        serveWaiters();
-      },
-    );
+    createOne((created) =>
+      disposed ? (destroy(created), waiter.reject(new PoolDisposedError())) : waiter.resolve(lease(created)),
+    ).catch((error: unknown) => {
+      waiter.reject(error instanceof Error ? error : new Error(String(error)));
+      serveWaiters();
+    });
   };
 
   return {
@@ -161,7 +163,7 @@ export function createResourcePool<T>(options: ResourcePoolOptions<T>): Resource
       const resource = takeIdle();
       if (resource !== undefined) return lease(resource);
       // A resource being prewarmed is ready sooner than a new cold one: wait for it instead.
-      if (readying <= waiters.length && total() < maxSize) return lease(await createOne());
+      if (readying <= waiters.length && total() < maxSize) return createOne(lease);
       return new Promise<PoolLease<T>>((resolve, reject) => {
         const waiter: Waiter<T> = {
           resolve: (value) => {
@@ -185,28 +187,32 @@ export function createResourcePool<T>(options: ResourcePoolOptions<T>): Resource
     async prewarm(count = minSize, warm) {
       const wanted = Math.min(count, maxSize) - total();
       // Each resource goes to a waiter (or the idle list) as soon as it is warm.
+      // Counted all along (creating, then warming, then idle or busy): it is handed on in the step
+      // that stops counting it as warming.
       const prepareOne = async (): Promise<void> => {
         readying += 1;
-        const ready = await createOne()
-          .then(async (resource) => {
+        let resource: T;
+        try {
+          resource = await createOne((created) => {
             warmingCreated += 1;
-            const healthy = warm ? await warm(resource).catch(() => false) : true;
-            warmingCreated -= 1;
-            if (healthy && !disposed) return resource;
-            destroy(resource);
-            return undefined;
-          })
-          .finally(() => {
-            readying -= 1;
-          })
-          .catch((error: unknown) => {
-            serveWaiters();
-            throw error;
+            return created;
           });
-        const waiter = ready === undefined ? undefined : waiters.shift();
-        if (ready === undefined) serveWaiters();
-        else if (waiter) waiter.resolve(lease(ready));
-        else park(ready);
+        } catch (error) {
+          readying -= 1;
+          serveWaiters();
+          throw error;
+        }
+        const healthy = warm ? await warm(resource).catch(() => false) : true;
+        warmingCreated -= 1;
+        readying -= 1;
+        if (!healthy || disposed) {
+          destroy(resource);
+          serveWaiters();
+          return;
+        }
+        const waiter = waiters.shift();
+        if (waiter) waiter.resolve(lease(resource));
+        else park(resource);
       };
       await Promise.all(Array.from({ length: Math.max(0, wanted) }, prepareOne));
     },

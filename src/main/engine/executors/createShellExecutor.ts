@@ -1,20 +1,23 @@
 import type { ExecuteResult } from '../../../shared/executeResult';
 import type { HostToRunnerMessage } from '../../../shared/protocol/messages';
 import { resolveRuntimeOptions } from '../../../shared/runtimeOptions';
+import { createRuntimeResolver, type ExecutorLimits } from './createRuntimeResolver';
+import { resolvePoolSettings, type ExecutorPoolOptions } from './resolvePoolSettings';
 import type { Transport } from '../../../shared/transport';
 import type { ExecutionOptions, Executor, ResolvedToolProvider } from '../core/types';
 import { createResourcePool, DEFAULT_MAX_SIZE, PoolAcquireAbortedError } from './createResourcePool';
-import { RUNTIME_OPTION_IGNORED_KEYS } from './runtimeOptionKeys';
 import { WARM_UP_CODE, WARM_UP_RUNS } from './warmUpCode';
 import { warmUpProviders } from './warmUpRun';
 import { runHostSession, runHostSessionDetailed } from './runHostSession';
 
-export interface ShellPoolOptions {
+export interface ShellPoolOptions extends ExecutorLimits {
   /** `pooled` (default) keeps shells warm between executions; `ephemeral` starts one per execution. */
   mode?: 'pooled' | 'ephemeral';
   minSize?: number;
   maxSize?: number;
   idleTimeoutMs?: number;
+  /** The pool settings in execbox's shape, instead of minSize, maxSize and idleTimeoutMs. */
+  pool?: ExecutorPoolOptions;
   cancelGraceMs?: number;
   /**
    * Ask the runners for the log stream (console output while code runs): the spawner starts them
@@ -61,13 +64,15 @@ export type SpawnShell = (code?: string) => Transport<HostToRunnerMessage>;
  * `spawnShell`, pooled (evicting shells after timeout or internal_error) or ephemeral.
  */
 export function createShellExecutor(spawnShell: SpawnShell, options: ShellPoolOptions = {}): ShellExecutor {
+  const runtimeFor = createRuntimeResolver(options);
+  const sizes = resolvePoolSettings(options);
   const pool = createResourcePool<Shell>({
     create: async () => toShell(spawnShell()),
     destroy: (shell) => shell.transport.terminate(),
     isAlive: (shell) => shell.alive(),
-    minSize: options.minSize,
-    maxSize: options.maxSize,
-    idleTimeoutMs: options.idleTimeoutMs,
+    minSize: sizes.minSize,
+    maxSize: sizes.maxSize,
+    idleTimeoutMs: sizes.idleTimeoutMs,
   });
 
   const warm = async (shell: Shell): Promise<boolean> => {
@@ -84,9 +89,9 @@ export function createShellExecutor(spawnShell: SpawnShell, options: ShellPoolOp
     return true;
   };
 
-  return {
+  const executor: ShellExecutor = {
     async execute(code: string, providers: ResolvedToolProvider[], execution: ExecutionOptions = {}) {
-      const runtime = resolveRuntimeOptions(execution, { ignoreKeys: RUNTIME_OPTION_IGNORED_KEYS });
+      const runtime = runtimeFor(execution);
       const session = {
         code,
         providers,
@@ -111,7 +116,7 @@ export function createShellExecutor(spawnShell: SpawnShell, options: ShellPoolOp
       // A pooled shell can die while idle, and several can die at once before their close is seen:
       // an execution a shell never acknowledged is retried, each retry evicting the dead shell, so
       // maxSize + 1 attempts always reach a freshly started one.
-      const attempts = Math.max(1, options.maxSize ?? DEFAULT_MAX_SIZE) + 1;
+      const attempts = Math.max(1, sizes.maxSize ?? DEFAULT_MAX_SIZE) + 1;
       for (let attempt = 1; ; attempt++) {
         let lease;
         try {
@@ -147,7 +152,10 @@ export function createShellExecutor(spawnShell: SpawnShell, options: ShellPoolOp
     },
     // An ephemeral executor starts a shell per run: there is nothing to keep ready.
     prewarm: async (count) =>
-      options.mode === 'ephemeral' ? undefined : pool.prewarm(count ?? options.minSize ?? 1, warm),
+      options.mode === 'ephemeral' ? undefined : pool.prewarm(count ?? sizes.minSize ?? 1, warm),
     dispose: () => pool.dispose(),
   };
+  // pool.prewarm asks for shells now; one that fails to start is started again by the first run.
+  if (sizes.prewarm > 0) executor.prewarm(sizes.prewarm).catch(() => {});
+  return executor;
 }

@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { compiledQuickJsWasmNow } from '../../../runner/quickJsWasm';
 import type { RunnerWorkerData } from '../../../runner/runnerWorkerData';
 import { LOG_STREAM_FLAG } from '../../../shared/protocol/logStreamMessage';
@@ -12,6 +12,11 @@ export interface WorkerExecutorOptions extends ShellPoolOptions {
   runnerEntryPath?: string;
   /** Sees every worker started (e.g. to watch its resource use, or for tests to stop one). */
   onWorker?: (worker: Worker) => void;
+  /** V8 heap and stack limits of each worker (execbox's option): a backstop behind QuickJS's own. */
+  workerResourceLimits?: Pick<
+    ResourceLimits,
+    'maxOldGenerationSizeMb' | 'maxYoungGenerationSizeMb' | 'stackSizeMb'
+  >;
 }
 
 /** QuickJS in worker threads of this process: pooled by default, `mode: 'ephemeral'` for one per run. */
@@ -32,7 +37,14 @@ export function createWorkerExecutor(options: WorkerExecutorOptions = {}): Shell
       };
       // execArgv: [] as for a forked runner: the host's own Node options (an --import preload, a
       // loader such as tsx) are not the runner's, and would slow every worker's start.
-      const worker = new Worker(entry, { stdout: false, stderr: false, argv, execArgv: [], workerData });
+      const worker = new Worker(entry, {
+        stdout: false,
+        stderr: false,
+        argv,
+        execArgv: [],
+        workerData,
+        ...(options.workerResourceLimits ? { resourceLimits: { ...options.workerResourceLimits } } : {}),
+      });
       options.onWorker?.(worker);
       return createWorkerTransport(worker);
     },

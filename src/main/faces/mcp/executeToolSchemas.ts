@@ -22,7 +22,11 @@ export const EXECUTE_OUTPUT_SCHEMA = {
       type: 'object',
       properties: {
         code: { type: 'string', enum: [...EXECUTE_ERROR_CODES] },
-        message: { type: 'string' },
+        message: { type: 'string', description: 'The text thrown or provided, as it was.' },
+        name: { type: 'string', description: "The thrown error's name (TypeError, SyntaxError, …)." },
+        line: { type: 'integer', minimum: 1, description: 'The line of the code where it happened.' },
+        column: { type: 'integer', minimum: 1, description: 'The column, beside line (syntax errors).' },
+        tool: { type: 'string', description: 'The tool (namespace.tool) whose call failed.' },
       },
       required: ['code', 'message'],
     },

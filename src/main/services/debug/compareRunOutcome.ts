@@ -1,3 +1,4 @@
+import { describeExecuteError } from '../../../shared/format/describeExecuteError';
 import type { ExecuteResult } from '../../../shared/executeResult';
 import type { DoneMessage } from '../../../shared/protocol/messages';
 import type { TranscriptEntry } from '../../../shared/transcript';
@@ -17,12 +18,16 @@ export function findRecordedDone(entries: readonly TranscriptEntry[]): DoneMessa
 /** How the replayed result differs from the recorded one, or undefined when they agree (duration aside). */
 export function compareRunOutcome(recorded: DoneMessage, replayed: ExecuteResult): string | undefined {
   if (recorded.ok !== replayed.ok)
-    return `the recording ${recorded.ok ? 'succeeded' : 'failed'} but the replay ${replayed.ok ? 'succeeded' : `failed with ${replayed.error.code}: ${replayed.error.message}`}`;
+    return `the recording ${recorded.ok ? 'succeeded' : 'failed'} but the replay ${replayed.ok ? 'succeeded' : `failed with ${replayed.error.code}: ${describeExecuteError(replayed.error)}`}`;
   if (recorded.ok && replayed.ok && !jsonEqual(recorded.result, replayed.result))
     return `the result differs: recorded ${show(recorded.result)}, replayed ${show(replayed.result)}`;
   if (!recorded.ok && !replayed.ok) {
-    if (recorded.error.code !== replayed.error.code || recorded.error.message !== replayed.error.message)
-      return `the error differs: recorded ${recorded.error.code}: ${recorded.error.message}, replayed ${replayed.error.code}: ${replayed.error.message}`;
+    // Compared as a person reads them: a recording made when runners put the name, line and tool
+    // into the message still agrees with a replay that carries them beside it.
+    const was = describeExecuteError(recorded.error);
+    const now = describeExecuteError(replayed.error);
+    if (recorded.error.code !== replayed.error.code || was !== now)
+      return `the error differs: recorded ${recorded.error.code}: ${was}, replayed ${replayed.error.code}: ${now}`;
   }
   if (!jsonEqual(recorded.logs, replayed.logs))
     return `the logs differ: recorded ${show(recorded.logs)}, replayed ${show(replayed.logs)}`;

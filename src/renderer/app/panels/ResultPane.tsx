@@ -1,7 +1,7 @@
 import { useDeferredValue } from 'react';
 import { useCurrentRun, usePlaygroundStore } from '../../state/store';
 import { ERROR_CODE_WORDS } from '../../ui/describeErrorCode';
-import { describeRunOutcome } from '../../../shared/format';
+import { describeExecuteError, describeRunOutcome } from '../../../shared/format';
 import { LogsSummary } from '../../features/console/LogsSummary';
 import { ValueViewer } from '../../ui/values/ValueViewer';
 import { SecretRevealToggle } from '../../ui/SecretRevealToggle';
@@ -54,7 +54,7 @@ export function ResultPane() {
           </div>
           <div>{ERROR_CODE_WORDS[result.error.code] ?? 'The run failed.'}</div>
           <div className="error-message" data-testid="error-message">
-            {result.error.message}
+            {describeExecuteError(result.error)}
           </div>
           {timing}
         </div>

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { describeExecuteError } from '../../../shared/format';
 import { transcriptStateAt } from '../../../shared/transcriptSteps';
 import { summarizeTranscriptEntry } from '../../../shared/transcriptSummary';
 import { RevealableValue } from './RevealableValue';
@@ -149,7 +150,7 @@ export function StepThroughPanel() {
               <RevealableValue value={state.done.result} label="Recorded result" where="the step-through" />
             ) : (
               <code>
-                {state.done.error.code}: {state.done.error.message}
+                {state.done.error.code}: {describeExecuteError(state.done.error)}
               </code>
             )
           ) : (

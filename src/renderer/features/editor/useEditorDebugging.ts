@@ -3,6 +3,7 @@ import type * as Monaco from 'monaco-editor';
 import type { Breakpoint } from '../../../shared/api/debug';
 import type { ToolCallMessage } from '../../../shared/protocol/messages';
 import type { TranscriptEntry } from '../../../shared/transcript';
+import { describeExecuteError } from '../../../shared/format';
 import { findErrorLocation } from '../../../shared/findErrorLocation';
 import { findToolCallLines, type ToolCallLine } from '../../../shared/findToolCallLines';
 import { monaco } from '../../ui/monaco/setupMonaco';
@@ -162,7 +163,7 @@ export function useEditorDebugging(editor: Monaco.editor.IStandaloneCodeEditor |
     const result = run?.result;
     const located =
       result && !result.ok && (result.error.code === 'runtime_error' || result.error.code === 'memory_limit')
-        ? findErrorLocation(result.error.message)
+        ? findErrorLocation(result.error)
         : undefined;
     if (
       !result ||
@@ -178,7 +179,7 @@ export function useEditorDebugging(editor: Monaco.editor.IStandaloneCodeEditor |
     monaco.editor.setModelMarkers(model, RUN_MARKER_OWNER, [
       {
         severity: monaco.MarkerSeverity.Error,
-        message: `The run failed here: ${result.error.message}`,
+        message: `The run failed here: ${describeExecuteError(result.error)}`,
         startLineNumber: located.line,
         startColumn: Math.max(1, column),
         endLineNumber: located.line,
