@@ -1,10 +1,13 @@
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { expect, runProgram, SCREENSHOTS, setProgram, test, TEST_WORKSPACE } from './playgroundFixture';
-
-const EVERYTHING = createRequire(import.meta.url).resolve(
-  '@modelcontextprotocol/server-everything/dist/index.js',
-);
+import {
+  EVERYTHING_PROVIDER,
+  expect,
+  runProgram,
+  SCREENSHOTS,
+  setProgram,
+  test,
+  TEST_WORKSPACE,
+} from './playgroundFixture';
 
 test.describe('MCP notifications from server-everything', () => {
   test.use({
@@ -12,14 +15,7 @@ test.describe('MCP notifications from server-everything', () => {
       ...TEST_WORKSPACE,
       providers: [
         ...TEST_WORKSPACE.providers,
-        {
-          id: 'everything',
-          name: 'everything',
-          kind: 'mcp',
-          transport: { type: 'stdio', command: process.execPath, args: [EVERYTHING, 'stdio'] },
-          requestTimeoutMs: 20_000,
-          logLevel: 'debug',
-        },
+        { ...EVERYTHING_PROVIDER, requestTimeoutMs: 20_000, logLevel: 'debug' },
       ],
     },
   });

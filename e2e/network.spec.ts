@@ -46,7 +46,7 @@ test('the Network panel starts and stops the local TPMJS executor and shows its 
   page,
   playground: _,
 }) => {
-  await page.getByRole('tab', { name: 'Network' }).click();
+  await page.getByRole('tab', { name: 'Executors & runners' }).click();
   const status = page.getByTestId('local-executor-status');
   await expect(status).toContainText('stopped');
   await page.getByRole('button', { name: 'Start executor' }).click();
@@ -62,7 +62,7 @@ test('the Network panel starts and stops the local TPMJS executor and shows its 
 });
 
 test('the Network panel makes a remote runner the executor', async ({ page, playground: _ }) => {
-  await page.getByRole('tab', { name: 'Network' }).click();
+  await page.getByRole('tab', { name: 'Executors & runners' }).click();
   await page.getByLabel('Remote runner URL').fill('ws://127.0.0.1:8787');
   await page.getByLabel('Token secret').fill('RUNNER_TOKEN');
   await page.getByRole('button', { name: 'Use as executor' }).click();
@@ -100,7 +100,7 @@ test('guest code runs on a remote runner started with execbox runner --listen', 
     await expect(secrets).toContainText('RUNNER_TOKEN');
     await secrets.getByRole('button', { name: 'Close' }).click();
 
-    await page.getByRole('tab', { name: 'Network' }).click();
+    await page.getByRole('tab', { name: 'Executors & runners' }).click();
     await page.getByLabel('Remote runner URL').fill(url);
     await page.getByLabel('Token secret').fill('RUNNER_TOKEN');
     await page.getByRole('button', { name: 'Use as executor' }).click();

@@ -2,6 +2,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { startServe, stop } from './startServe';
 
@@ -125,4 +126,28 @@ export async function storeSecret(page: Page, name: string, value: string): Prom
   await secrets.getByRole('button', { name: 'Save secret' }).click();
   await expect(secrets).toContainText(name);
   await secrets.getByRole('button', { name: 'Close' }).click();
+}
+
+/** The real MCP server-everything over stdio, as a workspace provider named `everything`. */
+export const EVERYTHING_PROVIDER = {
+  id: 'everything',
+  name: 'everything',
+  kind: 'mcp',
+  transport: {
+    type: 'stdio',
+    command: process.execPath,
+    args: [
+      createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/dist/index.js'),
+      'stdio',
+    ],
+  },
+};
+
+/** Allows what the workspace starts, opens the Providers tab and waits for `name` to be ready. */
+export async function allowAndWaitReady(page: Page, name: string) {
+  await page.getByRole('button', { name: 'Allow', exact: true }).click();
+  await page.getByRole('tab', { name: 'Providers' }).click();
+  const provider = page.getByTestId('provider').filter({ hasText: name });
+  await expect(provider).toContainText('ready', { timeout: 30_000 });
+  return provider;
 }

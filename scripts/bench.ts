@@ -1,6 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { resolveProvider } from '../src/main/engine/core/resolveProvider';
@@ -11,6 +11,8 @@ import { createChildProcessTransport } from '../src/main/engine/transports/creat
 import { createWorkerExecutor } from '../src/main/engine/executors/createWorkerExecutor';
 import { buildRunnerForTests, TEST_RUNNER_ENTRY } from './buildRunnerForTests';
 import { mcpToolCalls } from './benchMcp';
+import { CONSOLE_LINES, consoleLines } from './benchConsole';
+import { streamingPerCall } from './benchStreaming';
 import {
   cliRunStartToExit,
   coldStarts,
@@ -135,9 +137,78 @@ async function throughput(executor: Executor, concurrency: number, total: number
   return total / ((performance.now() - start) / 1000);
 }
 
+/** Issue 28's rows: what `serve` adds to each tool call, and console lines beside execbox-style logging. */
+async function transcriptRows(runnerEntryPath: string, inProcess: Executor): Promise<void> {
+  const calls = Number(process.env.BENCH_STREAM_CALLS ?? 20_000);
+  const stream = await streamingPerCall(runnerEntryPath, calls, 5);
+  record(
+    `sequential tool call through \`serve\` (${calls.toLocaleString('en-US')}-call run, one page)`,
+    stream.serve,
+    'ms',
+  );
+  record('the same loop on a bare pooled process executor', stream.bare, 'ms');
+  record(
+    'added per call by the host and its streaming',
+    stream.serve.map((serve, i) => serve - stream.bare[i]!),
+    'ms',
+    '≤ 0.05 ms',
+    `${stream.messagesPerCall.toFixed(3)} WebSocket messages, ${stream.bytesPerCall.toFixed(0)} bytes a call`,
+  );
+  await executionLatency(inProcess, 'return 1', 0, 2000);
+  const logs = await consoleLines(inProcess, 10, 20);
+  record(
+    `floor: ${CONSOLE_LINES.toLocaleString('en-US')} console lines buffered in the guest, handed over once (fresh runtime)`,
+    logs.guestBuffered,
+    'ms',
+  );
+  record(
+    `${CONSOLE_LINES.toLocaleString('en-US')} console.log lines, execbox-style (a host call per line, fresh runtime)`,
+    logs.unbuffered,
+    'ms',
+  );
+  const ratio = median(logs.unbuffered) / median(logs.ours);
+  record(
+    `${CONSOLE_LINES.toLocaleString('en-US')} console.log lines, in-process`,
+    logs.ours,
+    'ms',
+    '≥ 3× faster than execbox-style',
+    `${ratio.toFixed(2)}× faster than execbox-style; ${(median(logs.ours) / median(logs.guestBuffered)).toFixed(2)}× the floor`,
+  );
+}
+
+async function writeTable(): Promise<void> {
+  const table = [
+    `# Execbox Playground benchmark`,
+    '',
+    `${new Date().toISOString()} · Node ${process.version} · ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'} · load average ${loadavg()
+      .map((load) => load.toFixed(2))
+      .join(', ')}`,
+    '',
+    '| scenario | median | p95 | target | note |',
+    '| --- | ---: | ---: | --- | --- |',
+    ...rows.map(
+      (row) =>
+        `| ${row.scenario} | ${row.median.toFixed(3)} ${row.unit} | ${row.p95.toFixed(3)} ${row.unit} | ${row.target ?? ''} | ${row.note ?? ''} |`,
+    ),
+    '',
+  ].join('\n');
+  await mkdir('bench-results', { recursive: true });
+  await writeFile('bench-results/bench.md', table);
+  await writeFile('bench-results/bench.json', `${JSON.stringify(rows, null, 2)}\n`);
+  console.log(`\n${table}`);
+}
+
 async function main(): Promise<void> {
   await buildRunnerForTests();
   const runnerEntryPath = TEST_RUNNER_ENTRY;
+  if (process.argv.includes('--transcripts')) {
+    // `npm run bench -- --transcripts`: only the streaming and console rows.
+    const inProcess = createInProcessExecutor();
+    await transcriptRows(runnerEntryPath, inProcess);
+    await writeTable();
+    await inProcess.dispose();
+    return;
+  }
 
   // Where a person waits at start-up, each beside its floor measured in this same run.
   const nodeFloor = await processStartToExit(['-e', '0'], 15);
@@ -349,23 +420,8 @@ async function main(): Promise<void> {
     `idle runner: ${idleRss.toFixed(1)} MiB`,
   );
 
-  const table = [
-    `# Execbox Playground benchmark`,
-    '',
-    `${new Date().toISOString()} · Node ${process.version} · ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}`,
-    '',
-    '| scenario | median | p95 | target | note |',
-    '| --- | ---: | ---: | --- | --- |',
-    ...rows.map(
-      (row) =>
-        `| ${row.scenario} | ${row.median.toFixed(3)} ${row.unit} | ${row.p95.toFixed(3)} ${row.unit} | ${row.target ?? ''} | ${row.note ?? ''} |`,
-    ),
-    '',
-  ].join('\n');
-  await mkdir('bench-results', { recursive: true });
-  await writeFile('bench-results/bench.md', table);
-  await writeFile('bench-results/bench.json', `${JSON.stringify(rows, null, 2)}\n`);
-  console.log(`\n${table}`);
+  await transcriptRows(runnerEntryPath, inProcess);
+  await writeTable();
   await Promise.all([inProcess.dispose(), ephemeral.dispose(), ephemeralWorker.dispose()]);
 }
 

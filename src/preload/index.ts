@@ -4,10 +4,11 @@ import {
   IPC_EVENT_CHANNEL,
   IPC_INVOKE_CHANNEL,
   IPC_OPEN_EXTERNAL_CHANNEL,
+  IPC_PICK_FILE_CHANNEL,
   type ExecboxBridge,
 } from '../shared/rpc/execboxBridge';
 
-// The renderer gets these three functions and nothing else: no ipcRenderer, no Node.
+// The renderer gets these four functions and nothing else: no ipcRenderer, no Node.
 const bridge: ExecboxBridge = {
   invoke: (request) => ipcRenderer.invoke(IPC_INVOKE_CHANNEL, request),
   onEvent: (listener) => {
@@ -18,6 +19,7 @@ const bridge: ExecboxBridge = {
     };
   },
   openExternal: (url) => ipcRenderer.invoke(IPC_OPEN_EXTERNAL_CHANNEL, url),
+  pickFile: (request) => ipcRenderer.invoke(IPC_PICK_FILE_CHANNEL, request),
 };
 
 contextBridge.exposeInMainWorld('execbox', bridge);

@@ -1,21 +1,16 @@
 import { DEFAULT_MAX_VALUE_DEPTH } from '../shared/transportSafe';
 
 /**
- * Evaluated lazily, the first time an execution needs to copy an object out of the sandbox or
- * describe a thrown value. It is called with the intrinsics the runner read before any guest code
- * ran (see prepareGuestContext) and derives the rest from syntax alone (`{}` and `[]` always have the
- * realm's own prototypes), so a guest that replaced JSON, Object or prototype methods cannot change
- * how values are serialized.
+ * Evaluated lazily, the first time an execution needs to copy an object out of the sandbox. It is
+ * called with the intrinsics the runner read before any guest code ran (see prepareGuestContext)
+ * and derives the rest from syntax alone (`{}` and `[]` always have the realm's own prototypes), so
+ * a guest that replaced JSON, Object or prototype methods cannot change how values are serialized.
  *
- * Returns [serialize, describe, thrown]:
- * - serialize(value, rootName): JSON text, or [message] when the value is not transport-safe (the
- *   rules and wording of src/shared/transportSafe.ts). Built on the native JSON.stringify with a
- *   replacer that checks each original value (before any toJSON) and tracks the path.
- * - describe(value): one line for console output or a logged value.
- * - thrown(value): [name, message] of an uncaught value: an Error's name and its own message, an
- *   object's string `message` (and `name`), or [undefined, describe(value)] for anything else.
+ * Returns serialize(value, rootName): JSON text, or [message] when the value is not transport-safe
+ * (the rules and wording of src/shared/transportSafe.ts). Built on the native JSON.stringify with a
+ * replacer that checks each original value (before any toJSON) and tracks the path.
  */
-export const GUEST_HELPERS_SOURCE = String.raw`(function (stringify, getProto, ownDesc, symbolsOf, isArray, ErrorProto, toText) {
+export const GUEST_SERIALIZER_SOURCE = String.raw`(function (stringify, getProto, ownDesc, symbolsOf, isArray, ErrorProto, toText) {
   'use strict';
   const ObjectProto = getProto({}), ArrayProto = getProto([]);
   function isIdentifier(key) {
@@ -25,10 +20,6 @@ export const GUEST_HELPERS_SOURCE = String.raw`(function (stringify, getProto, o
       if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c === '_' || c === '$' || (i > 0 && c >= '0' && c <= '9'))) return false;
     }
     return true;
-  }
-  function isError(value) {
-    for (let p = getProto(value); p !== null; p = getProto(p)) if (p === ErrorProto) return true;
-    return false;
   }
   function kind(value) {
     let name;
@@ -86,36 +77,5 @@ export const GUEST_HELPERS_SOURCE = String.raw`(function (stringify, getProto, o
       throw error;
     }
   }
-  function describe(value) {
-    try {
-      if (typeof value === 'string') return value;
-      if (value === undefined) return 'undefined';
-      if (value !== null && typeof value === 'object' && isError(value)) {
-        const name = value.name, message = value.message;
-        const label = typeof name === 'string' && name ? name : 'Error';
-        return typeof message === 'string' && message ? label + ': ' + message : label;
-      }
-      try { const text = stringify(value); if (typeof text === 'string') return text; } catch (_) {}
-      return toText(value);
-    } catch (_) {
-      return '[' + typeof value + ']';
-    }
-  }
-  function thrown(value) {
-    try {
-      if (value !== null && typeof value === 'object') {
-        const message = value.message;
-        if (isError(value)) {
-          const name = value.name;
-          return [typeof name === 'string' && name ? name : 'Error', typeof message === 'string' ? message : ''];
-        }
-        if (typeof message === 'string') {
-          const name = value.name;
-          return [typeof name === 'string' && name ? name : undefined, message];
-        }
-      }
-    } catch (_) {}
-    return [undefined, describe(value)];
-  }
-  return [serialize, describe, thrown];
+  return serialize;
 })`;

@@ -6,7 +6,9 @@ import type {
   VmCallResult,
 } from 'quickjs-emscripten-core';
 import { asyncFunctionSource } from '../shared/asyncFunctionSource';
-import { GUEST_HELPERS_SOURCE } from './guestHelpersSource';
+import { GUEST_CONSOLE_SOURCE } from './guestConsoleSource';
+import { GUEST_DESCRIBER_SOURCE } from './guestDescriberSource';
+import { GUEST_SERIALIZER_SOURCE } from './guestHelpersSource';
 
 /** The runner always caps QuickJS's C stack, so deep recursion is a catchable error, never a crash. */
 export const MAX_STACK_BYTES = 256 * 1024;
@@ -23,25 +25,25 @@ const HELPER_ARGUMENTS = 7;
 const PARSE_INDEX = 7;
 const GUEST_INDEX = 8;
 
-export interface GuestHelpers {
-  serialize: QuickJSHandle;
-  describe: QuickJSHandle;
-  thrown: QuickJSHandle;
-}
-
 export interface PreparedGuestContext {
   runtime: QuickJSRuntime;
   context: QuickJSContext;
   /** Captures the intrinsics and compiles the guest body into its async function (not yet called). */
   compile(body: string): VmCallResult<QuickJSHandle>;
-  /** Whether compile() succeeded (the intrinsics and the helpers are available). */
-  compiled(): boolean;
   /** The original JSON.parse, for copying tool results in. */
   parseJson(): QuickJSHandle;
   /** The original JSON.stringify: strings cross as JSON so lone surrogates survive. */
   stringifyJson(): QuickJSHandle;
-  /** Compiles the serializer and describer on first use (many executions never need them). */
-  helpers(): GuestHelpers;
+  /** Compiles the serializer on first use (many executions never need it). */
+  serializer(): QuickJSHandle;
+  /** Whether the guest code compiled (an error before that is the engine's, not the guest's). */
+  compiled(): boolean;
+  /** Compiles the describer on first use. */
+  describer(): QuickJSHandle;
+  /** [name, message] of an uncaught value; compiled with the describer. */
+  thrown(): QuickJSHandle;
+  /** Compiles the guest-side console factory on first use. */
+  consoleFactory(): QuickJSHandle;
   setInterruptHandler(shouldInterrupt: () => boolean): void;
   /** Keeps a handle alive until dispose(). */
   keep(handle: QuickJSHandle): QuickJSHandle;
@@ -75,7 +77,19 @@ export function prepareGuestContext(module: QuickJSWASMModule): PreparedGuestCon
     }
     return handle;
   };
-  let helpers: GuestHelpers | undefined;
+  let serializer: QuickJSHandle | undefined;
+  let describers: QuickJSHandle | undefined;
+  let describer: QuickJSHandle | undefined;
+  let thrown: QuickJSHandle | undefined;
+  let consoleFactory: QuickJSHandle | undefined;
+  /** Evaluates a helper factory and calls it with the intrinsics (see guestHelpersSource). */
+  const helper = (source: string, file: string): QuickJSHandle => {
+    const factory = context.unwrapResult(context.evalCode(source, file));
+    const args = Array.from({ length: HELPER_ARGUMENTS }, (_, i) => intrinsic(i));
+    const made = context.callFunction(factory, context.undefined, ...args);
+    factory.dispose();
+    return context.unwrapResult(made);
+  };
 
   return {
     runtime,
@@ -89,19 +103,23 @@ export function prepareGuestContext(module: QuickJSWASMModule): PreparedGuestCon
     compiled: () => list !== undefined,
     parseJson: () => intrinsic(PARSE_INDEX),
     stringifyJson: () => intrinsic(0),
-    helpers() {
-      if (helpers) return helpers;
-      const factory = keep(
-        context.unwrapResult(context.evalCode(GUEST_HELPERS_SOURCE, 'execbox-helpers.js')),
-      );
-      const args = Array.from({ length: HELPER_ARGUMENTS }, (_, i) => intrinsic(i));
-      const made = keep(context.unwrapResult(context.callFunction(factory, context.undefined, ...args)));
-      helpers = {
-        serialize: keep(context.getProp(made, 0)),
-        describe: keep(context.getProp(made, 1)),
-        thrown: keep(context.getProp(made, 2)),
-      };
-      return helpers;
+    serializer() {
+      serializer ??= keep(helper(GUEST_SERIALIZER_SOURCE, 'execbox-serializer.js'));
+      return serializer;
+    },
+    describer() {
+      describers ??= keep(helper(GUEST_DESCRIBER_SOURCE, 'execbox-describer.js'));
+      describer ??= keep(context.getProp(describers, 0));
+      return describer;
+    },
+    thrown() {
+      describers ??= keep(helper(GUEST_DESCRIBER_SOURCE, 'execbox-describer.js'));
+      thrown ??= keep(context.getProp(describers, 1));
+      return thrown;
+    },
+    consoleFactory() {
+      consoleFactory ??= keep(helper(GUEST_CONSOLE_SOURCE, 'execbox-console.js'));
+      return consoleFactory;
     },
     setInterruptHandler(next) {
       shouldInterrupt = next;

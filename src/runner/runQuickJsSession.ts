@@ -10,7 +10,13 @@ import type {
 } from '../shared/protocol/messages';
 import type { BoundedQuickJsModule } from './boundedQuickJsModule';
 import { createLogCollector } from './createLogCollector';
-import type { LogSink } from './createLogStream';
+import {
+  CONSOLE_METHODS,
+  createGuestConsole,
+  type ConsoleMethod,
+  type GuestConsole,
+} from './createGuestConsole';
+import { LOG_BATCH_MS, type LogSink } from './createLogStream';
 import { normalizeCodeCached } from './normalizeCodeCached';
 import { MAX_PAYLOAD_BYTES, payloadTooLarge } from './payloadLimits';
 import type { PreparedGuestContext } from './prepareGuestContext';
@@ -18,7 +24,8 @@ import { monotonicNow } from './monotonicNow';
 
 const MAX_ERROR_MESSAGE_CHARS = 4000;
 const TIMEOUT_MESSAGE = 'Execution timed out';
-const CONSOLE_METHODS = ['log', 'info', 'warn', 'error'] as const;
+/** Lines a run without a live stream takes across one call each before its console moves into the guest. */
+const HOST_CONSOLE_LINES = 16;
 /** A dropped console line is counted up to this many characters. */
 const MAX_COUNTED_LINE_CHARS = 1_000_000;
 const NATIVE_STACK_ERROR: ExecuteError = {
@@ -91,6 +98,8 @@ export function runQuickJsSession(options: QuickJsSessionOptions): QuickJsSessio
   const callTools = new Map<string, string>();
   const trusted: TrustedError[] = [];
   let prepared: PreparedGuestContext | undefined;
+  let guestConsole: GuestConsole | undefined;
+  let lastPeek = 0;
   let main: QuickJSHandle | undefined;
   let interrupted: 'timeout' | 'cancel' | undefined;
   let poisoned = false;
@@ -104,7 +113,17 @@ export function runQuickJsSession(options: QuickJsSessionOptions): QuickJsSessio
 
   const shouldInterrupt = (): boolean => {
     if (interrupted) return true;
-    if (monotonicNow() >= deadline) interrupted = 'timeout';
+    const now = monotonicNow();
+    // A guest busy in a loop still streams the lines it keeps (read without running its code).
+    if (guestConsole && options.logSink && now - lastPeek >= LOG_BATCH_MS) {
+      lastPeek = now;
+      try {
+        guestConsole.peek();
+      } catch {
+        // They go with the next batch instead.
+      }
+    }
+    if (now >= deadline) interrupted = 'timeout';
     else if (options.interruptProbe?.()) interrupted = 'cancel';
     return interrupted !== undefined;
   };
@@ -131,7 +150,7 @@ export function runQuickJsSession(options: QuickJsSessionOptions): QuickJsSessio
     if (type === 'undefined') return 'undefined';
     if (type === 'number') return JSON.stringify(ctx.getNumber(value));
     if (type === 'boolean') return String(ctx.dump(value));
-    const described = ctx.callFunction(prepared!.helpers().describe, ctx.undefined, value);
+    const described = ctx.callFunction(prepared!.describer(), ctx.undefined, value);
     if (described.error) {
       described.error.dispose();
       return `[${type}]`;
@@ -158,7 +177,7 @@ export function runQuickJsSession(options: QuickJsSessionOptions): QuickJsSessio
       serialized = ctx.callFunction(prepared!.stringifyJson(), ctx.undefined, value);
     } else {
       const rootHandle = ctx.newString(rootName);
-      serialized = ctx.callFunction(prepared!.helpers().serialize, ctx.undefined, value, rootHandle);
+      serialized = ctx.callFunction(prepared!.serializer(), ctx.undefined, value, rootHandle);
       rootHandle.dispose();
     }
     if (serialized.error) {
@@ -219,6 +238,13 @@ export function runQuickJsSession(options: QuickJsSessionOptions): QuickJsSessio
     if (settled) return;
     settled = true;
     if (timer) clearTimeout(timer);
+    if (guestConsole && !bounded.abandoned()) {
+      try {
+        guestConsole.drain();
+      } catch {
+        // A runtime that cannot run even that keeps the lines it handed over already.
+      }
+    }
     const durationMs = monotonicNow() - acceptedAt;
     const teardown = (): boolean => {
       if (bounded.abandoned()) return true;
@@ -284,7 +310,7 @@ export function runQuickJsSession(options: QuickJsSessionOptions): QuickJsSessio
       if (typeof name === 'string') error.name = name;
       return error;
     }
-    const parts = ctx.callFunction(prepared!.helpers().thrown, ctx.undefined, value);
+    const parts = ctx.callFunction(prepared!.thrown(), ctx.undefined, value);
     if (parts.error) {
       parts.error.dispose();
       return error;
@@ -346,6 +372,8 @@ export function runQuickJsSession(options: QuickJsSessionOptions): QuickJsSessio
         const jobs = prepared!.runtime.executePendingJobs(-1);
         if (jobs.error) jobs.error.dispose();
       }
+      // The guest waits now (or is done): what it logged streams before anything else it does.
+      if (options.logSink) guestConsole?.drain();
       settleFromPromise(prepared!.context);
     });
 
@@ -366,6 +394,8 @@ export function runQuickJsSession(options: QuickJsSessionOptions): QuickJsSessio
     callTools.set(callId, tool);
     const message: ToolCallMessage = { type: 'tool_call', callId, providerName, safeToolName };
     if (converted.value !== undefined) message.input = converted.value;
+    // Lines logged before the call stream before it.
+    if (options.logSink) guestConsole?.drain();
     options.sendToolCall(message);
     return deferred.handle.dup();
   };
@@ -373,27 +403,24 @@ export function runQuickJsSession(options: QuickJsSessionOptions): QuickJsSessio
   /** Console and one namespace per provider manifest: the only things the guest gets from the host. */
   const installGlobals = (ctx: QuickJSContext, keep: (handle: QuickJSHandle) => QuickJSHandle): void => {
     const consoleObject = keep(ctx.newObject());
+    const hostMethods = new Map<ConsoleMethod, QuickJSHandle>();
+    let hostLines = 0;
     for (const method of CONSOLE_METHODS) {
       const write = keep(
         ctx.newFunction(method, (...args) => {
+          // Past the first lines, the lines wait in the guest and cross in batches (createGuestConsole).
+          if (guestConsole) return ctx.callFunction(guestConsole.method(method), ctx.undefined, ...args);
           const room = logs.room();
           const sink = options.logSink;
           if (room === 0 && !sink) return;
           // With a sink, dropped lines are formatted too, to count their characters (up to a bound).
           const limit = sink ? Math.max(room, MAX_COUNTED_LINE_CHARS) : room;
-          let line = '';
-          for (let i = 0; i < args.length && line.length <= limit; i++) {
-            line += (i === 0 ? '' : ' ') + describe(ctx, args[i]!);
-          }
-          if (room > 0) logs.append(line);
-          if (!sink) return;
-          if (room === 0) sink.dropped(method, line.length, true);
-          else if (line.length > room) {
-            sink.line(method, line.slice(0, room));
-            sink.dropped(method, line.length - room, false);
-          } else sink.line(method, line);
+          const line = formatLine(ctx, args, limit);
+          if (acceptLine(method, line) && ++hostLines === HOST_CONSOLE_LINES)
+            switchToGuestConsole(ctx, consoleObject, hostMethods, keep);
         }),
       );
+      hostMethods.set(method, write);
       ctx.setProp(consoleObject, method, write);
     }
     ctx.setProp(ctx.global, 'console', consoleObject);
@@ -408,6 +435,54 @@ export function runQuickJsSession(options: QuickJsSessionOptions): QuickJsSessio
         ctx.setProp(namespace, tool.safeName, proxy);
       }
       ctx.setProp(ctx.global, provider.name, namespace);
+    }
+  };
+
+  /** Console arguments as one line, described until it is longer than `limit`. */
+  const formatLine = (ctx: QuickJSContext, args: readonly QuickJSHandle[], limit: number): string => {
+    let line = '';
+    for (let i = 0; i < args.length && line.length <= limit; i++) {
+      line += (i === 0 ? '' : ' ') + describe(ctx, args[i]!);
+    }
+    return line;
+  };
+
+  /** One console line, kept as the caps allow and streamed; false once no more lines are wanted. */
+  const acceptLine = (method: ConsoleMethod, line: string): boolean => {
+    const room = logs.room();
+    const sink = options.logSink;
+    if (room > 0) logs.append(line);
+    if (!sink) return logs.room() > 0;
+    if (room === 0) sink.dropped(method, line.length, true);
+    else if (line.length > room) {
+      sink.line(method, line.slice(0, room));
+      sink.dropped(method, line.length - room, false);
+    } else sink.line(method, line);
+    return true;
+  };
+
+  /** Puts the guest-side methods where the console still has ours (a guest may have replaced some). */
+  const switchToGuestConsole = (
+    ctx: QuickJSContext,
+    consoleObject: QuickJSHandle,
+    hostMethods: ReadonlyMap<ConsoleMethod, QuickJSHandle>,
+    keep: (handle: QuickJSHandle) => QuickJSHandle,
+  ): void => {
+    const limit = options.logSink ? Math.max(limits.maxLogChars, MAX_COUNTED_LINE_CHARS) : limits.maxLogChars;
+    guestConsole = createGuestConsole(ctx, prepared!.consoleFactory(), keep, {
+      accept: acceptLine,
+      format: (args) => formatLine(ctx, args, limit),
+    });
+    for (const [method, host] of hostMethods) {
+      const current = ctx.getProp(consoleObject, method);
+      const ours = ctx.sameValue(current, host);
+      current.dispose();
+      if (!ours) continue;
+      try {
+        ctx.setProp(consoleObject, method, guestConsole.method(method));
+      } catch {
+        // A console the guest froze keeps our methods: they pass each line to the guest-side ones.
+      }
     }
   };
 

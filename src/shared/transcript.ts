@@ -33,6 +33,11 @@ export type HostEvent =
   | { type: 'replay_answered'; callId: string }
   /** A provider's progress report during a call (an MCP progress notification). */
   | { type: 'tool_progress'; callId: string; progress: number; total?: number; message?: string }
+  /**
+   * The call went to an MCP server as this JSON-RPC request: with the provider's raw traffic
+   * (McpTrafficMessage's `connection` and `rpcId`) it leads to the request and its answer.
+   */
+  | { type: 'mcp_request'; callId: string; providerName: string; connection: number; rpcId: string | number }
   | { type: 'replay_diverged'; callId: string; reason: string }
   | { type: 'manual_answer_requested'; callId: string; requestId: string }
   /** An MCP server asked the client for input (elicitation) or a completion (sampling) during the call. */

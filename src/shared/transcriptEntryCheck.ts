@@ -17,6 +17,7 @@ const HOST_EVENT_FIELDS: Record<HostEvent['type'], Record<string, FieldKind>> = 
   hand_answered: { callId: 'string', ok: 'boolean' },
   replay_answered: { callId: 'string' },
   tool_progress: { callId: 'string', progress: 'number' },
+  mcp_request: { callId: 'string', providerName: 'string', connection: 'number' },
   replay_diverged: { callId: 'string', reason: 'string' },
   manual_answer_requested: { callId: 'string', requestId: 'string' },
   server_request: { callId: 'string', requestId: 'string', kind: 'string', providerName: 'string' },

@@ -25,6 +25,8 @@ export interface WorkspaceTranscriptRef {
 export interface WorkspaceFile {
   formatVersion: typeof WORKSPACE_FORMAT_VERSION;
   name: string;
+  /** `#rrggbb`: tells two open workspaces apart in the header. */
+  color?: string;
   providers: ProviderConfig[];
   snippets: WorkspaceSnippet[];
   activeSnippetId?: string | null;

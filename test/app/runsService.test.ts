@@ -134,7 +134,7 @@ describe('the runs service', () => {
     });
     service.addExtension({
       prepareRun: () => undefined,
-      finishRun: (_id, entries) => finishedTranscripts.push([...entries]),
+      finishRun: (_id, transcript) => finishedTranscripts.push(transcript.page(0, transcript.count)),
     });
     const { runId } = await service.api.start({ code: 'x' });
     const finished = await waitFinished(runId);
@@ -242,7 +242,7 @@ describe('the runs service', () => {
           interceptToolCall: (call, dispatch) => dispatch((call.input as number) + 1),
         };
       },
-      finishRun: (_id, entries, result) => seen.push({ entries: entries.length, ok: result.ok }),
+      finishRun: (_id, transcript, result) => seen.push({ entries: transcript.count, ok: result.ok }),
     });
     const { runId } = await service.api.start({ code: 'x' });
     const finished = await waitFinished(runId);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { resolveProvider } from '../../src/main/engine/core/resolveProvider';
 import type { Executor, ResolvedToolProvider } from '../../src/main/engine/core/types';
 import { createDebugService, type DebugWorkspace } from '../../src/main/services/debug/createDebugService';
-import { createRunsService } from '../../src/main/services/runs/createRunsService';
+import { createRunsService, type RunsServiceOptions } from '../../src/main/services/runs/createRunsService';
 import type { DebugEvent } from '../../src/shared/api/debug';
 import type { RunsEvent } from '../../src/shared/api/runs';
 import type { WorkspaceView } from '../../src/shared/api/workspace';
@@ -23,6 +23,10 @@ const masker = createSecretMasker([[SECRET_NAME, SECRET]]);
 export async function createDebugHostHarness(
   executor: Executor,
   limits: Partial<typeof DEFAULT_RUNTIME_OPTIONS> = {},
+  more: {
+    runs?: Pick<RunsServiceOptions, 'transcriptMemoryEntries' | 'keepFinishedRuns'>;
+    noSecrets?: boolean;
+  } = {},
 ) {
   const dir = await mkdtemp(path.join(tmpdir(), 'execbox-debug-'));
   const transcripts: WorkspaceTranscriptRef[] = [];
@@ -84,9 +88,17 @@ export async function createDebugHostHarness(
     executorFor: () => executor,
     emit,
     batchIntervalMs: 1,
+    transcriptDir: dir,
+    ...more.runs,
   });
   const launcher = runs.launch;
-  const debug = createDebugService({ launcher, workspaceHost, emit, secretMasker: () => masker });
+  const debug = createDebugService({
+    launcher,
+    workspaceHost,
+    emit,
+    ...(more.noSecrets ? {} : { secretMasker: () => masker }),
+    ...(more.runs?.keepFinishedRuns ? { keepFinishedRuns: more.runs.keepFinishedRuns } : {}),
+  });
   runs.addExtension(debug.extension);
 
   function waitFor<T extends Event>(predicate: (event: Event) => event is T): Promise<T>;
@@ -112,6 +124,7 @@ export async function createDebugHostHarness(
       workspaceProviders = providers;
     },
     runs: runs.api,
+    addExtension: runs.addExtension,
     debug: debug.api,
     transcripts,
     waitFor,

@@ -84,6 +84,10 @@ export function createElectronMock() {
       removeHandler: vi.fn((channel: string) => handlers.delete(channel)),
     },
     shell: { openExternal: vi.fn(async () => {}) },
+    dialog: {
+      showOpenDialog: vi.fn(async (..._args: unknown[]) => ({ canceled: true, filePaths: [] as string[] })),
+      showSaveDialog: vi.fn(async (..._args: unknown[]) => ({ canceled: true, filePath: '' })),
+    },
     contextBridge: { exposeInMainWorld: vi.fn() },
     ipcRenderer: { invoke: vi.fn(async () => undefined), on: vi.fn(), removeListener: vi.fn() },
   };

@@ -16,7 +16,7 @@ describe('the preload script', () => {
     expect(exposeInMainWorld).toHaveBeenCalledTimes(1);
     const [name, bridge] = exposeInMainWorld.mock.calls[0] as unknown as [string, Record<string, unknown>];
     expect(name).toBe('execbox');
-    expect(Object.keys(bridge).sort()).toEqual(['invoke', 'onEvent', 'openExternal']);
+    expect(Object.keys(bridge).sort()).toEqual(['invoke', 'onEvent', 'openExternal', 'pickFile']);
     expect(Object.values(bridge).every((value) => typeof value === 'function')).toBe(true);
     const request = { type: 'request', id: 1, namespace: 'runs', method: 'list', args: [] };
     await (bridge.invoke as (r: unknown) => Promise<unknown>)(request);

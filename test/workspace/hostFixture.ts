@@ -1,4 +1,5 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
+import { afterEach } from 'vitest';
 import os from 'node:os';
 import path from 'node:path';
 import type { WorkspaceFile } from '../../src/shared/workspaceFormat';
@@ -39,4 +40,25 @@ export async function startHost(
   const events: WorkspaceHostEvent[] = [];
   host.onEvent((event) => events.push(event));
   return { host, events, configDir };
+}
+
+/**
+ * `startHost` for one test file: every host it starts is disposed after each test. Call at the
+ * top level of the file; `forget` drops a host the test disposed itself.
+ */
+export function hostsDisposedAfterEach() {
+  const hosts: HostFixture[] = [];
+  afterEach(async () => {
+    await Promise.all(hosts.splice(0).map((f) => f.host.dispose()));
+  });
+  return {
+    async host(...args: Parameters<typeof startHost>): Promise<HostFixture> {
+      const fixture = await startHost(...args);
+      hosts.push(fixture);
+      return fixture;
+    },
+    forget(fixture: HostFixture): void {
+      hosts.splice(hosts.indexOf(fixture), 1);
+    },
+  };
 }

@@ -1,18 +1,10 @@
 import { access, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ProvidersEvent } from '../../src/shared/api/providers';
-import { startHost, tempDir, writeWorkspace, type HostFixture } from './hostFixture';
+import { tempDir, writeWorkspace, hostsDisposedAfterEach } from './hostFixture';
 
-const hosts: HostFixture[] = [];
-async function host(...args: Parameters<typeof startHost>) {
-  const fixture = await startHost(...args);
-  hosts.push(fixture);
-  return fixture;
-}
-afterEach(async () => {
-  await Promise.all(hosts.splice(0).map((f) => f.host.dispose()));
-});
+const { host } = hostsDisposedAfterEach();
 
 const exists = (file: string) =>
   access(file).then(

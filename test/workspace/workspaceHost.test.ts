@@ -1,18 +1,10 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../../src/shared/rpc/invalidArgumentError';
-import { startHost, tempDir, writeWorkspace, type HostFixture } from './hostFixture';
+import { hostsDisposedAfterEach, startHost, tempDir, writeWorkspace } from './hostFixture';
 
-const hosts: HostFixture[] = [];
-async function host(...args: Parameters<typeof startHost>) {
-  const fixture = await startHost(...args);
-  hosts.push(fixture);
-  return fixture;
-}
-afterEach(async () => {
-  await Promise.all(hosts.splice(0).map((f) => f.host.dispose()));
-});
+const { host } = hostsDisposedAfterEach();
 
 describe('workspace host', () => {
   it('opens the built-in demo on first start, offline, with every provider ready and typed', async () => {

@@ -5,11 +5,14 @@ import type {
   ProviderStatus,
   ProviderToolInfo,
 } from '../../shared/api/providers';
+import { MCP_TRAFFIC_MESSAGES, type McpTrafficMessage } from '../../shared/api/mcpInspect';
 import { resolveProvider } from '../engine/core/resolveProvider';
 import type { ResolvedToolProvider, ToolProvider } from '../engine/core/types';
 import type { SecretStore } from '../secrets/SecretStore';
 import { createProviderSource } from './createProviderSource';
+import { BoundedLog } from './BoundedLog';
 import { ProviderConsole } from './ProviderConsole';
+import type { McpConnection } from './mcp/McpConnection';
 import type { ServerRequestBroker } from './mcp/ServerRequestBroker';
 import type { ManualCallBroker } from './mock/ManualCallBroker';
 import type { ProviderSource } from './ProviderSource';
@@ -27,9 +30,11 @@ interface Entry {
   generation: number;
   /** MCP log messages and stderr; kept when the provider is edited or reconnected. */
   console: ProviderConsole;
+  /** An MCP server's raw JSON-RPC messages; kept like the console. */
+  traffic: BoundedLog<McpTrafficMessage>;
 }
 
-/** Console lines are announced at most this often (a chatty server must not flood the renderer). */
+/** Console lines and traffic are announced at most this often (a chatty server must not flood the renderer). */
 const CONSOLE_ANNOUNCE_MS = 100;
 
 export interface ProviderRegistryOptions {
@@ -92,13 +97,14 @@ export class ProviderRegistry {
 
   /** Adds or replaces a provider; `run` false leaves it waiting for the user's trust. */
   async set(config: ProviderConfig, run: boolean): Promise<void> {
-    const keptConsole = this.entries.get(config.id)?.console ?? new ProviderConsole();
+    const kept = this.entries.get(config.id);
     await this.remove(config.id, false);
     const entry: Entry = {
       config,
       state: run ? 'connecting' : 'awaiting_trust',
       generation: 0,
-      console: keptConsole,
+      console: kept?.console ?? new ProviderConsole(),
+      traffic: kept?.traffic ?? new BoundedLog<McpTrafficMessage>(MCP_TRAFFIC_MESSAGES),
     };
     this.entries.set(config.id, entry);
     if (!this.order.includes(config.id)) this.order.push(config.id);
@@ -234,6 +240,21 @@ export class ProviderRegistry {
     this.announceConsoleSoon();
   }
 
+  /** The provider's raw MCP traffic, oldest first; undefined for an unknown provider. */
+  traffic(id: string): McpTrafficMessage[] | undefined {
+    return this.entries.get(id)?.traffic.all();
+  }
+
+  clearTraffic(id: string): void {
+    this.entries.get(id)?.traffic.clear();
+    this.announceConsoleSoon();
+  }
+
+  /** The live connection of an MCP provider, when it has started (undefined otherwise). */
+  mcpConnection(id: string): McpConnection | undefined {
+    return this.entries.get(id)?.source?.mcp;
+  }
+
   async dispose(): Promise<void> {
     this.disposed = true;
     clearTimeout(this.consoleTimer);
@@ -276,6 +297,29 @@ export class ProviderRegistry {
           entry.console.add(line);
           this.announceConsoleSoon();
         },
+        trafficMessage: (message) => {
+          if (this.entries.get(entry.config.id) !== entry) return;
+          entry.traffic.add(message);
+          this.announceConsoleSoon();
+        },
+        resourceUpdated: (uri) => {
+          if (this.entries.get(entry.config.id) !== entry || this.disposed) return;
+          this.options.emit({
+            channel: 'providers',
+            type: 'resource_updated',
+            providerId: entry.config.id,
+            uri,
+          });
+        },
+        listChanged: (list) => {
+          if (this.entries.get(entry.config.id) !== entry || this.disposed) return;
+          this.options.emit({
+            channel: 'providers',
+            type: 'mcp_list_changed',
+            providerId: entry.config.id,
+            list,
+          });
+        },
       },
     });
     const source = entry.source;
@@ -308,15 +352,24 @@ export class ProviderRegistry {
       this.consoleTimer = undefined;
       if (this.disposed) return;
       for (const [providerId, entry] of this.entries) {
-        const unsent = entry.console.takeUnsent();
-        if (!unsent) continue;
-        this.options.emit({
-          channel: 'providers',
-          type: 'console',
-          providerId,
-          lines: unsent.lines,
-          ...(unsent.cleared ? { cleared: true } : {}),
-        });
+        const lines = entry.console.takeUnsent();
+        if (lines)
+          this.options.emit({
+            channel: 'providers',
+            type: 'console',
+            providerId,
+            lines: lines.items,
+            ...(lines.cleared ? { cleared: true } : {}),
+          });
+        const traffic = entry.traffic.takeUnsent();
+        if (traffic)
+          this.options.emit({
+            channel: 'providers',
+            type: 'mcp_traffic',
+            providerId,
+            messages: traffic.items,
+            ...(traffic.cleared ? { cleared: true } : {}),
+          });
       }
     }, CONSOLE_ANNOUNCE_MS);
     this.consoleTimer.unref?.();

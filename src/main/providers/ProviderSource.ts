@@ -3,6 +3,8 @@ import type { ToolProvider } from '../engine/core/types';
 import type { ServerRequestBroker } from './mcp/ServerRequestBroker';
 import type { ManualCallBroker } from './mock/ManualCallBroker';
 import type { NewConsoleLine } from './ProviderConsole';
+import type { McpConnection } from './mcp/McpConnection';
+import type { NewTrafficMessage } from './mcp/McpTrafficRecorder';
 
 /** What a provider reports between loads. */
 export interface ProviderSourceListener {
@@ -12,6 +14,12 @@ export interface ProviderSourceListener {
   connectionChanged(error?: string): void;
   /** A line for the provider's console: an MCP server's log message or a stdio server's stderr. */
   consoleLine?(line: NewConsoleLine): void;
+  /** One JSON-RPC message exchanged with an MCP server (its raw traffic). */
+  trafficMessage?(message: NewTrafficMessage): void;
+  /** A resource the app subscribed to changed. */
+  resourceUpdated?(uri: string): void;
+  /** The server's resources or prompts changed. */
+  listChanged?(list: 'resources' | 'prompts'): void;
 }
 
 export interface ProviderSourceDeps {
@@ -34,5 +42,7 @@ export interface ProviderSourceDeps {
 /** A configured provider that can (re)load its current tools and must be disposed. */
 export interface ProviderSource {
   load(): Promise<ToolProvider>;
+  /** An MCP provider's connection: its server info, resources and prompts. */
+  mcp?: McpConnection;
   dispose(): Promise<void>;
 }

@@ -4,6 +4,9 @@ import path from 'node:path';
 
 const MAX_LINK_HOPS = 40;
 
+/** Content too large to hold as one string: it is handed over chunk by chunk. */
+export type FileWriter = (write: (chunk: Buffer | string) => Promise<unknown>) => Promise<void>;
+
 /** The file a path really names: links are followed (even to a file not created yet), so a save writes through them. */
 async function linkTarget(file: string): Promise<string> {
   let current = path.resolve(file);
@@ -21,7 +24,11 @@ async function linkTarget(file: string): Promise<string> {
  * (the link stays, its target gets the content). An existing file keeps its permissions; a new one
  * gets `mode`. Given `mode` explicitly, the file gets exactly that mode, whatever it had (private files).
  */
-export async function writeFileAtomic(file: string, content: string, mode?: number): Promise<void> {
+export async function writeFileAtomic(
+  file: string,
+  content: string | FileWriter,
+  mode?: number,
+): Promise<void> {
   const target = await linkTarget(file);
   const existing = await stat(target).catch(() => undefined);
   const finalMode = mode ?? (existing ? existing.mode & 0o7777 : undefined);
@@ -33,7 +40,8 @@ export async function writeFileAtomic(file: string, content: string, mode?: numb
   // a new file without one gets 0644 less the umask, as before.
   const handle = await open(temp, 'wx', finalMode === undefined ? 0o644 : 0o600);
   try {
-    await handle.writeFile(content, 'utf8');
+    if (typeof content === 'string') await handle.writeFile(content, 'utf8');
+    else await content((chunk) => handle.writeFile(chunk));
     if (finalMode !== undefined && process.platform !== 'win32') await handle.chmod(finalMode);
     await handle.sync();
   } catch (error) {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panels';
+import { Group, Panel, Separator, useDefaultLayout, usePanelRef } from 'react-resizable-panels';
+import { PaneToggles } from './PaneToggles';
 import { EditorPane } from '../features/editor/EditorPane';
 // The debugging panels' styles (the agents panel and transcript rows use them too) load here,
 // right after the editor, as they did when the debug store imported them: the cascade keeps its order.
@@ -16,6 +17,7 @@ import { useApi } from '../state/hostContext';
 import { runActiveSnippet } from '../state/runActions';
 import { usePlaygroundStore } from '../state/store';
 import { useShortcuts } from './useShortcuts';
+import { useApprovalNotices } from '../state/approvalNotices';
 import { Icon } from '../ui/Icon';
 import { DisplayControls } from '../ui/display/DisplayControls';
 import { uiScale, useDisplaySettings } from '../ui/display/displaySettings';
@@ -36,11 +38,18 @@ function useSavedLayout(id: string) {
 export function App() {
   const api = useApi();
   useShortcuts(api);
+  useApprovalNotices();
   const workspace = usePlaygroundStore((s) => s.workspace);
   const connection = usePlaygroundStore((s) => s.connection);
   const helpOpen = usePlaygroundStore((s) => s.helpOpen);
   const unsaved = usePlaygroundStore((s) => s.unsavedEdits || s.workspace?.savedToFile === false);
   const [workspaceOpen, setWorkspaceOpen] = useState(false);
+  const panes = { left: usePanelRef(), bottom: usePanelRef(), right: usePanelRef() };
+  const [collapsed, setCollapsed] = useState({ left: false, bottom: false, right: false });
+  const track = (key: keyof typeof collapsed) => (size: { asPercentage: number }) =>
+    setCollapsed((old) =>
+      old[key] === (size.asPercentage === 0) ? old : { ...old, [key]: size.asPercentage === 0 },
+    );
   const display = useDisplaySettings();
   const { presenting } = display;
   // Pixel minimums grow with presenter zoom (up to 1.5x, so two panes still fit in 1024 px) to keep larger type readable.
@@ -58,6 +67,9 @@ export function App() {
             title={`${workspace.path} (open, save as…)`}
             onClick={() => setWorkspaceOpen(true)}
           >
+            {workspace.color && (
+              <span className="workspace-swatch" style={{ background: workspace.color }} aria-hidden="true" />
+            )}
             {workspace.name} <Icon name="chevron-down" />
           </button>
         )}
@@ -76,6 +88,7 @@ export function App() {
           </span>
         )}
         <span className="run-bar-spacer" />
+        <PaneToggles panes={panes} collapsed={collapsed} />
         <DisplayControls />
         <button
           className="link"
@@ -102,10 +115,18 @@ export function App() {
         >
           {!presenting && (
             <>
-              <Panel id="left" defaultSize="20" minSize={px(180)}>
+              <Panel
+                id="left"
+                defaultSize="20"
+                minSize={px(180)}
+                collapsible
+                collapsedSize="0"
+                panelRef={panes.left}
+                onResize={track('left')}
+              >
                 <PanelTabs area="left" label="Workspace" />
               </Panel>
-              <Separator className="separator vertical" />
+              <Separator className="separator vertical" aria-label="Resize the side pane" />
             </>
           )}
           <Panel id="center" defaultSize={presenting ? '58' : '42'} minSize={px(280)}>
@@ -118,14 +139,30 @@ export function App() {
               <Panel id="editor" defaultSize="60" minSize={px(120)}>
                 <EditorPane onRun={() => void runActiveSnippet(api)} />
               </Panel>
-              <Separator className="separator horizontal" />
-              <Panel id="bottom" defaultSize="40" minSize={px(80)}>
+              <Separator className="separator horizontal" aria-label="Resize the result pane" />
+              <Panel
+                id="bottom"
+                defaultSize="40"
+                minSize={px(80)}
+                collapsible
+                collapsedSize="0"
+                panelRef={panes.bottom}
+                onResize={track('bottom')}
+              >
                 <PanelTabs area="bottom" label="Run output" />
               </Panel>
             </Group>
           </Panel>
-          <Separator className="separator vertical" />
-          <Panel id="right" defaultSize={presenting ? '42' : '38'} minSize={px(260)}>
+          <Separator className="separator vertical" aria-label="Resize the transcript pane" />
+          <Panel
+            id="right"
+            defaultSize={presenting ? '42' : '38'}
+            minSize={px(260)}
+            collapsible
+            collapsedSize="0"
+            panelRef={panes.right}
+            onResize={track('right')}
+          >
             <PanelTabs area="right" label="Protocol" />
           </Panel>
         </Group>

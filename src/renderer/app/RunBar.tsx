@@ -115,7 +115,7 @@ export function RunBar() {
             : 'Stop watching the tapped session (the programs go on)'
         }
       >
-        <Icon name="debug-stop" /> {tapName === undefined ? 'Cancel' : 'Stop watching'}
+        <Icon name="circle-slash" /> {tapName === undefined ? 'Cancel' : 'Stop watching'}
       </button>
       {tapName !== undefined && (
         <span className="run-origin-tap" data-testid="run-origin" title="A session execbox tap streams in">

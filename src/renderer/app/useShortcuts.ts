@@ -2,7 +2,9 @@ import { useEffect } from 'react';
 import type { PlaygroundApi } from '../../shared/api/playgroundApi';
 import { getActiveEditor } from '../state/activeEditor';
 import { cancelCurrentRun, isRunning, runActiveSnippet } from '../state/runActions';
+import { useDebugStore } from '../state/debugStore';
 import { usePlaygroundStore } from '../state/store';
+import { useTabStore } from '../state/tabStore';
 import { isPresenting, togglePresenting, zoomPresenter } from '../ui/display/displaySettings';
 
 function isTyping(target: EventTarget | null): boolean {
@@ -17,7 +19,41 @@ function isTyping(target: EventTarget | null): boolean {
 /** App-wide keys; the editor binds Mod+Enter itself since Monaco would otherwise consume it. */
 export function useShortcuts(api: PlaygroundApi): void {
   useEffect(() => {
+    const resumePaused = (action: 'continue' | 'step') => {
+      const [paused] = useDebugStore.getState().paused;
+      if (!paused) return false;
+      api.debug
+        .resume(paused.pauseId, { action })
+        .catch((error: unknown) =>
+          usePlaygroundStore.getState().notify('error', `Could not ${action}: ${String(error)}`),
+        );
+      return true;
+    };
     const onKey = (event: KeyboardEvent) => {
+      const mod = event.ctrlKey || event.metaKey;
+      const plain = !mod && !event.altKey;
+      // Captured before the editor sees them: F8 is also Monaco's "next problem" while nothing is paused.
+      if (plain && !event.shiftKey && event.key === 'F8' && resumePaused('continue')) {
+        event.preventDefault();
+        event.stopPropagation();
+      } else if (plain && !event.shiftKey && event.key === 'F10' && resumePaused('step')) {
+        event.preventDefault();
+        event.stopPropagation();
+      } else if (plain && event.shiftKey && event.key === 'F8' && isRunning()) {
+        event.preventDefault();
+        event.stopPropagation();
+        void cancelCurrentRun(api);
+      } else if (mod && event.shiftKey && event.code === 'KeyF') {
+        // Monaco keeps Ctrl+F (find in the editor); with Shift it focuses the transcript's search.
+        event.preventDefault();
+        event.stopPropagation();
+        useTabStore.getState().select('right', 'transcript');
+        requestAnimationFrame(() =>
+          document.querySelector<HTMLInputElement>('input[aria-label="Search the transcript"]')?.focus(),
+        );
+      }
+    };
+    const onKeyAfterEditor = (event: KeyboardEvent) => {
       const mod = event.ctrlKey || event.metaKey;
       if (mod && event.key === 'Enter') {
         event.preventDefault();
@@ -44,7 +80,11 @@ export function useShortcuts(api: PlaygroundApi): void {
         usePlaygroundStore.setState({ helpOpen: true });
       }
     };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    window.addEventListener('keydown', onKey, { capture: true });
+    window.addEventListener('keydown', onKeyAfterEditor);
+    return () => {
+      window.removeEventListener('keydown', onKey, { capture: true });
+      window.removeEventListener('keydown', onKeyAfterEditor);
+    };
   }, [api]);
 }

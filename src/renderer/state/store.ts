@@ -7,6 +7,7 @@ import type {
   ServerRequest,
 } from '../../shared/api/providers';
 import { mergeConsoleLines } from '../../shared/view/mergeConsoleLines';
+import { MCP_TRAFFIC_MESSAGES, type McpTrafficMessage } from '../../shared/api/mcpInspect';
 import type { WorkspaceView } from '../../shared/api/workspace';
 import type { RunView } from './runView';
 import type { TranscriptEntry } from '../../shared/transcript';
@@ -33,6 +34,9 @@ export interface PlaygroundState {
   consoles: Record<string, ProviderConsoleLine[]>;
   /** Adds console lines fetched from the host (they may overlap lines that came as events). */
   addConsoleLines(providerId: string, lines: readonly ProviderConsoleLine[], cleared?: boolean): void;
+  /** Each MCP provider's raw JSON-RPC traffic, by provider id. */
+  traffic: Record<string, McpTrafficMessage[]>;
+  addTraffic(providerId: string, messages: readonly McpTrafficMessage[], cleared?: boolean): void;
   runs: Record<string, RunView>;
   /** The run the result and transcript panes show. */
   currentRunId: string | null;
@@ -84,6 +88,19 @@ export const usePlaygroundStore = create<PlaygroundState>()((set) => ({
         [providerId]: mergeConsoleLines(state.consoles[providerId] ?? [], lines, MAX_CONSOLE_LINES, cleared),
       },
     })),
+  traffic: {},
+  addTraffic: (providerId, messages, cleared) =>
+    set((state) => ({
+      traffic: {
+        ...state.traffic,
+        [providerId]: mergeConsoleLines(
+          state.traffic[providerId] ?? [],
+          messages,
+          MCP_TRAFFIC_MESSAGES,
+          cleared,
+        ),
+      },
+    })),
   runs: {},
   currentRunId: null,
   starting: false,
@@ -115,6 +132,20 @@ export const usePlaygroundStore = create<PlaygroundState>()((set) => ({
           }
           if (event.type === 'server_request_settled') {
             return { serverRequests: state.serverRequests.filter((r) => r.requestId !== event.requestId) };
+          }
+          if (event.type === 'mcp_traffic') {
+            const held = state.traffic[event.providerId] ?? [];
+            return {
+              traffic: {
+                ...state.traffic,
+                [event.providerId]: mergeConsoleLines(
+                  held,
+                  event.messages,
+                  MCP_TRAFFIC_MESSAGES,
+                  event.cleared,
+                ),
+              },
+            };
           }
           if (event.type === 'console') {
             const held = state.consoles[event.providerId] ?? [];

@@ -1,4 +1,5 @@
 import type { ExecuteErrorCode } from '../errors';
+import type { TranscriptRange } from './runs';
 import type { TranscriptEntry } from '../transcript';
 import type { TapHeldMessage } from './runs';
 import type { TranscriptHeader, TranscriptProblem } from '../transcriptFile';
@@ -117,6 +118,14 @@ export interface LoadedTranscript {
   problems: TranscriptProblem[];
 }
 
+/**
+ * A page of a transcript: its header, how many entries it has in all, and the entries the range
+ * asked for; a file's page stops at its first bad line, named in `problems`.
+ */
+export interface TranscriptPage extends LoadedTranscript {
+  count: number;
+}
+
 /** Where a transcript to replay, export or compare comes from. */
 export type TranscriptSource = { runId: string } | { file: string } | { transcriptId: string };
 
@@ -141,6 +150,11 @@ export interface DebugApi {
   listTranscripts(): Promise<SavedTranscriptRef[]>;
   saveTranscript(runId: string, options?: SaveTranscriptOptions): Promise<SavedTranscript>;
   openTranscript(source: TranscriptSource): Promise<LoadedTranscript>;
+  /**
+   * A page of a run's or a saved file's transcript, read without loading the rest (a million-entry
+   * run, the two sides of a diff): `range` as for `runs.transcript`, the whole transcript without one.
+   */
+  transcriptPage(source: TranscriptSource, range?: TranscriptRange): Promise<TranscriptPage>;
   removeTranscript(transcriptId: string): Promise<void>;
   /** A self-contained HTML report (secret values masked); also written to a new absolute .html `file` when given. */
   exportHtml(source: TranscriptSource, options?: ExportHtmlOptions): Promise<{ html: string; file?: string }>;
@@ -158,6 +172,7 @@ export const DEBUG_API_METHODS = [
   'listTranscripts',
   'saveTranscript',
   'openTranscript',
+  'transcriptPage',
   'removeTranscript',
   'exportHtml',
   'replay',

@@ -1,5 +1,6 @@
 import type { ExecuteErrorCode } from '../errors';
 import type { ToolManifest } from '../manifest';
+import { MCP_INSPECT_API_METHODS, type McpInspectApi, type McpInspectEvent } from './mcpInspect';
 
 /**
  * Provider configurations: exactly the shapes stored in a workspace file's `providers` array.
@@ -260,7 +261,7 @@ export interface ProviderTestResult {
   cancelled?: boolean;
 }
 
-export interface ProvidersApi {
+export interface ProvidersApi extends McpInspectApi {
   list(): Promise<ProviderStatus[]>;
   add(config: NewProviderConfig): Promise<ProviderStatus>;
   /** Replaces the provider's config; `config.id`, when given, must equal `id`. */
@@ -321,6 +322,7 @@ export const PROVIDERS_API_METHODS = [
   'setOutputType',
   'consoleLines',
   'clearConsole',
+  ...MCP_INSPECT_API_METHODS,
 ] as const satisfies readonly (keyof ProvidersApi)[];
 
 export interface ManualCallRequest {
@@ -331,6 +333,7 @@ export interface ManualCallRequest {
 }
 
 export type ProvidersEvent =
+  | McpInspectEvent
   | { channel: 'providers'; type: 'changed'; providers: ProviderStatus[] }
   | { channel: 'providers'; type: 'typings'; declarations: string }
   | ({ channel: 'providers'; type: 'manual_call' } & ManualCallRequest)

@@ -42,6 +42,8 @@ export interface TrustRequest {
 export interface WorkspaceView {
   path: string;
   name: string;
+  /** `#rrggbb`, when the workspace has one. */
+  color?: string;
   formatVersion: number;
   snippets: SnippetView[];
   activeSnippetId: string | null;
@@ -77,9 +79,16 @@ export interface WorkspaceApi {
    * workspace: what it would run asks first; `missingSecrets` says what to set.
    */
   openBundle(bundlePath: string, workspacePath: string, options?: SaveOptions): Promise<WorkspaceView>;
-  /** Opens a fresh copy of the built-in demo workspace (written to the given path). */
+  /** Opens a fresh copy of the built-in demo workspace (written to the given path), named after the file. */
   createFromDemo(path: string): Promise<WorkspaceView>;
+  /** Opens a new workspace with no providers and one empty snippet (named after the file unless `name`). */
+  createEmpty(path: string, name?: string): Promise<WorkspaceView>;
+  /** Workspaces opened before, newest first (the open one too). */
+  recent(): Promise<RecentWorkspace[]>;
+  forgetRecent(path: string): Promise<void>;
   rename(name: string): Promise<void>;
+  /** `#rrggbb`, or null to remove the colour. */
+  setColor(color: string | null): Promise<void>;
   createSnippet(name: string, code?: string): Promise<SnippetView>;
   /**
    * With `expected`, the write happens only if the snippet's code still has that revision;
@@ -90,7 +99,19 @@ export interface WorkspaceApi {
     patch: { name?: string; code?: string },
     expected?: SnippetWriteExpectation,
   ): Promise<{ revision: string }>;
+  /** Deletes the snippet; `deletedSnippets` keeps it (bounded) for `restoreDeletedSnippet`. */
   deleteSnippet(id: string): Promise<void>;
+  /** Every saved version of the snippet's code, newest first (bounded: the oldest go first). */
+  snippetHistory(id: string): Promise<SnippetVersionInfo[]>;
+  snippetVersion(id: string, versionId: string): Promise<SnippetVersion>;
+  /** Puts that version's code back (itself a new save); `expected` as in `updateSnippet`. */
+  restoreSnippetVersion(
+    id: string,
+    versionId: string,
+    expected?: SnippetWriteExpectation,
+  ): Promise<{ revision: string }>;
+  deletedSnippets(): Promise<DeletedSnippet[]>;
+  restoreDeletedSnippet(id: string): Promise<SnippetView>;
   setActiveSnippet(id: string): Promise<void>;
   setRuntimeSettings(settings: RuntimeSettingsPatch): Promise<void>;
   answerTrust(requestId: string, allow: boolean): Promise<void>;
@@ -105,6 +126,40 @@ export interface WorkspaceApi {
    * result"). The only answer the host sends unmasked; in the app, after its own confirmation.
    */
   revealSecret(name: string, where: string): Promise<string>;
+}
+
+/** A workspace opened before, newest first. */
+export interface RecentWorkspace {
+  path: string;
+  /** The name in the file (its file name when the file cannot be read). */
+  name: string;
+  color?: string;
+  /** ISO time it was last opened. */
+  openedAt: string;
+  /** False when the file is gone. */
+  exists: boolean;
+}
+
+/** One saved version of a snippet's code. */
+export interface SnippetVersionInfo {
+  versionId: string;
+  /** ISO time of the save. */
+  savedAt: string;
+  /** The snippet's name at that time. */
+  name: string;
+  chars: number;
+}
+
+export interface SnippetVersion extends SnippetVersionInfo {
+  code: string;
+}
+
+/** A deleted snippet that can be brought back (with its versions). */
+export interface DeletedSnippet {
+  id: string;
+  name: string;
+  deletedAt: string;
+  chars: number;
 }
 
 export interface SaveOptions {
@@ -126,10 +181,19 @@ export const WORKSPACE_API_METHODS = [
   'exportBundle',
   'openBundle',
   'createFromDemo',
+  'createEmpty',
+  'recent',
+  'forgetRecent',
   'rename',
+  'setColor',
   'createSnippet',
   'updateSnippet',
   'deleteSnippet',
+  'snippetHistory',
+  'snippetVersion',
+  'restoreSnippetVersion',
+  'deletedSnippets',
+  'restoreDeletedSnippet',
   'setActiveSnippet',
   'setRuntimeSettings',
   'answerTrust',

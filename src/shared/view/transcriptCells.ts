@@ -1,7 +1,8 @@
 import { formatDuration } from '../format/formatDuration';
 import type { TranscriptRow } from './describeEntries';
 
-export const COLUMN_IDS = ['seq', 'ms', 'dir', 'type', 'call', 'tool', 'took', 'note'] as const;
+/** Duration and status (`took`, `note`) come before the long names, so a 1400 px window shows them. */
+export const COLUMN_IDS = ['seq', 'ms', 'dir', 'type', 'took', 'note', 'call', 'tool'] as const;
 export type ColumnId = (typeof COLUMN_IDS)[number];
 
 export const COLUMN_TITLES: Record<ColumnId, string> = {

@@ -2,32 +2,35 @@ import type { HostEvent, TranscriptEntry } from '../../../shared/transcript';
 import type { ProtocolObservation } from './types';
 
 export interface TranscriptRecorder {
-  readonly entries: readonly TranscriptEntry[];
   recordMessage(observation: ProtocolObservation): TranscriptEntry;
   /** `at` is a performance.now() reading; omitted means now. */
   recordEvent(event: HostEvent, at?: number): TranscriptEntry;
 }
 
-/** Numbers entries in arrival order and stamps them with ms since `startedAt` (a performance.now()). */
-export function createTranscriptRecorder(startedAt: number): TranscriptRecorder {
-  const entries: TranscriptEntry[] = [];
+/**
+ * Numbers entries in arrival order, stamps them with ms since `startedAt` (a performance.now()) and
+ * adds them to `store`.
+ */
+export function createTranscriptRecorder(
+  startedAt: number,
+  store: { readonly count: number; add(entry: TranscriptEntry): void },
+): TranscriptRecorder {
   const since = (at: number) => Math.max(0, Math.round((at - startedAt) * 100) / 100);
   return {
-    entries,
     recordMessage({ direction, message, at }) {
       const entry: TranscriptEntry = {
         kind: 'message',
-        seq: entries.length,
+        seq: store.count,
         at: since(at),
         direction,
         message,
       };
-      entries.push(entry);
+      store.add(entry);
       return entry;
     },
     recordEvent(event, at = performance.now()) {
-      const entry: TranscriptEntry = { kind: 'event', seq: entries.length, at: since(at), event };
-      entries.push(entry);
+      const entry: TranscriptEntry = { kind: 'event', seq: store.count, at: since(at), event };
+      store.add(entry);
       return entry;
     },
   };

@@ -9,6 +9,7 @@ import { resolveConfigDir } from '../../system/resolveConfigDir';
 import { createMainWindow } from './createMainWindow';
 import { createNativeConfirmations } from './createNativeConfirmations';
 import { registerAppProtocol, registerAppSchemePrivileges } from './registerAppProtocol';
+import { registerFilePicker } from './registerFilePicker';
 import { registerIpcHandlers } from './registerIpcHandlers';
 import { utilityProcessSpawner } from './createUtilityProcessSpawner';
 import { RUNNER_LOADER_FILE } from '../../../runner/runnerBundleFiles';
@@ -30,6 +31,7 @@ let agents: { close(): Promise<void> } | undefined;
 async function start(): Promise<void> {
   registerAppProtocol(rendererDir);
   const configDir = resolveConfigDir();
+  const focusedWindow = () => BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];
   const secretStore = safeStorage.isEncryptionAvailable()
     ? createSafeStorageSecretStore(configDir, safeStorage)
     : createFileSecretStore(configDir);
@@ -37,13 +39,11 @@ async function start(): Promise<void> {
     configDir,
     secretStore,
     // Native dialogs: a compromised renderer can neither start commands, send a secret somewhere new nor read one.
-    ...createNativeConfirmations(
-      dialog,
-      () => BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0],
-    ),
+    ...createNativeConfirmations(dialog, focusedWindow),
     createExecutor: createDefaultExecutorFactory({ spawnShell: utilityProcessSpawner, runnerEntryPath }),
   });
   registerIpcHandlers(host, () => BrowserWindow.getAllWindows().map((window) => window.webContents));
+  registerFilePicker(dialog, focusedWindow);
   createMainWindow({ preloadPath });
   const { startAgentEndpoint } = await import('../mcp/startAgentEndpoint');
   const agentPort = Number(process.env.EXECBOX_AGENT_PORT);

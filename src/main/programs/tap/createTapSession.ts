@@ -53,7 +53,13 @@ export interface TapSession {
 export function createTapSession(options: TapSessionOptions = {}): TapSession {
   const runId = randomUUID();
   const maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
-  const recorder = createTranscriptRecorder(performance.now());
+  const entries: TranscriptEntry[] = [];
+  const recorder = createTranscriptRecorder(performance.now(), {
+    get count() {
+      return entries.length;
+    },
+    add: (entry) => void entries.push(entry),
+  });
   const checker = createProtocolChecker();
   const findings: ProtocolFinding[] = [];
   let execute: Extract<ProtocolMessage, { type: 'execute' }> | undefined;
@@ -112,7 +118,7 @@ export function createTapSession(options: TapSessionOptions = {}): TapSession {
     event,
     note: (hostEvent) => void recorder.recordEvent(hostEvent),
     finish() {
-      for (const finding of checker.finish(recorder.entries.length)) findings.push(finding);
+      for (const finding of checker.finish(entries.length)) findings.push(finding);
       const header: TranscriptHeader = {
         format: TRANSCRIPT_FORMAT,
         version: TRANSCRIPT_FORMAT_VERSION,
@@ -123,7 +129,7 @@ export function createTapSession(options: TapSessionOptions = {}): TapSession {
         executor: TAP_EXECUTOR,
         ...(options.name ? { name: options.name } : {}),
       };
-      return { header, entries: recorder.entries, findings };
+      return { header, entries, findings };
     },
   };
 }

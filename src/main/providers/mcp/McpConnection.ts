@@ -1,7 +1,11 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
   ErrorCode,
   LoggingMessageNotificationSchema,
   McpError,
+  PromptListChangedNotificationSchema,
+  ResourceListChangedNotificationSchema,
+  ResourceUpdatedNotificationSchema,
   ToolListChangedNotificationSchema,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
@@ -18,7 +22,10 @@ import { answerServerRequests, type RunningCall } from './answerServerRequests';
 import { connectMcpClient, type McpClientHandle } from './connectMcpClient';
 import { createCallDeadline } from './createCallDeadline';
 import type { ServerRequestBroker } from './ServerRequestBroker';
+import { inFlightSignal } from './inFlightSignal';
 import { mapMcpCallResult } from './mapMcpCallResult';
+import { McpResourceCatalog } from './McpResourceCatalog';
+import { McpTrafficRecorder } from './McpTrafficRecorder';
 
 /** The abort reason when a call reached its maximum total time. */
 const OVERRAN = Symbol('maximum total time reached');
@@ -36,6 +43,9 @@ export class McpConnection {
   private connecting: Promise<McpClientHandle> | undefined;
   private disposed = false;
   private everConnected = false;
+  /** Connections opened so far; the current one's traffic is numbered with it. */
+  private connections = 0;
+  private recorder: McpTrafficRecorder | undefined;
   /** Calls in flight, oldest first: a server's elicitation or sampling request is put down to the latest. */
   private readonly running = new Set<RunningCall>();
   readonly timeoutMs: number;
@@ -43,6 +53,8 @@ export class McpConnection {
   readonly maxTotalTimeoutMs: number;
   /** The configured timeout also bounds connecting and listing tools ("Test connection" too). */
   private readonly setupTimeoutMs: number;
+  /** What the server lists: the only resources the app reads. */
+  readonly catalog: McpResourceCatalog;
 
   constructor(
     private readonly config: McpProviderConfig,
@@ -59,6 +71,11 @@ export class McpConnection {
       config.maxTotalTimeoutMs ?? this.timeoutMs * MAX_TOTAL_TIMEOUT_FACTOR,
     );
     this.setupTimeoutMs = config.requestTimeoutMs ?? SETUP_TIMEOUT_MS;
+    this.catalog = new McpResourceCatalog(
+      config.name,
+      () => this.client(),
+      () => this.setupTimeoutMs,
+    );
   }
 
   async listTools(): Promise<Tool[]> {
@@ -100,12 +117,11 @@ export class McpConnection {
     );
     const running: RunningCall | undefined = context ? { context, deadline } : undefined;
     if (running) this.running.add(running);
+    const cancelled = inFlightSignal(signal);
     try {
-      result = await handle.client.callTool(
-        { name, arguments: (input ?? {}) as Record<string, unknown> },
-        undefined,
-        {
-          signal: AbortSignal.any([signal, timedOut.signal]),
+      const send = () =>
+        handle.client.callTool({ name, arguments: (input ?? {}) as Record<string, unknown> }, undefined, {
+          signal: AbortSignal.any([cancelled.signal, timedOut.signal]),
           timeout: NO_SDK_TIMEOUT_MS,
           onprogress: ({ progress, total, message }) => {
             deadline.progress();
@@ -115,17 +131,56 @@ export class McpConnection {
               ...(message === undefined ? {} : { message }),
             });
           },
-        },
-      );
+        });
+      result = await this.sendTagged(handle, send, context);
     } catch (error) {
       if (signal.aborted) throw signal.reason;
       if (timedOut.signal.reason === OVERRAN) throw this.overran(name);
       throw this.classify(error, name, handle);
     } finally {
+      cancelled.release();
       deadline.dispose();
       if (running) this.running.delete(running);
     }
     return mapMcpCallResult(result, name);
+  }
+
+  /** The connected client (connecting first), for listing and reading resources and prompts. */
+  async client(): Promise<Client> {
+    return (await this.connected()).client;
+  }
+
+  /** The protocol version the server agreed to in `initialize`, when the traffic was recorded. */
+  get protocolVersion(): string | undefined {
+    return this.recorder?.protocolVersion;
+  }
+
+  /** How long a request other than a tool call may take. */
+  get requestTimeoutMs(): number {
+    return this.setupTimeoutMs;
+  }
+
+  /**
+   * Sends the tools/call marked with the guest's call, so its raw request and answer lead back to
+   * the transcript, which records the request's JSON-RPC id (`mcp_request`).
+   */
+  private sendTagged<T>(
+    handle: McpClientHandle,
+    send: () => Promise<T>,
+    context?: ToolExecutionContext,
+  ): Promise<T> {
+    const recorder = this.recorder;
+    if (!context?.callId || !recorder || this.handle !== handle) return send();
+    const { sent, rpcId } = recorder.tagNextToolCall(context.callId, send);
+    if (rpcId !== undefined)
+      context.onEvent?.({
+        type: 'mcp_request',
+        callId: context.callId,
+        providerName: context.providerName,
+        connection: recorder.connection,
+        rpcId,
+      });
+    return sent;
   }
 
   async dispose(): Promise<void> {
@@ -183,21 +238,22 @@ export class McpConnection {
   }
 
   private async open(): Promise<McpClientHandle> {
-    const handle = await connectMcpClient(
-      this.config,
-      this.secrets,
-      this.baseDir,
-      this.setupTimeoutMs,
-      this.setupSignal,
-      (client) =>
+    const recorder = this.listener.trafficMessage
+      ? new McpTrafficRecorder(++this.connections, this.listener.trafficMessage)
+      : undefined;
+    const handle = await connectMcpClient(this.config, this.secrets, this.baseDir, {
+      timeoutMs: this.setupTimeoutMs,
+      ...(this.setupSignal ? { signal: this.setupSignal } : {}),
+      prepare: (client) =>
         answerServerRequests(client, {
           providerName: this.config.name,
           rules: () => this.config.serverRequests,
           ...(this.serverRequests ? { broker: this.serverRequests } : {}),
           currentCall: () => [...this.running].at(-1),
         }),
-      (text) => this.listener.consoleLine?.({ source: 'stderr', text }),
-    );
+      onStderrLine: (text) => this.listener.consoleLine?.({ source: 'stderr', text }),
+      ...(recorder ? { observe: (direction, message) => recorder.record(direction, message) } : {}),
+    });
     handle.client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
       this.listener.consoleLine?.({
         source: 'log',
@@ -222,8 +278,20 @@ export class McpConnection {
     handle.client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       this.listener.toolsChanged();
     });
+    handle.client.setNotificationHandler(ResourceUpdatedNotificationSchema, ({ params }) => {
+      this.listener.resourceUpdated?.(params.uri);
+    });
+    handle.client.setNotificationHandler(ResourceListChangedNotificationSchema, () => {
+      this.catalog.invalidate();
+      this.listener.listChanged?.('resources');
+    });
+    handle.client.setNotificationHandler(PromptListChangedNotificationSchema, () => {
+      this.listener.listChanged?.('prompts');
+    });
     const reconnected = this.everConnected;
     this.handle = handle;
+    this.recorder = recorder;
+    this.catalog.invalidate();
     this.everConnected = true;
     if (reconnected) {
       this.listener.connectionChanged(undefined);

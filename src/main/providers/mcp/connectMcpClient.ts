@@ -4,11 +4,13 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { McpProviderConfig } from '../../../shared/api/providers';
 import { expandSecretRecord } from '../../secrets/expandSecretRefs';
 import type { SecretStore } from '../../secrets/SecretStore';
 import { PROVIDER_CONSOLE_LINE_CHARS } from '../ProviderConsole';
 import { createLineSplitter } from './createLineSplitter';
+import { recordTraffic, type TrafficObserver } from './recordTraffic';
 
 const CLIENT_INFO = { name: 'execbox-playground', version: '0.1.0' };
 const STDERR_TAIL_CHARS = 2000;
@@ -53,7 +55,7 @@ function describe(error: unknown): string {
  */
 async function connectUnlessAborted(
   client: Client,
-  transport: Parameters<Client['connect']>[0],
+  transport: Transport,
   timeoutMs: number,
   signal: AbortSignal | undefined,
 ): Promise<void> {
@@ -69,6 +71,16 @@ async function connectUnlessAborted(
   }
 }
 
+export interface ConnectMcpOptions {
+  timeoutMs: number;
+  signal?: AbortSignal;
+  prepare?: PrepareClient;
+  /** Receives each line the stdio server writes to stderr. */
+  onStderrLine?: (line: string) => void;
+  /** Sees every JSON-RPC message, `initialize` included. */
+  observe?: TrafficObserver;
+}
+
 /**
  * Connects an MCP client: stdio, Streamable HTTP, or SSE (also the fallback when Streamable HTTP
  * fails). Aborting `signal` stops the attempt and its process; it then rejects with the abort reason.
@@ -77,12 +89,9 @@ export async function connectMcpClient(
   config: McpProviderConfig,
   secrets: SecretStore,
   baseDir: string,
-  timeoutMs: number,
-  signal?: AbortSignal,
-  prepare?: PrepareClient,
-  /** Receives each line the stdio server writes to stderr. */
-  onStderrLine?: (line: string) => void,
+  { timeoutMs, signal, prepare, onStderrLine, observe }: ConnectMcpOptions,
 ): Promise<McpClientHandle> {
+  const observed = (inner: Transport): Transport => (observe ? recordTraffic(inner, observe) : inner);
   const transport = config.transport;
   const where = `provider '${config.name}'`;
   if (transport.type === 'stdio') {
@@ -102,7 +111,7 @@ export async function connectMcpClient(
     const stderrTail = keepTail(stdio.stderr as Readable | null, onStderrLine);
     const client = newClient(prepare);
     try {
-      await connectUnlessAborted(client, stdio, timeoutMs, signal);
+      await connectUnlessAborted(client, observed(stdio), timeoutMs, signal);
     } catch (error) {
       await client.close().catch(() => undefined);
       if (signal?.aborted) throw signal.reason;
@@ -127,7 +136,7 @@ export async function connectMcpClient(
     try {
       await connectUnlessAborted(
         client,
-        new StreamableHTTPClientTransport(url, { requestInit }),
+        observed(new StreamableHTTPClientTransport(url, { requestInit })),
         timeoutMs,
         signal,
       );
@@ -137,7 +146,12 @@ export async function connectMcpClient(
       if (signal?.aborted) throw signal.reason;
       try {
         return {
-          client: await connectSse(url, requestInit, timeoutMs, signal, prepare),
+          client: await connectSse(
+            observed(new SSEClientTransport(url, { requestInit })),
+            timeoutMs,
+            signal,
+            prepare,
+          ),
           via: 'sse',
           stderrTail: noTail,
         };
@@ -151,7 +165,12 @@ export async function connectMcpClient(
   }
   try {
     return {
-      client: await connectSse(url, requestInit, timeoutMs, signal, prepare),
+      client: await connectSse(
+        observed(new SSEClientTransport(url, { requestInit })),
+        timeoutMs,
+        signal,
+        prepare,
+      ),
       via: 'sse',
       stderrTail: noTail,
     };
@@ -162,15 +181,14 @@ export async function connectMcpClient(
 }
 
 async function connectSse(
-  url: URL,
-  requestInit: RequestInit,
+  transport: Transport,
   timeoutMs: number,
   signal: AbortSignal | undefined,
   prepare: PrepareClient | undefined,
 ): Promise<Client> {
   const client = newClient(prepare);
   try {
-    await connectUnlessAborted(client, new SSEClientTransport(url, { requestInit }), timeoutMs, signal);
+    await connectUnlessAborted(client, transport, timeoutMs, signal);
     return client;
   } catch (error) {
     await client.close().catch(() => undefined);

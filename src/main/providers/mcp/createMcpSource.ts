@@ -1,9 +1,13 @@
 import type { McpProviderConfig } from '../../../shared/api/providers';
 import type { JsonSchema, ToolDefinition } from '../../engine/core/types';
 import type { ProviderSource, ProviderSourceDeps } from '../ProviderSource';
+import { guestResourceTools } from './guestResourceTools';
 import { McpConnection } from './McpConnection';
 
-/** An MCP server as a provider: tools/list becomes the tools, tools/call answers each call. */
+/**
+ * An MCP server as a provider: tools/list becomes the tools, tools/call answers each call; a server
+ * with resources also gets `$readResource` and `$listResources` (a server tool of the same name wins).
+ */
 export function createMcpSource(config: McpProviderConfig, deps: ProviderSourceDeps): ProviderSource {
   const connection = new McpConnection(
     config,
@@ -26,8 +30,13 @@ export function createMcpSource(config: McpProviderConfig, deps: ProviderSourceD
             connection.callTool(tool.name, input, context.signal, context.onProgress, context),
         };
       }
+      if ((await connection.client()).getServerCapabilities()?.resources) {
+        for (const [name, tool] of Object.entries(guestResourceTools(connection, config.name)))
+          tools[name] ??= tool;
+      }
       return { name: config.name, tools };
     },
+    mcp: connection,
     dispose: () => connection.dispose(),
   };
 }

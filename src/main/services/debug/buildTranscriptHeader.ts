@@ -1,11 +1,14 @@
 import type { RunRequest } from '../../../shared/api/runs';
 import type { ExecutorRuntimeOptions } from '../../../shared/runtimeOptions';
-import type { TranscriptEntry } from '../../../shared/transcript';
 import {
   TRANSCRIPT_FORMAT,
   TRANSCRIPT_FORMAT_VERSION,
   type TranscriptHeader,
 } from '../../../shared/transcriptFile';
+import type { TranscriptReader } from '../runs/createTranscriptStore';
+
+/** The execute message and the run_started event come first: only this many entries are read for them. */
+const HEADER_ENTRIES = 1000;
 
 /**
  * The header of a finished run's transcript: the code and options the user chose, and the provider
@@ -13,7 +16,7 @@ import {
  */
 export function buildTranscriptHeader(
   run: { request: RunRequest; options: ExecutorRuntimeOptions },
-  entries: readonly TranscriptEntry[],
+  transcript: Pick<TranscriptReader, 'page'>,
 ): TranscriptHeader {
   const header: TranscriptHeader = {
     format: TRANSCRIPT_FORMAT,
@@ -22,7 +25,7 @@ export function buildTranscriptHeader(
     options: run.options,
     providers: [],
   };
-  for (const entry of entries) {
+  for (const entry of transcript.page(0, HEADER_ENTRIES)) {
     if (entry.kind === 'message' && entry.message.type === 'execute')
       header.providers = entry.message.providers;
     if (entry.kind === 'event' && entry.event.type === 'run_started') {

@@ -5,6 +5,7 @@ import type { ExecuteResult } from '../../../shared/executeResult';
 import { InvalidArgumentError } from '../../../shared/rpc/invalidArgumentError';
 import type { ExecutorRuntimeOptions } from '../../../shared/runtimeOptions';
 import type { TranscriptEntry } from '../../../shared/transcript';
+import type { TranscriptReader } from '../runs/createTranscriptStore';
 import type { RunExtension } from '../runs/runExtension';
 import { checkReplayOutcome } from './checkReplayOutcome';
 import { findRecordedDone } from './compareRunOutcome';
@@ -26,7 +27,7 @@ export interface DebuggedRun {
   /** The options the user chose (the runner itself gets a ceiling timeout while a debugger is attached). */
   options: ExecutorRuntimeOptions;
   replay?: ReplayPlanState;
-  finished?: { entries: readonly TranscriptEntry[]; result: ExecuteResult };
+  finished?: { transcript: TranscriptReader; result: ExecuteResult };
 }
 
 export interface DebugRunExtension {
@@ -56,7 +57,10 @@ export function createDebugRunExtension(options: {
 
   function forgetOldRuns() {
     const finished = [...runs].filter(([, record]) => record.finished);
-    for (const [runId] of finished.slice(0, Math.max(0, finished.length - keep))) runs.delete(runId);
+    for (const [runId, record] of finished.slice(0, Math.max(0, finished.length - keep))) {
+      runs.delete(runId);
+      record.finished?.transcript.release();
+    }
   }
 
   const extension: RunExtension = {
@@ -89,10 +93,11 @@ export function createDebugRunExtension(options: {
       const holdTapMessage = createTapHold({ runId: run.runId, breakpoints, pauses, emit: run.emit });
       return { interceptToolCall, holdTapMessage };
     },
-    finishRun(runId, entries, result) {
+    finishRun(runId, transcript, result) {
       const record = runs.get(runId);
       if (!record) return;
-      record.finished = { entries: [...entries], result };
+      transcript.retain();
+      record.finished = { transcript, result };
       forgetOldRuns();
       if (!record.replay) return;
       const { answers, recordedEntries, firstDivergence } = record.replay;

@@ -12,9 +12,9 @@ import type { RunRequest } from '../../../shared/api/runs';
 import type { RuntimeSettings, WorkspaceApi } from '../../../shared/api/workspace';
 import { InvalidArgumentError } from '../../../shared/rpc/invalidArgumentError';
 import type { TranscriptEntry } from '../../../shared/transcript';
-import { serializeTranscript, type TranscriptHeader } from '../../../shared/transcriptFile';
+import type { TranscriptHeader } from '../../../shared/transcriptFile';
 import { renderTranscriptHtml } from '../../../shared/transcriptHtml';
-import { maskTranscript, type SecretMaskerLike } from '../../../shared/transcriptMask';
+import { maskTranscript, type MaskOptions, type SecretMaskerLike } from '../../../shared/transcriptMask';
 import type { RunExtension, RunLauncher } from '../runs/runExtension';
 import { buildTranscriptHeader } from './buildTranscriptHeader';
 import type { ApprovalPolicy } from './createApprovalRules';
@@ -27,6 +27,9 @@ import { ConditionSyntaxError, parseCondition } from './parseCondition';
 import { providersFromManifests } from './providersFromManifests';
 import { checkFilePath, readTranscriptFile, writeNewTextFile, writeTextFile } from './transcriptFiles';
 import { transcriptFileName } from './transcriptFileName';
+import { transcriptWriter } from './transcriptWriter';
+import { createTranscriptFilePages } from './createTranscriptFilePages';
+import { transcriptSlice } from '../runs/transcriptSlice';
 
 /** What the debugger needs from the workspace layer. */
 export interface DebugWorkspace {
@@ -73,6 +76,7 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
     ...(options.approvals ? { approvals: options.approvals } : {}),
   });
   const finishedRun = runs.finishedRun;
+  const filePages = createTranscriptFilePages();
 
   async function workspaceDir(): Promise<string> {
     return path.dirname((await workspaceHost.workspace.get()).path);
@@ -88,37 +92,49 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
     emit({ channel: 'debug', type: 'transcripts', transcripts: await listTranscripts() });
   }
 
-  async function load(source: unknown): Promise<LoadedTranscript> {
+  /** A finished run kept here, or a transcript file (a path from the page is checked first). */
+  async function sourceOf(
+    source: unknown,
+  ): Promise<{ run: ReturnType<typeof finishedRun> } | { file: string }> {
     if (typeof source !== 'object' || source === null)
       throw new InvalidArgumentError('the transcript source must be an object');
     const fields = source as Record<string, unknown>;
-    if ('runId' in fields) {
-      const { record, finished } = finishedRun(fields.runId);
-      return {
-        header: buildTranscriptHeader(record, finished.entries),
-        entries: [...finished.entries],
-        problems: [],
-      };
-    }
-    if ('file' in fields) return readTranscriptFile(checkFilePath(fields.file, '.jsonl', 'source.file'));
+    if ('runId' in fields) return { run: finishedRun(fields.runId) };
+    if ('file' in fields) return { file: checkFilePath(fields.file, '.jsonl', 'source.file') };
     if ('transcriptId' in fields) {
       const ref = (await listTranscripts()).find((candidate) => candidate.id === fields.transcriptId);
       if (!ref)
         throw new InvalidArgumentError(
           `the workspace has no transcript with id ${JSON.stringify(fields.transcriptId)}`,
         );
-      return readTranscriptFile(ref.file);
+      return { file: checkFilePath(ref.file, '.jsonl', 'the transcript file') };
     }
     throw new InvalidArgumentError('the transcript source needs runId, file or transcriptId');
+  }
+
+  async function load(source: unknown): Promise<LoadedTranscript> {
+    const found = await sourceOf(source);
+    if ('file' in found) return readTranscriptFile(found.file);
+    const { record, finished } = found.run;
+    const { transcript } = finished;
+    return {
+      header: buildTranscriptHeader(record, transcript),
+      entries: transcript.page(0, transcript.count),
+      problems: [],
+    };
+  }
+
+  function maskOptions(sensitiveKeys: string[] = []): MaskOptions {
+    const secrets = options.secretMasker?.();
+    return { sensitiveKeys, ...(secrets ? { secrets } : {}) };
   }
 
   async function masked<Header extends TranscriptHeader | null>(
     header: Header,
     entries: readonly TranscriptEntry[],
-    sensitiveKeys: string[] = [],
+    sensitiveKeys?: string[],
   ) {
-    const secrets = options.secretMasker?.();
-    return maskTranscript(header, entries, { sensitiveKeys, ...(secrets ? { secrets } : {}) });
+    return maskTranscript(header, entries, maskOptions(sensitiveKeys));
   }
 
   const api: DebugApi = {
@@ -146,12 +162,11 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
       const savedAt = new Date();
       const name = saveOptions.name ?? `Run ${savedAt.toLocaleString('en-GB', { hour12: false })}`;
       const header = {
-        ...buildTranscriptHeader(record, finished.entries),
+        ...buildTranscriptHeader(record, finished.transcript),
         name,
         savedAt: savedAt.toISOString(),
       };
-      const safe = await masked(header, finished.entries, saveOptions.sensitiveKeys);
-      const text = serializeTranscript(safe.header, safe.entries);
+      const text = transcriptWriter(header, finished.transcript, maskOptions(saveOptions.sensitiveKeys));
       const file =
         saveOptions.file ?? path.join(await workspaceDir(), 'transcripts', transcriptFileName(name, savedAt));
       await (saveOptions.file ? writeNewTextFile(file, text) : writeTextFile(file, text));
@@ -164,6 +179,18 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
       return saved;
     },
     openTranscript: (source) => load(source),
+    async transcriptPage(source, range) {
+      const found = await sourceOf(source);
+      if ('file' in found) return filePages.page(found.file, range);
+      const { record, finished } = found.run;
+      const { transcript } = finished;
+      return {
+        header: buildTranscriptHeader(record, transcript),
+        count: transcript.count,
+        entries: transcriptSlice(transcript, range),
+        problems: [],
+      };
+    },
     async removeTranscript(transcriptId) {
       if (typeof transcriptId !== 'string') throw new InvalidArgumentError('transcriptId must be a string');
       await workspaceHost.workspace.removeTranscript(transcriptId);

@@ -2,7 +2,7 @@ import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { InvalidArgumentError } from '../../../shared/rpc/invalidArgumentError';
 import { parseTranscript, type ParsedTranscript } from '../../../shared/transcriptFile';
-import { writeFileAtomic } from '../../system/writeFileAtomic';
+import { writeFileAtomic, type FileWriter } from '../../system/writeFileAtomic';
 
 /** Larger files are refused rather than read into memory. */
 const MAX_TRANSCRIPT_BYTES = 256 * 1024 * 1024;
@@ -39,13 +39,13 @@ export async function readTranscriptFile(file: string): Promise<ParsedTranscript
   return parseTranscript(await readFile(checked, 'utf8'));
 }
 
-export async function writeTextFile(file: string, text: string): Promise<void> {
+export async function writeTextFile(file: string, text: string | FileWriter): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
   await writeFileAtomic(file, text);
 }
 
 /** A path the renderer chose: never overwrite what is there (it may be any of the user's files). */
-export async function writeNewTextFile(file: string, text: string): Promise<void> {
+export async function writeNewTextFile(file: string, text: string | FileWriter): Promise<void> {
   const taken = await stat(file).then(
     () => true,
     () => false,

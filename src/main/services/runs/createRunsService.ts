@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import type {
   ExecutorChoice,
   RunRequest,
@@ -10,10 +11,11 @@ import type {
 } from '../../../shared/api/runs';
 import type { RuntimeSettings } from '../../../shared/api/workspace';
 import type { ExecuteResult } from '../../../shared/executeResult';
+import type { DoneMessage } from '../../../shared/protocol/messages';
+import type { TranscriptEntry } from '../../../shared/transcript';
 import { isCancelReason, type CancelReason } from '../../../shared/runOutcome';
 import { InvalidArgumentError } from '../../../shared/rpc/invalidArgumentError';
 import type { ExecutorRuntimeOptions } from '../../../shared/runtimeOptions';
-import type { TranscriptEntry } from '../../../shared/transcript';
 import { runnerCodeOrFailure } from '../../engine/core/toRunnerCode';
 import type {
   Executor,
@@ -25,6 +27,8 @@ import { composeInterceptors } from './composeInterceptors';
 import { createEntryBatcher } from './createEntryBatcher';
 import { entriesForPage } from './entriesForPage';
 import { createTranscriptRecorder } from '../../engine/core/createTranscriptRecorder';
+import { createTranscriptStore, type TranscriptStore } from './createTranscriptStore';
+import { createScratchDir } from '../../system/createScratchDir';
 import { runFacts, runFinishedEvent } from './runFacts';
 import { describeExecutorChoice } from './describeExecutorChoice';
 import type { PreparedRun, RunExtension, RunLauncher } from './runExtension';
@@ -42,7 +46,14 @@ export interface RunsServiceOptions {
   /** Finished runs whose transcripts stay available to `transcript(runId)`. */
   keepFinishedRuns?: number;
   batchIntervalMs?: number;
+  /** A run's transcript past this many entries moves to a file (default TRANSCRIPT_MEMORY_ENTRIES). */
+  transcriptMemoryEntries?: number;
+  /** The folder in which the private folder of such files is made (default: the system's temporary folder). */
+  transcriptDir?: string;
 }
+
+/** Entries a run keeps as objects before its transcript moves to disk: most runs never get there. */
+export const TRANSCRIPT_MEMORY_ENTRIES = 2000;
 
 export interface RunsService {
   /** The renderer-facing runs API but the agent endpoint (the host composes that in). */
@@ -62,7 +73,7 @@ interface TapRun {
 
 interface RunRecord {
   summary: RunSummary;
-  entries: readonly TranscriptEntry[];
+  transcript: TranscriptStore;
   controller: AbortController;
   finished: Promise<void>;
   /** Set for a run an `execbox tap` streams in. */
@@ -81,17 +92,27 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
   const extensions = [...(options.extensions ?? [])];
   const keep = options.keepFinishedRuns ?? 20;
   const runs = new Map<string, RunRecord>();
+  const scratch = createScratchDir('execbox-transcripts-', options.transcriptDir);
 
   function forgetOldRuns() {
     const finished = [...runs.values()].filter((run) => run.summary.state === 'finished');
-    for (const run of finished.slice(0, Math.max(0, finished.length - keep))) runs.delete(run.summary.runId);
+    for (const run of finished.slice(0, Math.max(0, finished.length - keep))) {
+      runs.delete(run.summary.runId);
+      run.transcript.release();
+    }
   }
 
   /** The bookkeeping every run has, app-made or tapped: id, transcript, live entries, finishing. */
   function beginRun(request: RunRequest, executorName: string) {
     const runId = randomUUID();
     const startedAt = performance.now();
-    const recorder = createTranscriptRecorder(startedAt);
+    const transcript = createTranscriptStore({
+      memoryEntries: options.transcriptMemoryEntries ?? TRANSCRIPT_MEMORY_ENTRIES,
+      filePath: () => path.join(scratch.path(), `${runId}.jsonl`),
+      onFileProblem: (error) =>
+        process.emitWarning(`run ${runId} keeps its whole transcript in memory: ${error.message}`),
+    });
+    const recorder = createTranscriptRecorder(startedAt, transcript);
     const summary: RunSummary = { runId, state: 'running', startedAt: new Date().toISOString() };
     const batcher = createEntryBatcher(
       (entries) => options.emit({ channel: 'runs', type: 'entries', runId, entries }),
@@ -123,7 +144,7 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
       options.emit({ channel: 'runs', type: 'finished', runId, result, facts, entries });
       for (const extension of extensions) {
         try {
-          extension.finishRun?.(runId, recorder.entries, result);
+          extension.finishRun?.(runId, transcript, result);
         } catch {
           // An extension's bookkeeping must not break the run that already finished.
         }
@@ -131,7 +152,7 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
       forgetOldRuns();
     };
     const register = (finished: Promise<void>, tap?: TapRun) => {
-      runs.set(runId, { summary, entries: recorder.entries, controller, finished, ...(tap ? { tap } : {}) });
+      runs.set(runId, { summary, transcript, controller, finished, ...(tap ? { tap } : {}) });
       options.emit({ channel: 'runs', type: 'started', runId, request });
     };
     return { runId, startedAt, recorder, batcher, summary, controller, prepared, finish, register };
@@ -210,9 +231,11 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
     const cancelled = () => close(tapCancelledResult());
     run.controller.signal.addEventListener('abort', cancelled, { once: true });
     const hold = run.prepared.find((p) => p.holdTapMessage)?.holdTapMessage;
+    let lastDone: DoneMessage | undefined;
     const tap: TapRun = {
       add: (entries) => {
         for (const entry of entries) {
+          if (entry.kind === 'message' && entry.message.type === 'done') lastDone = entry.message;
           if (entry.kind === 'event' && entry.event.type === 'run_started') continue;
           // The session's code is known once its execute goes by (a saved transcript's header needs it).
           if (entry.kind === 'message' && entry.message.type === 'execute' && request.code === '')
@@ -226,7 +249,7 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
       },
       hold: (held) =>
         hold ? hold(held, run.controller.signal) : Promise.resolve({ action: 'forward' as const }),
-      close: () => close(tapRunResult(run.recorder.entries)),
+      close: () => close(tapRunResult(lastDone)),
     };
     run.register(
       closed.then((result) => {
@@ -262,9 +285,9 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
     },
     transcript: async (runId, range) => {
       const run = find(runId);
-      return entriesForPage(transcriptSlice(run.entries, range), run.summary.result);
+      return entriesForPage(transcriptSlice(run.transcript, range), run.summary.result);
     },
-    list: async () => [...runs.values()].map((run) => ({ ...run.summary, entryCount: run.entries.length })),
+    list: async () => [...runs.values()].map((run) => ({ ...run.summary, entryCount: run.transcript.count })),
     openTap,
     tapEntries: async (runId, entries) => openTapRun(runId).add(checkTapEntries(entries)),
     tapHold: async (runId, held) => openTapRun(runId).hold(checkTapHeld(held)),
@@ -279,6 +302,9 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
       const active = [...runs.values()].filter((run) => run.summary.state !== 'finished');
       for (const run of active) run.controller.abort('host_stopping' satisfies CancelReason);
       await Promise.all(active.map((run) => run.finished));
+      for (const run of runs.values()) run.transcript.release();
+      runs.clear();
+      scratch.remove();
     },
   };
 }

@@ -1,8 +1,9 @@
 import type { ExecuteResult } from '../../../shared/executeResult';
 import type { RunRequest, TapDecision, TapHeldMessage } from '../../../shared/api/runs';
 import type { ExecutorRuntimeOptions } from '../../../shared/runtimeOptions';
-import type { HostEvent, TranscriptEntry } from '../../../shared/transcript';
+import type { HostEvent } from '../../../shared/transcript';
 import type { ResolvedToolProvider, ToolCallInterceptor } from '../../engine/core/types';
+import type { TranscriptReader } from './createTranscriptStore';
 
 export interface RunContext {
   runId: string;
@@ -28,7 +29,8 @@ export interface PreparedRun {
 /** How the debugging layer (breakpoints, replay) plugs into every run the host starts. */
 export interface RunExtension {
   prepareRun(run: RunContext): PreparedRun | undefined;
-  finishRun?(runId: string, entries: readonly TranscriptEntry[], result: ExecuteResult): void;
+  /** The transcript is the runs service's: `retain` it to keep it past the service's own last few runs. */
+  finishRun?(runId: string, transcript: TranscriptReader, result: ExecuteResult): void;
 }
 
 /** Host-internal: starts a run with an extra interceptor or providers (replay against a recording). */

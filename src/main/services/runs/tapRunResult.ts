@@ -1,15 +1,13 @@
 import type { ExecuteResult } from '../../../shared/executeResult';
-import type { TranscriptEntry } from '../../../shared/transcript';
+import type { DoneMessage } from '../../../shared/protocol/messages';
 
 /** The executor a tapped run names: the programs ran elsewhere; the app only watched. */
 export const TAP_EXECUTOR_NAME = 'tap';
 
 /** A tapped run's result: its last done message's, or a failure saying the session had none. */
-export function tapRunResult(entries: readonly TranscriptEntry[]): ExecuteResult {
-  for (let index = entries.length - 1; index >= 0; index -= 1) {
-    const entry = entries[index]!;
-    if (entry.kind !== 'message' || entry.message.type !== 'done') continue;
-    const { type: _type, id: _id, ...result } = entry.message;
+export function tapRunResult(done: DoneMessage | undefined): ExecuteResult {
+  if (done) {
+    const { type: _type, id: _id, ...result } = done;
     return result;
   }
   return {

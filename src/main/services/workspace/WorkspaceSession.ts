@@ -110,6 +110,7 @@ export class WorkspaceSession {
     return {
       path: this.file,
       name: this.doc.name,
+      ...(this.doc.color ? { color: this.doc.color } : {}),
       formatVersion: this.doc.formatVersion,
       snippets: this.doc.snippets.map((s) => ({ ...s, revision: textRevision(s.code) })),
       activeSnippetId: this.doc.activeSnippetId ?? null,

@@ -13,6 +13,7 @@ import { findMockAnswerProblems } from '../../providers/mock/findMockAnswerProbl
 import type { ServerRequestBroker } from '../../providers/mcp/ServerRequestBroker';
 import type { ManualCallBroker } from '../../providers/mock/ManualCallBroker';
 import { requireRecord, requireString } from './checkArgument';
+import { createMcpInspectApi } from './createMcpInspectApi';
 import { validateProviderConfig } from './validateWorkspaceDocument';
 import type { WorkspaceControl } from './createWorkspaceApi';
 
@@ -81,6 +82,7 @@ export function createProvidersApi(
   const testsInFlight = new Map<string, AbortController>();
 
   return {
+    ...createMcpInspectApi(control, existing),
     list: async () => session().registry.statuses(),
     async add(input) {
       const raw = requireRecord(input, 'config');

@@ -5,10 +5,17 @@ import { InvalidArgumentError } from '../../../shared/rpc/invalidArgumentError';
 import { WriteConflictError } from '../../../shared/rpc/writeConflictError';
 import { textRevision } from '../../../shared/textRevision';
 import { WORKSPACE_BUNDLE_SUFFIX } from '../../../shared/workspaceBundle';
-import { WORKSPACE_FILE_SUFFIX, type WorkspaceTranscriptRef } from '../../../shared/workspaceFormat';
+import {
+  WORKSPACE_FILE_SUFFIX,
+  type WorkspaceSnippet,
+  type WorkspaceTranscriptRef,
+} from '../../../shared/workspaceFormat';
 import { assertSecretName, type SecretStore } from '../../secrets/SecretStore';
 import { secretNamesIn } from '../../secrets/expandSecretRefs';
 import { rejectUnknownKeys, requireBoolean, requireRecord, requireString } from './checkArgument';
+import { createSnippetHistoryApi, type SnippetHistoryMethods } from './createSnippetHistoryApi';
+import type { SnippetHistory } from './createSnippetHistory';
+import type { WorkspaceState } from './createWorkspaceState';
 import type { WorkspaceSession } from './WorkspaceSession';
 
 /** What the API needs from the host: the open session and switching to another file. */
@@ -20,6 +27,11 @@ export interface WorkspaceControl {
   exportBundle(file: string, overwrite: boolean): Promise<{ secrets: string[]; warnings: string[] }>;
   openBundle(bundle: string, file: string, overwrite: boolean): Promise<void>;
   createFromDemo(file: string): Promise<void>;
+  createEmpty(file: string, name: string): Promise<void>;
+  /** The snippet history of a workspace file. */
+  history(file: string): SnippetHistory;
+  /** The recent workspaces (the app's `state.json`). */
+  state: WorkspaceState;
   secrets: SecretStore;
   /** The app's confirmation before a secret's value is shown (the renderer cannot answer it). */
   confirmReveal?: (name: string, where: string) => Promise<boolean>;
@@ -31,6 +43,11 @@ function workspacePath(value: unknown, name: string): string {
     throw new InvalidArgumentError(`${name} must name a *${WORKSPACE_FILE_SUFFIX} file (got ${file})`);
   }
   return file;
+}
+
+/** `my-project.execbox.json` → `my-project`: a new workspace's name. */
+function nameFromFile(file: string): string {
+  return path.basename(file).slice(0, -WORKSPACE_FILE_SUFFIX.length).slice(0, 200) || 'workspace';
 }
 
 function expectedCodeRevision(value: unknown): string | undefined {
@@ -65,7 +82,8 @@ export function createWorkspaceApi(control: WorkspaceControl): WorkspaceApi {
     if (index < 0) throw new InvalidArgumentError(`no snippet has id '${key}'`);
     return index;
   };
-  return {
+  const history = () => control.history(session().file);
+  const api: Omit<WorkspaceApi, keyof SnippetHistoryMethods> = {
     get: () => session().view(),
     async open(file) {
       await control.open(path.resolve(requireString(file, 'path', { max: 4096 })));
@@ -95,10 +113,28 @@ export function createWorkspaceApi(control: WorkspaceControl): WorkspaceApi {
       await control.createFromDemo(workspacePath(file, 'path'));
       return session().view();
     },
+    async createEmpty(file, name) {
+      const target = workspacePath(file, 'path');
+      const value = name === undefined ? nameFromFile(target) : requireString(name, 'name', { max: 200 });
+      await control.createEmpty(target, value);
+      return session().view();
+    },
+    recent: () => control.state.recent(),
+    async forgetRecent(file) {
+      await control.state.forget(path.resolve(requireString(file, 'path', { max: 4096 })));
+    },
     async rename(name) {
       const value = requireString(name, 'name', { max: 200 });
       await session().mutate((doc) => {
         doc.name = value;
+      });
+    },
+    async setColor(color) {
+      if (color !== null && (typeof color !== 'string' || !/^#[0-9a-fA-F]{6}$/.test(color)))
+        throw new InvalidArgumentError('color must be #rrggbb (six hex digits) or null');
+      await session().mutate((doc) => {
+        if (color === null) delete doc.color;
+        else doc.color = color.toLowerCase();
       });
     },
     async createSnippet(name, code = '') {
@@ -110,6 +146,7 @@ export function createWorkspaceApi(control: WorkspaceControl): WorkspaceApi {
       await session().mutate((doc) => {
         doc.snippets.push(snippet);
       });
+      await history().record(snippet);
       return { ...snippet, revision: textRevision(snippet.code) } satisfies SnippetView;
     },
     async updateSnippet(id, patch, expected) {
@@ -124,6 +161,7 @@ export function createWorkspaceApi(control: WorkspaceControl): WorkspaceApi {
           ? undefined
           : requireString(fields.code, 'patch.code', { allowEmpty: true });
       let revision = '';
+      let saved: WorkspaceSnippet | undefined;
       await session().mutate((doc) => {
         const snippet = doc.snippets[index];
         if (!snippet) return;
@@ -135,15 +173,20 @@ export function createWorkspaceApi(control: WorkspaceControl): WorkspaceApi {
         if (name !== undefined) snippet.name = name;
         if (code !== undefined) snippet.code = code;
         revision = textRevision(snippet.code);
+        saved = { ...snippet };
       });
+      if (saved && code !== undefined) await history().record(saved);
       return { revision };
     },
     async deleteSnippet(id) {
       const index = snippetIndex(id);
+      let deleted: WorkspaceSnippet | undefined;
       await session().mutate((doc) => {
         const [removed] = doc.snippets.splice(index, 1);
+        deleted = removed;
         if (removed && doc.activeSnippetId === removed.id) doc.activeSnippetId = doc.snippets[0]?.id ?? null;
       });
+      if (deleted) await history().deleted(deleted);
     },
     async setActiveSnippet(id) {
       const index = snippetIndex(id);
@@ -221,6 +264,8 @@ export function createWorkspaceApi(control: WorkspaceControl): WorkspaceApi {
       return value;
     },
   };
+  const snippetId = (id: unknown) => session().document.snippets[snippetIndex(id)]!.id;
+  return { ...api, ...createSnippetHistoryApi(control, snippetId, api.updateSnippet) };
 }
 
 /** Providers that reference a secret reconnect (in the background) when its value changes. */

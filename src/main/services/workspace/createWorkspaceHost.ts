@@ -1,4 +1,5 @@
-import { access, mkdir, readFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { access, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { ProvidersApi, ProvidersEvent } from '../../../shared/api/providers';
 import type {
@@ -7,7 +8,7 @@ import type {
   WorkspaceApi,
   WorkspaceEvent,
 } from '../../../shared/api/workspace';
-import type { WorkspaceFile } from '../../../shared/workspaceFormat';
+import { WORKSPACE_FORMAT_VERSION, type WorkspaceFile } from '../../../shared/workspaceFormat';
 import type { ResolvedToolProvider } from '../../engine/core/types';
 import { ensurePrivateDir } from '../../system/ensurePrivateDir';
 import { ServerRequestBroker } from '../../providers/mcp/ServerRequestBroker';
@@ -17,6 +18,8 @@ import { createFileTrustStore, type TrustStore } from './createTrustStore';
 import { createProvidersApi } from './createProvidersApi';
 import { createWorkspaceApi, type WorkspaceControl } from './createWorkspaceApi';
 import { createDemoWorkspace } from './demoWorkspace';
+import { createSnippetHistory } from './createSnippetHistory';
+import { createWorkspaceState } from './createWorkspaceState';
 import { loadWorkspaceFile } from './loadWorkspaceFile';
 import { WorkspaceSession } from './WorkspaceSession';
 import { trustRequirement } from './trustRequirement';
@@ -76,15 +79,6 @@ async function exists(file: string): Promise<boolean> {
   );
 }
 
-async function readLastWorkspace(stateFile: string): Promise<string | undefined> {
-  try {
-    const state = JSON.parse(await readFile(stateFile, 'utf8')) as { lastWorkspace?: unknown };
-    return typeof state.lastWorkspace === 'string' ? state.lastWorkspace : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -98,7 +92,8 @@ export async function createWorkspaceHost(options: WorkspaceHostOptions): Promis
   // First, before anything (the demo's folder, a cache) can create it with the umask's mode.
   await ensurePrivateDir(configDir);
   const trust = options.trustStore ?? createFileTrustStore(configDir);
-  const stateFile = path.join(configDir, 'state.json');
+  const state = createWorkspaceState(configDir);
+  const history = createSnippetHistory(configDir);
   const listeners = new Set<(event: WorkspaceHostEvent) => void>();
   const emit = (event: WorkspaceHostEvent) => {
     for (const listener of listeners) listener(event);
@@ -125,8 +120,7 @@ export async function createWorkspaceHost(options: WorkspaceHostOptions): Promis
 
   const rememberLast = async (file: string) => {
     if (options.rememberLastWorkspace === false) return;
-    await ensurePrivateDir(configDir);
-    await writeFileAtomic(stateFile, JSON.stringify({ lastWorkspace: file }, null, 2) + '\n', 0o600);
+    await state.remember(file);
   };
 
   /** Replaces the open session; the old one closes only after the new one started. */
@@ -154,8 +148,8 @@ export async function createWorkspaceHost(options: WorkspaceHostOptions): Promis
   };
 
   /** A fresh demo copy; the app wrote it, so what it runs needs no question. */
-  const openDemo = async (file: string, warnings: string[]) => {
-    await writeNew(file, createDemoWorkspace());
+  const openDemo = async (file: string, warnings: string[], name?: string) => {
+    await writeNew(file, { ...createDemoWorkspace(), ...(name ? { name } : {}) });
     const session = await WorkspaceSession.start(
       file,
       await loadWorkspaceFile(file),
@@ -180,7 +174,7 @@ export async function createWorkspaceHost(options: WorkspaceHostOptions): Promis
       return WorkspaceSession.start(file, await loadWorkspaceFile(file), deps);
     }
     const warnings: string[] = [];
-    const last = await readLastWorkspace(stateFile);
+    const last = await state.last();
     if (last) {
       try {
         return await WorkspaceSession.start(last, await loadWorkspaceFile(last), deps);
@@ -211,6 +205,8 @@ export async function createWorkspaceHost(options: WorkspaceHostOptions): Promis
       return current;
     },
     secrets: secretStore,
+    state,
+    history: (file) => history.forWorkspace(file),
     ...(options.confirmReveal ? { confirmReveal: options.confirmReveal } : {}),
     open: (file) =>
       serialized(async () => {
@@ -247,7 +243,21 @@ export async function createWorkspaceHost(options: WorkspaceHostOptions): Promis
     createFromDemo: (file) =>
       serialized(async () => {
         if (await exists(file)) throw new Error(`${file} exists already; choose another name`);
-        await switchTo(await openDemo(file, []));
+        // Named after its file: two workspaces made from the demo must not both be called the demo.
+        await switchTo(await openDemo(file, [], path.basename(file, '.execbox.json')));
+      }),
+    createEmpty: (file, name) =>
+      serialized(async () => {
+        if (await exists(file)) throw new Error(`${file} exists already; choose another name`);
+        const snippet = { id: randomUUID(), name: 'main', code: '' };
+        await writeNew(file, {
+          formatVersion: WORKSPACE_FORMAT_VERSION,
+          name,
+          providers: [],
+          snippets: [snippet],
+          activeSnippetId: snippet.id,
+        });
+        await switchTo(await WorkspaceSession.start(file, await loadWorkspaceFile(file), deps));
       }),
   };
 

@@ -302,6 +302,7 @@ export const WORKSPACE_SCHEMA = {
     $schema: { type: 'string' },
     formatVersion: { const: WORKSPACE_FORMAT_VERSION },
     name: { type: 'string', minLength: 1, maxLength: 200 },
+    color: { type: 'string', pattern: '^#[0-9a-fA-F]{6}$' },
     providers: { type: 'array', items: provider },
     snippets: {
       type: 'array',

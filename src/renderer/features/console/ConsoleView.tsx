@@ -3,6 +3,8 @@ import { useMemo, useRef, useState } from 'react';
 import { CONSOLE_LEVELS, type ConsoleLevel } from '../../../shared/protocol/logStreamMessage';
 import { useCurrentRun } from '../../state/store';
 import { consoleModelFor, type ConsoleModel } from './consoleModel';
+import { SearchBox } from '../../ui/SearchBox';
+import { useLineSearch } from '../../ui/useLineSearch';
 import './console.css';
 
 const ROW_HEIGHT = 20;
@@ -20,11 +22,17 @@ export function ConsoleView() {
     () => (hidden.size === 0 ? model.rows : model.rows.filter((row) => !hidden.has(row.level))),
     [model.rows, hidden],
   );
+  const search = useLineSearch(rows);
+  const [onlyMatches, setOnlyMatches] = useState(false);
+  const shownRows = useMemo(
+    () => (onlyMatches && search.searching ? search.matches.map((index) => rows[index]!) : rows),
+    [onlyMatches, search.searching, search.matches, rows],
+  );
   const scroller = useRef<HTMLDivElement>(null);
   // The virtualizer is a mutable object by design; this component does not pass it to memoized children.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
-    count: rows.length,
+    count: shownRows.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 10,
@@ -50,6 +58,17 @@ export function ConsoleView() {
             </label>
           ))}
         </div>
+        <SearchBox
+          label="Search the console"
+          search={search}
+          onStepped={(line) =>
+            virtualizer.scrollToIndex(onlyMatches ? search.matches.indexOf(line) : line, { align: 'center' })
+          }
+        />
+        <label className="chip">
+          <input type="checkbox" checked={onlyMatches} onChange={(e) => setOnlyMatches(e.target.checked)} />
+          only matching lines
+        </label>
         <span className="muted">
           {!result
             ? 'live'
@@ -59,23 +78,27 @@ export function ConsoleView() {
         </span>
       </div>
       <DroppedNotice model={model} />
-      {rows.length === 0 ? (
+      {shownRows.length === 0 ? (
         <div className="muted console-empty">
           {model.rows.length === 0
             ? result
               ? 'Nothing was logged.'
               : 'Nothing logged yet.'
-            : 'No lines at the levels shown.'}
+            : rows.length === 0
+              ? 'No lines at the levels shown.'
+              : 'No lines match the search.'}
         </div>
       ) : (
         <div className="console-scroll" ref={scroller} role="log" aria-label="Console output" tabIndex={0}>
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {virtualizer.getVirtualItems().map((item) => {
-              const row = rows[item.index]!;
+              const row = shownRows[item.index]!;
+              const position = onlyMatches && search.searching ? search.matches[item.index]! : item.index;
+              const match = search.matchSet.has(position);
               return (
                 <div
                   key={item.index}
-                  className={`console-row level-${row.level}`}
+                  className={`console-row level-${row.level} ${match ? 'match' : ''} ${position === search.currentLine ? 'current-match' : ''}`}
                   data-testid="console-line"
                   data-level={row.level}
                   style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}

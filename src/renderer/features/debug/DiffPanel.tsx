@@ -1,9 +1,7 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { TranscriptEntry } from '../../../shared/transcript';
 import { diffTranscripts } from '../../../shared/transcriptDiff';
-import { monaco } from '../../ui/monaco/setupMonaco';
-import { sharedDiffEditor } from './sharedDiffEditor';
-import { useEditorDisplay } from '../../ui/monaco/useEditorDisplay';
+import { MonacoDiff } from '../../ui/monaco/MonacoDiff';
 import { usePlaygroundStore } from '../../state/store';
 import { useDebugStore } from '../../state/debugStore';
 import { useDebugSync } from '../../state/useDebugSync';
@@ -157,44 +155,4 @@ function SourcePicker(props: {
       ))}
     </select>
   );
-}
-
-function MonacoDiff(props: {
-  original: string;
-  modified: string;
-  language: string;
-  revealLine?: number | undefined;
-}) {
-  const host = useRef<HTMLDivElement>(null);
-  const [{ editor: diffEditor, element }] = useState(sharedDiffEditor);
-  useEditorDisplay(diffEditor);
-
-  useEffect(() => {
-    host.current!.appendChild(element);
-    return () => {
-      element.remove();
-      const model = diffEditor.getModel();
-      diffEditor.setModel(null);
-      model?.original.dispose();
-      model?.modified.dispose();
-    };
-  }, [diffEditor, element]);
-
-  useEffect(() => {
-    const previous = diffEditor.getModel();
-    diffEditor.setModel({
-      original: monaco.editor.createModel(props.original, props.language),
-      modified: monaco.editor.createModel(props.modified, props.language),
-    });
-    previous?.original.dispose();
-    previous?.modified.dispose();
-    if (props.revealLine !== undefined) {
-      const line = props.revealLine;
-      diffEditor.getOriginalEditor().revealLineInCenter(line);
-      diffEditor.getModifiedEditor().revealLineInCenter(line);
-      diffEditor.getModifiedEditor().setSelection(new monaco.Selection(line, 1, line, 200));
-    }
-  }, [diffEditor, props.original, props.modified, props.language, props.revealLine]);
-
-  return <div className="monaco-diff" ref={host} data-testid="diff-editor" />;
 }

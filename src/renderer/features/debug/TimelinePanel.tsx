@@ -8,6 +8,7 @@ import { selectCall, useTranscriptChoice, useViewedTranscript } from '../../stat
 import { TranscriptPicker } from '../../ui/TranscriptPicker';
 import type { TranscriptEntry } from '../../../shared/transcript';
 import { SecretRevealToggle } from '../../ui/SecretRevealToggle';
+import { useDisplaySettings } from '../../ui/display/displaySettings';
 import { useSecretReveal } from '../../state/useSecretReveal';
 
 const NO_ENTRIES: TranscriptEntry[] = [];
@@ -53,6 +54,16 @@ export function TimelinePanel() {
   const scale = ((size.width - LABEL_WIDTH - 10) / duration) * zoom;
   const timeOrigin = layout.runStart + pan * duration * (1 - 1 / zoom);
 
+  // The colours come from the theme's CSS variables: a theme switch (or the system's) draws again.
+  const { theme } = useDisplaySettings();
+  const [systemDark, setSystemDark] = useState(() => matchMedia('(prefers-color-scheme: dark)').matches);
+  useEffect(() => {
+    const query = matchMedia('(prefers-color-scheme: dark)');
+    const follow = () => setSystemDark(query.matches);
+    query.addEventListener('change', follow);
+    return () => query.removeEventListener('change', follow);
+  }, []);
+
   useEffect(() => {
     const element = canvas.current;
     const context = element?.getContext('2d');
@@ -83,7 +94,7 @@ export function TimelinePanel() {
       },
     };
     drawTimeline(context, layout, view);
-  }, [layout, size, scale, scrollRow, timeOrigin, selectedCallId]);
+  }, [layout, size, scale, scrollRow, timeOrigin, selectedCallId, theme, systemDark]);
 
   if (entries.length === 0)
     return (

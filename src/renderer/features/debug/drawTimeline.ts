@@ -51,6 +51,8 @@ export function drawTimeline(
   // Ticks are in the transcript's own time base (ms since the run started), as the tooltip and the table.
   const visibleSpan = (width - labelWidth) / scale;
   const step = niceStep(visibleSpan / Math.max(1, (width - labelWidth) / 90));
+  // Labels stay inside the canvas (the last one moves left of its tick) and never overlap.
+  let labelsEnd = labelWidth;
   for (let time = Math.ceil(timeOrigin / step) * step; time <= timeOrigin + visibleSpan; time += step) {
     const px = x(time);
     if (px < labelWidth) continue;
@@ -58,7 +60,12 @@ export function drawTimeline(
     context.moveTo(px, axisHeight - 4);
     context.lineTo(px, height);
     context.stroke();
-    context.fillText(`${step < 1 ? formatOffsetMs(time) : Math.round(time)} ms`, px + 2, axisHeight - 6);
+    const label = `${step < 1 ? formatOffsetMs(time) : Math.round(time)} ms`;
+    const labelWidthPx = context.measureText(label).width;
+    const left = Math.min(px + 2, width - labelWidthPx - 2);
+    if (left < labelsEnd + 4) continue;
+    context.fillText(label, left, axisHeight - 5);
+    labelsEnd = left + labelWidthPx;
   }
 
   for (const lane of layout.lanes) {

@@ -128,22 +128,16 @@ export function useEditorDebugging(editor: Monaco.editor.IStandaloneCodeEditor |
     if (pausedLines[0] !== undefined) editor.revealLineInCenterIfOutsideViewport(pausedLines[0]);
   }, [editor, calls, breakpoints, paused, run?.runId, run?.entries, selectedCallId, viewed]);
 
-  // A click in the gutter of a tool-call line sets, removes, enables or disables its breakpoint.
+  // A click in the gutter of a tool-call line, or F9 on it (DevTools' key), sets, removes, enables
+  // or disables its breakpoint.
   useEffect(() => {
     if (!editor) return;
-    const subscription = editor.onMouseDown((event) => {
-      const type = event.target.type;
-      if (
-        type !== monaco.editor.MouseTargetType.GUTTER_GLYPH_MARGIN &&
-        type !== monaco.editor.MouseTargetType.GUTTER_LINE_NUMBERS
-      )
-        return;
-      const line = event.target.position?.lineNumber;
+    const toggle = (line: number | undefined, shiftKey: boolean) => {
       const call = calls.find((c) => c.line === line);
-      if (!call) return;
+      if (!call) return false;
       const existing = gutterBreakpoint(useDebugStore.getState().breakpoints, call);
       const work = existing
-        ? event.event.shiftKey
+        ? shiftKey
           ? api.debug.updateBreakpoint(existing.id, { enabled: !existing.enabled })
           : api.debug.removeBreakpoint(existing.id)
         : api.debug.addBreakpoint({ providerName: call.providerName, toolName: call.toolName });
@@ -152,8 +146,26 @@ export function useEditorDebugging(editor: Monaco.editor.IStandaloneCodeEditor |
           .getState()
           .notify('error', `Could not change the breakpoint: ${describeError(error)}`),
       );
-    });
-    return () => subscription.dispose();
+      return true;
+    };
+    const subscriptions = [
+      editor.onMouseDown((event) => {
+        const type = event.target.type;
+        if (
+          type !== monaco.editor.MouseTargetType.GUTTER_GLYPH_MARGIN &&
+          type !== monaco.editor.MouseTargetType.GUTTER_LINE_NUMBERS
+        )
+          return;
+        toggle(event.target.position?.lineNumber, event.event.shiftKey);
+      }),
+      editor.onKeyDown((event) => {
+        if (event.keyCode !== monaco.KeyCode.F9 || event.ctrlKey || event.metaKey || event.altKey) return;
+        event.preventDefault();
+        if (!toggle(editor.getPosition()?.lineNumber, event.shiftKey))
+          usePlaygroundStore.getState().notify('info', 'F9 sets a breakpoint on a line that calls a tool.');
+      }),
+    ];
+    return () => subscriptions.forEach((subscription) => subscription.dispose());
   }, [editor, calls, api]);
 
   // The last run's syntax or runtime error, at its line and column, while the code is unchanged.

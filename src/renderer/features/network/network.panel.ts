@@ -3,7 +3,7 @@ import { NetworkPanel } from './NetworkPanel';
 
 export const panel: PanelRegistration = {
   id: 'network',
-  title: 'Network',
+  title: 'Executors & runners',
   area: 'left',
   order: 20,
   component: NetworkPanel,

@@ -1,9 +1,12 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ProviderConfig, ProviderStatus } from '../../../shared/api/providers';
 import { useApi } from '../../state/hostContext';
 import { usePlaygroundStore } from '../../state/store';
 import { describeError } from '../../state/describeError';
 import { ProviderConsoleView } from './console/ProviderConsoleView';
+import { McpResourcesView } from './resources/McpResourcesView';
+import { McpTrafficView } from './traffic/McpTrafficView';
+import { useTrafficFocus } from '../../state/trafficFocus';
 import { ProviderEditor } from './ProviderEditor';
 import { SecretsDialog } from './SecretsDialog';
 import { ToolApprovalToggles } from './ToolApprovalToggles';
@@ -36,6 +39,28 @@ export function ProvidersPane() {
   const [showTypes, setShowTypes] = useState<string | null>(null);
   const [showTools, setShowTools] = useState<string | null>(null);
   const [showConsole, setShowConsole] = useState<string | null>(null);
+  const [showTraffic, setShowTraffic] = useState<string | null>(null);
+  const [showResources, setShowResources] = useState<string | null>(null);
+  const [approvalsOpen, setApprovalsOpen] = useState<ReadonlySet<string>>(new Set());
+  const setApprovalsShown = (id: string, open: boolean) =>
+    setApprovalsOpen((shown) => {
+      if (shown.has(id) === open) return shown;
+      const next = new Set(shown);
+      if (open) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  // A jump from the transcript to a raw request opens that server's traffic.
+  useEffect(
+    () =>
+      useTrafficFocus.subscribe((state) => {
+        const target = usePlaygroundStore
+          .getState()
+          .providers.find((p) => p.name === state.request?.providerName);
+        if (target) setShowTraffic(target.id);
+      }),
+    [],
+  );
   const [confirmRemove, setConfirmRemove] = useState<string | null>(null);
   const act = (what: string, action: () => Promise<unknown>) =>
     action().catch((error: unknown) => notify('error', `Could not ${what}: ${describeError(error)}`));
@@ -77,11 +102,23 @@ export function ProvidersPane() {
                 onToggle={() => setShowTypes(showTypes === p.id ? null : p.id)}
               />
               {p.kind === 'mcp' && (
-                <ShowHide
-                  label="console"
-                  shown={showConsole === p.id}
-                  onToggle={() => setShowConsole(showConsole === p.id ? null : p.id)}
-                />
+                <>
+                  <ShowHide
+                    label="console"
+                    shown={showConsole === p.id}
+                    onToggle={() => setShowConsole(showConsole === p.id ? null : p.id)}
+                  />
+                  <ShowHide
+                    label="traffic"
+                    shown={showTraffic === p.id}
+                    onToggle={() => setShowTraffic(showTraffic === p.id ? null : p.id)}
+                  />
+                  <ShowHide
+                    label="resources & prompts"
+                    shown={showResources === p.id}
+                    onToggle={() => setShowResources(showResources === p.id ? null : p.id)}
+                  />
+                </>
               )}
               <button className="link" onClick={() => setEditing(p.config)}>
                 edit
@@ -109,9 +146,17 @@ export function ProvidersPane() {
                 </button>
               )}
             </div>
-            {p.tools.length > 0 && <ToolApprovalToggles provider={p} />}
+            {p.tools.length > 0 && (
+              <ToolApprovalToggles
+                provider={p}
+                open={approvalsOpen.has(p.id)}
+                onToggle={(open) => setApprovalsShown(p.id, open)}
+              />
+            )}
             {showTools === p.id && <ToolList provider={p} />}
             {showConsole === p.id && <ProviderConsoleView provider={p} />}
+            {showTraffic === p.id && <McpTrafficView provider={p} />}
+            {showResources === p.id && <McpResourcesView provider={p} />}
             {showTypes === p.id && (
               <pre className="typings">{p.types || '// no typings (the provider is not ready)'}</pre>
             )}

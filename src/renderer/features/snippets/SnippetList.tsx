@@ -5,10 +5,13 @@ import { describeError } from '../../state/describeError';
 import { InlineNameInput } from '../../ui/InlineNameInput';
 import { Icon } from '../../ui/Icon';
 import { markDeletedHere, takeDeletedHere } from '../../state/snippetsDeletedHere';
+import type { SnippetView } from '../../../shared/api/workspace';
+import { DeletedSnippets } from './DeletedSnippets';
+import { SnippetHistoryDialog } from './SnippetHistoryDialog';
 
 const STARTER = `// Guest JavaScript: call your providers' tools with await.\n// The last expression is the result.\n`;
 
-/** The workspace's snippets: switch, create, rename, delete. */
+/** The workspace's snippets: switch, create, rename, delete, their history and the deleted ones. */
 export function SnippetList() {
   const api = useApi();
   const workspace = usePlaygroundStore((s) => s.workspace);
@@ -16,6 +19,7 @@ export function SnippetList() {
   const [renaming, setRenaming] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState<string | null>(null);
+  const [history, setHistory] = useState<SnippetView | null>(null);
   const act = (what: string, action: () => Promise<unknown>) =>
     action().catch((error: unknown) => notify('error', `Could not ${what}: ${describeError(error)}`));
   if (!workspace) return null;
@@ -83,6 +87,13 @@ export function SnippetList() {
                   <Icon name="edit" />
                 </button>
                 <button
+                  aria-label={`History of ${snippet.name}`}
+                  title="History: saved versions"
+                  onClick={() => setHistory(snippet)}
+                >
+                  <Icon name="history" />
+                </button>
+                <button
                   aria-label={`Delete ${snippet.name}`}
                   title="Delete"
                   onClick={() => setConfirmDelete(snippet.id)}
@@ -113,6 +124,8 @@ export function SnippetList() {
       {workspace.snippets.length === 0 && !creating && (
         <p className="muted">No snippets yet: create one with “+ New”.</p>
       )}
+      <DeletedSnippets />
+      {history && <SnippetHistoryDialog snippet={history} onClose={() => setHistory(null)} />}
     </nav>
   );
 }

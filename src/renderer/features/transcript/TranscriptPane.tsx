@@ -5,6 +5,7 @@ import { useDebugStore } from '../../state/debugStore';
 import { markCallSelected, useTranscriptChoice, useViewedTranscript } from '../../state/viewedTranscript';
 import { TranscriptPicker } from '../../ui/TranscriptPicker';
 import { Icon } from '../../ui/Icon';
+import { Dialog } from '../../ui/Dialog';
 import { SecretRevealToggle } from '../../ui/SecretRevealToggle';
 import { useSecretReveal } from '../../state/useSecretReveal';
 import { CONSOLE_TYPE, HOST_EVENT_TYPE, type TranscriptRow } from '../../../shared/view/describeEntries';
@@ -19,6 +20,9 @@ import { useTranscriptColumns } from './useTranscriptColumns';
 import { cellText, COLUMN_IDS } from '../../../shared/view/transcriptCells';
 import { ProgressMeter } from '../../ui/ProgressMeter';
 import { useTranscriptFocus } from '../../state/transcriptFocus';
+import { useTrafficFocus } from '../../state/trafficFocus';
+import { useTabStore } from '../../state/tabStore';
+import type { TranscriptEntry } from '../../../shared/transcript';
 import { useUiScale } from '../../ui/display/displaySettings';
 
 const TYPES = [
@@ -62,6 +66,7 @@ export function TranscriptPane() {
   const setSelectedSeq = (seq: number | null) =>
     setSelection(seq === null || !run ? null : { runId: run.key, seq });
   const [follow, setFollow] = useState(true);
+  const [wideDetail, setWideDetail] = useState(false);
 
   const deferredQuery = useDeferredValue(query);
   const parsed = useMemo(() => parseTranscriptQuery(deferredQuery), [deferredQuery]);
@@ -358,6 +363,10 @@ export function TranscriptPane() {
             {selected.callId && selected.type !== 'tool_call' && (
               <button onClick={() => jumpToCall(selected.callId!)}>Jump to call</button>
             )}
+            {selected.callId && <RawMcpLink entries={entries} callId={selected.callId} />}
+            <button onClick={() => setWideDetail(true)} title="Show this entry in a wide window">
+              Open wide
+            </button>
             <button onClick={() => void copy(selected.entry, `entry #${selected.seq}`)}>Copy</button>
             <button onClick={() => setSelectedSeq(null)} aria-label="Close details">
               <Icon name="close" />
@@ -366,8 +375,34 @@ export function TranscriptPane() {
           <ValueViewer value={selected.entry} label="Entry JSON" />
         </div>
       )}
+      {selected && wideDetail && (
+        <Dialog title={`#${selected.seq} ${selected.type}`} wide onClose={() => setWideDetail(false)}>
+          <ValueViewer value={selected.entry} label="Entry JSON" />
+        </Dialog>
+      )}
     </div>
   );
 }
 
 const NO_ENTRIES = [] as const;
+
+/** From a call that went to an MCP server, one click to its raw JSON-RPC request and answer. */
+function RawMcpLink({ entries, callId }: { entries: readonly TranscriptEntry[]; callId: string }) {
+  const showRequest = useTrafficFocus((s) => s.showRequest);
+  const selectTab = useTabStore((s) => s.select);
+  const link = entries.find(
+    (entry) => entry.kind === 'event' && entry.event.type === 'mcp_request' && entry.event.callId === callId,
+  );
+  if (link?.kind !== 'event' || link.event.type !== 'mcp_request') return null;
+  const { providerName, connection, rpcId } = link.event;
+  return (
+    <button
+      onClick={() => {
+        selectTab('left', 'providers');
+        showRequest({ providerName, connection, rpcId });
+      }}
+    >
+      Raw MCP request #{String(rpcId)}
+    </button>
+  );
+}

@@ -1,5 +1,6 @@
 import { forwardRef } from 'react';
 import type { QueryError } from '../../../shared/view/parseTranscriptQuery';
+import { matchCountText } from '../../ui/matchCountText';
 
 interface TranscriptSearchProps {
   query: string;
@@ -47,11 +48,7 @@ export const TranscriptSearch = forwardRef<HTMLInputElement, TranscriptSearchPro
         />
         {query.trim() !== '' && !error && (
           <span className="muted transcript-match-count" data-testid="transcript-matches" role="status">
-            {matchCount === 0
-              ? 'No matches'
-              : current === null
-                ? `${matchCount.toLocaleString('en-US')} match${matchCount === 1 ? '' : 'es'}`
-                : `${(current + 1).toLocaleString('en-US')} of ${matchCount.toLocaleString('en-US')}`}
+            {matchCountText(matchCount, current)}
           </span>
         )}
         <button

@@ -17,7 +17,7 @@ const MAX_AUTO_CHARS: Record<ColumnId, number> = {
   call: 40,
   tool: 48,
   took: 12,
-  note: 40,
+  note: 24,
 };
 
 export function emptyContentWidths(): ContentWidths {

@@ -5,6 +5,10 @@ import { usePlaygroundStore } from '../../state/store';
 import { describeError } from '../../state/describeError';
 import { Dialog } from '../../ui/Dialog';
 import { Field } from '../../ui/Field';
+import { nativeFilePicker } from '../../state/pickFile';
+import type { FilePickRequest } from '../../../shared/rpc/execboxBridge';
+import { RecentWorkspaces } from './RecentWorkspaces';
+import { WorkspaceIdentity } from './WorkspaceIdentity';
 
 const SUFFIX = '.execbox.json';
 const BUNDLE_SUFFIX = '.execbox-bundle.json';
@@ -32,6 +36,22 @@ export function WorkspaceDialog({ onClose }: { onClose(): void }) {
   const [failure, setFailure] = useState<string | null>(null);
   const value = (key: string) => paths[key] ?? '';
   const set = (key: string) => (next: string) => setPaths((p) => ({ ...p, [key]: next }));
+  const picker = nativeFilePicker();
+  /** The app's native dialog fills the path field (browser mode has only the field). */
+  const browse = (key: string, request: FilePickRequest) =>
+    picker && (
+      <button
+        type="button"
+        onClick={() =>
+          void picker(request).then(
+            (chosen) => chosen && set(key)(chosen),
+            (error: unknown) => setFailure(`The file dialog failed: ${describeError(error)}`),
+          )
+        }
+      >
+        Browse…
+      </button>
+    );
 
   /** Runs an action; an existing target asks before the same action runs again with overwrite. */
   const act = async (what: string, action: (overwrite: boolean) => Promise<string>, overwrite = false) => {
@@ -56,6 +76,7 @@ export function WorkspaceDialog({ onClose }: { onClose(): void }) {
     button: string,
     run: (path: string, overwrite: boolean) => Promise<string>,
     suffix = SUFFIX,
+    pick: FilePickRequest = { mode: 'save', kind: suffix === SUFFIX ? 'workspace' : 'bundle' },
   ) => (
     <form
       className="row"
@@ -72,6 +93,7 @@ export function WorkspaceDialog({ onClose }: { onClose(): void }) {
           placeholder={`/path/to/name${suffix}`}
         />
       </Field>
+      {browse(key, pick)}
       <button type="submit" disabled={busy || !value(key).trim() || !!pathError(value(key), suffix)}>
         {button}
       </button>
@@ -111,10 +133,19 @@ export function WorkspaceDialog({ onClose }: { onClose(): void }) {
           </div>
         </div>
       )}
-      {form('open', 'Open a workspace file', 'Open', async (path) => {
-        await api.workspace.open(path);
-        return `Opened ${path}.`;
-      })}
+      <WorkspaceIdentity />
+      <RecentWorkspaces onOpened={onClose} />
+      {form(
+        'open',
+        'Open a workspace file',
+        'Open',
+        async (path) => {
+          await api.workspace.open(path);
+          return `Opened ${path}.`;
+        },
+        SUFFIX,
+        { mode: 'open', kind: 'workspace' },
+      )}
       {form('saveAs', 'Save as (switch to the new file)', 'Save as', async (path, overwrite) => {
         const view = await api.workspace.saveAs(path, { overwrite });
         return warned(`Saved as ${path}; this is now the open workspace.`, view.warnings);
@@ -171,6 +202,10 @@ export function WorkspaceDialog({ onClose }: { onClose(): void }) {
           Open bundle
         </button>
       </form>
+      {form('empty', 'New empty workspace at', 'Create empty', async (path) => {
+        await api.workspace.createEmpty(path);
+        return `Created the empty workspace ${path}.`;
+      })}
       {form('demo', 'Start from the demo, saved at', 'Create', async (path) => {
         await api.workspace.createFromDemo(path);
         return `Created ${path} from the demo.`;

@@ -4,6 +4,8 @@ import { plural } from '../../../../shared/format';
 import { useApi } from '../../../state/hostContext';
 import { usePlaygroundStore } from '../../../state/store';
 import { describeError } from '../../../state/describeError';
+import { SearchBox } from '../../../ui/SearchBox';
+import { useLineSearch } from '../../../ui/useLineSearch';
 
 const NO_LINES: ProviderConsoleLine[] = [];
 /** Within this many pixels of the bottom, new lines keep the view at the bottom. */
@@ -28,6 +30,7 @@ export function ProviderConsoleView({ provider }: { provider: ProviderStatus }) 
   const notify = usePlaygroundStore((s) => s.notify);
   const scroller = useRef<HTMLDivElement>(null);
   const following = useRef(true);
+  const search = useLineSearch(lines);
 
   useEffect(() => {
     let current = true;
@@ -59,6 +62,14 @@ export function ProviderConsoleView({ provider }: { provider: ProviderStatus }) 
           clear
         </button>
       </div>
+      <SearchBox
+        label={`Search the ${provider.name} console`}
+        search={search}
+        onStepped={(line) => {
+          following.current = false;
+          scroller.current?.children[line]?.scrollIntoView({ block: 'center' });
+        }}
+      />
       <div
         className="provider-console-lines"
         role="log"
@@ -72,10 +83,11 @@ export function ProviderConsoleView({ provider }: { provider: ProviderStatus }) 
         {lines.length === 0 ? (
           <p className="muted">No log messages or stderr output from this server yet.</p>
         ) : (
-          lines.map((line) => (
+          lines.map((line, index) => (
             <div
               key={line.seq}
-              className={`console-line console-${line.source} level-${line.level ?? 'none'}`}
+              data-testid="provider-console-line"
+              className={`console-line console-${line.source} level-${line.level ?? 'none'} ${search.matchSet.has(index) ? 'match' : ''} ${index === search.currentLine ? 'current-match' : ''}`}
             >
               <time dateTime={new Date(line.at).toISOString()}>{clockTime(line.at)}</time>
               <span className="console-tag">{tagOf(line)}</span>

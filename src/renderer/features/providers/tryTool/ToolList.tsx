@@ -109,7 +109,11 @@ export function ToolList({ provider }: { provider: ProviderStatus }) {
               {open === tool.safeName ? 'close' : 'try'}
             </button>
           </div>
-          {tool.description && <div className="tool-description muted">{tool.description}</div>}
+          {tool.description?.trim() && (
+            <div className="tool-description muted" title={tool.description.trim()}>
+              {tool.description.trim()}
+            </div>
+          )}
           <OutputTypeActions provider={provider} tool={tool} />
           {open === tool.safeName && <ToolTryPanel provider={provider} tool={tool} />}
         </li>

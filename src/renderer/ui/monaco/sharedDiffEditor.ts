@@ -1,16 +1,22 @@
 import type * as Monaco from 'monaco-editor';
-import { monaco, setupMonaco } from '../../ui/monaco/setupMonaco';
+import { monaco, setupMonaco } from './setupMonaco';
 
-let shared: { editor: Monaco.editor.IStandaloneDiffEditor; element: HTMLDivElement } | undefined;
+type SharedDiffEditor = { editor: Monaco.editor.IStandaloneDiffEditor; element: HTMLDivElement };
+
+/** One per place that shows a diff (the Diff panel, the snippet history dialog), which may be open together. */
+export type DiffSlot = 'panel' | 'dialog';
+
+const shared = new Map<DiffSlot, SharedDiffEditor>();
 
 /**
- * The page's one diff editor, created on first use and never disposed: each Monaco editor points a
+ * The page's diff editor for one slot, created on first use and never disposed: each Monaco editor points a
  * global hover factory at its own services, and once the last one created is disposed every later
  * editor widget (a suggestion list, a font change) throws, which blanked the page after the Diff tab
  * was left. The panel moves the returned element in and out of its host instead.
  */
-export function sharedDiffEditor(): { editor: Monaco.editor.IStandaloneDiffEditor; element: HTMLDivElement } {
-  if (shared) return shared;
+export function sharedDiffEditor(slot: DiffSlot): SharedDiffEditor {
+  const found = shared.get(slot);
+  if (found) return found;
   setupMonaco();
   const element = document.createElement('div');
   element.className = 'monaco-diff-surface';
@@ -23,6 +29,7 @@ export function sharedDiffEditor(): { editor: Monaco.editor.IStandaloneDiffEdito
     originalEditable: false,
     ignoreTrimWhitespace: false,
   });
-  shared = { editor, element };
-  return shared;
+  const created = { editor, element };
+  shared.set(slot, created);
+  return created;
 }

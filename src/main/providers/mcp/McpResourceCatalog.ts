@@ -1,0 +1,91 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { UriTemplate } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
+import type { Resource, ResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
+import { toolError } from '../toolError';
+
+/** Pages read per list: a server that pages forever cannot keep the host listing. */
+const MAX_PAGES = 100;
+/** Longest URI accepted (the SDK's templates refuse longer ones too). */
+export const MAX_RESOURCE_URI_CHARS = 8_192;
+
+export interface ResourceCatalog {
+  resources: Resource[];
+  templates: ResourceTemplate[];
+}
+
+/**
+ * The resources and resource templates a server lists, read once per connection (and again after
+ * `resources/list_changed`): what may be read through the app, by a person or by guest code.
+ */
+export class McpResourceCatalog {
+  private current: Promise<ResourceCatalog> | undefined;
+
+  constructor(
+    private readonly providerName: string,
+    private readonly client: () => Promise<Client>,
+    private readonly timeoutMs: () => number,
+  ) {}
+
+  /** Forget the lists (they changed, or the server was reconnected). */
+  invalidate(): void {
+    this.current = undefined;
+  }
+
+  read(): Promise<ResourceCatalog> {
+    this.current ??= this.load().catch((error: unknown) => {
+      this.current = undefined;
+      throw error;
+    });
+    return this.current;
+  }
+
+  /** Throws a `validation_error` naming the provider unless the server lists `uri` or a template of its matches it. */
+  async check(uri: unknown): Promise<string> {
+    if (typeof uri !== 'string' || uri.length === 0)
+      throw toolError('validation_error', 'uri must be a non-empty string');
+    if (uri.length > MAX_RESOURCE_URI_CHARS)
+      throw toolError(
+        'validation_error',
+        `uri is ${uri.length} characters long; at most ${MAX_RESOURCE_URI_CHARS} are accepted`,
+      );
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f\u007f]/.test(uri))
+      throw toolError('validation_error', 'uri must not contain control characters');
+    const { resources, templates } = await this.read();
+    if (resources.some((resource) => resource.uri === uri)) return uri;
+    for (const template of templates) {
+      try {
+        if (new UriTemplate(template.uriTemplate).match(uri)) return uri;
+      } catch {
+        // A template the SDK cannot parse matches nothing.
+      }
+    }
+    throw toolError(
+      'validation_error',
+      `provider '${this.providerName}' does not offer the resource ${JSON.stringify(uri)}: only URIs its server lists (resources/list) or that match one of its resource templates can be read`,
+    );
+  }
+
+  private async load(): Promise<ResourceCatalog> {
+    const client = await this.client();
+    if (!client.getServerCapabilities()?.resources) return { resources: [], templates: [] };
+    const options = { timeout: this.timeoutMs() };
+    const resources: Resource[] = [];
+    const templates: ResourceTemplate[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const answer = await client.listResources(cursor ? { cursor } : undefined, options);
+      resources.push(...answer.resources);
+      cursor = answer.nextCursor;
+      if (!cursor) break;
+    }
+    cursor = undefined;
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const answer = await client.listResourceTemplates(cursor ? { cursor } : undefined, options);
+      templates.push(...answer.resourceTemplates);
+      cursor = answer.nextCursor;
+      if (!cursor) break;
+    }
+    return { resources, templates };
+  }
+}

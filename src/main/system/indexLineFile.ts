@@ -1,0 +1,74 @@
+import { open } from 'node:fs/promises';
+
+const STRIDE = 32;
+const CHUNK_BYTES = 1024 * 1024;
+
+/** A text file of lines, indexed once so that any run of lines is one positioned read. */
+export interface LineIndex {
+  /** Lines in the file (a last line without a newline counts). */
+  readonly count: number;
+  /** Lines `from` up to (not including) `to`. */
+  read(from: number, to: number): Promise<string[]>;
+}
+
+/**
+ * Scans `file` once for newlines, keeping where every 32nd line starts (a few bytes per 32 lines),
+ * so a saved transcript of a million entries can be read a page at a time. A file that changed size
+ * since (cut short, appended to) is reported by name rather than misread.
+ */
+export async function indexLineFile(file: string): Promise<LineIndex> {
+  const checkpoints: number[] = [];
+  let count = 0;
+  let size = 0;
+  const handle = await open(file, 'r');
+  try {
+    const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+    let lineStart = true;
+    for (;;) {
+      const { bytesRead } = await handle.read(chunk, 0, chunk.length, size);
+      if (bytesRead === 0) break;
+      for (let at = 0; at < bytesRead;) {
+        if (lineStart) {
+          if (count % STRIDE === 0) checkpoints.push(size + at);
+          count += 1;
+          lineStart = false;
+        }
+        const newline = chunk.indexOf(10, at);
+        if (newline === -1 || newline >= bytesRead) break;
+        at = newline + 1;
+        lineStart = true;
+      }
+      size += bytesRead;
+    }
+  } finally {
+    await handle.close();
+  }
+  return {
+    count,
+    async read(from, to) {
+      to = Math.min(to, count);
+      if (from >= to) return [];
+      const start = checkpoints[Math.floor(from / STRIDE)]!;
+      const end = checkpoints[Math.ceil(to / STRIDE)] ?? size;
+      const reader = await open(file, 'r');
+      try {
+        const now = (await reader.stat()).size;
+        if (now !== size)
+          throw new Error(
+            `${file} changed since it was opened (${size} bytes then, ${now} now): open it again`,
+          );
+        const bytes = Buffer.allocUnsafe(end - start);
+        const { bytesRead } = await reader.read(bytes, 0, bytes.length, start);
+        if (bytesRead !== bytes.length)
+          throw new Error(
+            `${file} ends at byte ${start + bytesRead}, before byte ${end} where line ${to} ends`,
+          );
+        const first = Math.floor(from / STRIDE) * STRIDE;
+        const lines = bytes.toString('utf8').split('\n');
+        return lines.slice(from - first, to - first);
+      } finally {
+        await reader.close();
+      }
+    },
+  };
+}
