@@ -55,6 +55,13 @@ test('the Network panel starts and stops the local TPMJS executor and shows its 
   expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   const health = (await (await fetch(`${url}/health`)).json()) as { status: string; protocolVersion: string };
   expect(health).toMatchObject({ status: 'ok', protocolVersion: '1.0' });
+  // The panel says how tool calls are isolated, as the executor's /info does.
+  const info = (await (await fetch(`${url}/info`)).json()) as {
+    capabilities: { isolationDetails: { mode: string } };
+  };
+  await expect(page.getByTestId('local-executor-isolation')).toHaveText(
+    `· isolation: ${info.capabilities.isolationDetails.mode}`,
+  );
 
   await page.getByRole('button', { name: 'Stop executor' }).click();
   await expect(status).toContainText('stopped', { timeout: 30_000 });

@@ -1,11 +1,11 @@
-/** How deep a workspace file may nest objects and arrays; far more than any workspace needs. */
-export const MAX_WORKSPACE_NESTING = 1000;
+/** How deep JSON from outside (workspace, bundle, transcript, RPC, MCP) may nest; far more than any needs. */
+export const MAX_JSON_NESTING = 1000;
 
 /**
  * The offset of the first `{` or `[` nested deeper than `limit` levels, or undefined. One pass that
  * skips strings, so the recursive parsers that follow never see text deep enough to overflow.
  */
-export function findTooDeepNesting(text: string, limit = MAX_WORKSPACE_NESTING): number | undefined {
+export function findTooDeepNesting(text: string, limit = MAX_JSON_NESTING): number | undefined {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i += 1) {

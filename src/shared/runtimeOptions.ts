@@ -64,6 +64,17 @@ function formatValue(value: unknown): string {
   return Array.isArray(value) ? 'an array' : 'an object';
 }
 
+/**
+ * What is wrong with `value` as the runtime option `name` (`must be an integer from 1 to 86400000
+ * (got -5)`), or undefined: the one check of a limit wherever it enters (run requests, workspace
+ * files, command lines, the settings form, the runner), each naming the field its own way.
+ */
+export function runtimeOptionProblem(name: RuntimeOptionName, value: unknown): string | undefined {
+  const { min, max } = RUNTIME_OPTION_RANGES[name];
+  if (typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max) return undefined;
+  return `must be an integer from ${min} to ${max} (got ${formatValue(value)})`;
+}
+
 /** Non-throwing form of {@link resolveRuntimeOptions}. */
 export function checkRuntimeOptions(
   input?: unknown,
@@ -99,15 +110,9 @@ export function checkRuntimeOptions(
         if (settings.requireAll) return { ok: false, option: name, reason: `${name} is required` };
         continue;
       }
-      const { min, max } = RUNTIME_OPTION_RANGES[name];
-      if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-        return {
-          ok: false,
-          option: name,
-          reason: `${name} must be an integer from ${min} to ${max} (got ${formatValue(value)})`,
-        };
-      }
-      options[name] = value;
+      const problem = runtimeOptionProblem(name, value);
+      if (problem) return { ok: false, option: name, reason: `${name} ${problem}` };
+      options[name] = value as number;
     }
   } catch (error) {
     return {

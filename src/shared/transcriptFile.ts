@@ -1,3 +1,4 @@
+import { tooDeeplyNested } from './tooDeeplyNested';
 import type { ProviderManifest } from './manifest';
 import type { ExecutorRuntimeOptions } from './runtimeOptions';
 import type { TranscriptEntry } from './transcript';
@@ -45,8 +46,11 @@ export function serializeTranscript(header: TranscriptHeader, entries: readonly 
   return lines.join('\n') + '\n';
 }
 
-/** Loads as far as the file is valid: the first bad line stops loading and is reported. Never throws. */
-export function parseTranscript(text: string): ParsedTranscript {
+/**
+ * Loads as far as the file is valid: the first bad line stops loading and is reported. Never throws.
+ * `source` names the file in a problem's wording.
+ */
+export function parseTranscript(text: string, source = 'transcript'): ParsedTranscript {
   const lines = text.split(/\r?\n/);
   if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
   const result: ParsedTranscript = { header: null, entries: [], problems: [] };
@@ -54,7 +58,10 @@ export function parseTranscript(text: string): ParsedTranscript {
     result.problems.push({ line: 1, reason: 'the file is empty: expected a transcript header' });
     return result;
   }
-  const headerLine = parseJsonLine(lines[0] ?? '', lines.length === 1 && !text.endsWith('\n'));
+  const headerLine = parseJsonLine(lines[0] ?? '', lines.length === 1 && !text.endsWith('\n'), {
+    source,
+    firstLine: 1,
+  });
   if (!headerLine.ok) {
     result.problems.push({ line: 1, reason: `header: ${headerLine.reason}` });
     return result;
@@ -69,7 +76,7 @@ export function parseTranscript(text: string): ParsedTranscript {
   for (let index = 1; index < lines.length; index += 1) {
     const lineNumber = index + 1;
     const isLast = index === lines.length - 1 && !text.endsWith('\n');
-    const parsed = parseJsonLine(lines[index] ?? '', isLast);
+    const parsed = parseJsonLine(lines[index] ?? '', isLast, { source, firstLine: lineNumber });
     if (!parsed.ok) {
       result.problems.push({ line: lineNumber, reason: parsed.reason });
       break;
@@ -94,8 +101,14 @@ export function parseTranscript(text: string): ParsedTranscript {
 
 type JsonLine = { ok: true; value: unknown } | { ok: false; reason: string };
 
-function parseJsonLine(line: string, mayBeTruncated: boolean): JsonLine {
+function parseJsonLine(
+  line: string,
+  mayBeTruncated: boolean,
+  where: { source: string; firstLine: number },
+): JsonLine {
   if (line.trim() === '') return { ok: false, reason: 'blank line where a JSON value was expected' };
+  const tooDeep = tooDeeplyNested(line, where.source, { firstLine: where.firstLine });
+  if (tooDeep) return { ok: false, reason: tooDeep.message };
   try {
     return { ok: true, value: JSON.parse(line) };
   } catch (error) {

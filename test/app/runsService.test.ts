@@ -189,7 +189,13 @@ describe('the runs service', () => {
     const { service } = setup(protocolRun);
     await expect(service.api.start({ code: 42 } as never)).rejects.toThrow('request.code must be a string');
     await expect(service.api.start({ code: '', limits: { timeoutMs: -1 } })).rejects.toThrow(
-      'request.limits.timeoutMs must be a positive integer (got -1)',
+      'request.limits.timeoutMs must be an integer from 1 to 86400000 (got -1)',
+    );
+    // Positive but out of the runner's range: refused here, not failed later as an internal error.
+    await expect(
+      service.api.start({ code: '', limits: { memoryLimitBytes: 2 * 1024 * 1024 } }),
+    ).rejects.toThrow(
+      'request.limits.memoryLimitBytes must be an integer from 4194304 to 4294967296 (got 2097152)',
     );
     await expect(service.api.start({ code: '', limits: { nope: 1 } as never })).rejects.toThrow(
       'request.limits.nope is not a known limit',

@@ -286,6 +286,15 @@ describe('the MCP HTTP endpoint under attack', { timeout: 30_000 }, () => {
     });
   });
 
+  it('answers a message nested 200,000 levels deep with the place, before parsing it', async () => {
+    const deep = `${'['.repeat(200_000)}${']'.repeat(200_000)}`;
+    const answer = await raw({ body: `{"jsonrpc":"2.0","id":1,"method":"initialize","params":${deep}}` });
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body)).toMatchObject({
+      error: { code: -32700, message: expect.stringContaining('too deeply nested at request:1:') },
+    });
+  });
+
   it('other paths are not the endpoint', async () => {
     const url = new URL(server.url);
     const answer = await fetch(`http://${url.host}/api`, {

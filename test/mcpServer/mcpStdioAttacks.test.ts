@@ -87,6 +87,17 @@ describe('execbox mcp over stdio under attack', { timeout: 60_000 }, () => {
     await expect.poll(() => isProcessRunning(server.child.pid!), { timeout: 20_000 }).toBe(false);
   });
 
+  it('a message nested 200,000 levels deep is answered -32700 with the place before it is parsed', async () => {
+    const server = await rawServer();
+    const deep = `${'['.repeat(200_000)}${']'.repeat(200_000)}`;
+    server.send(`{"jsonrpc":"2.0","id":51,"method":"tools/call","params":${deep}}\n`);
+    const refused = await server.answerTo(51);
+    expect(refused).toMatchObject({ error: { code: -32700 } });
+    expect((refused.error as { message: string }).message).toMatch(/too deeply nested at message:\d+:\d+/);
+    server.send(ping(52));
+    expect(await server.answerTo(52)).toMatchObject({ result: {} });
+  });
+
   it('invalid JSON is answered -32700 (with the id when it can be read), then the next request', async () => {
     const server = await rawServer();
     server.send('{"jsonrpc": "2.0", "id": 7, "method": "ping", \n');

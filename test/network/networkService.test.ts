@@ -88,6 +88,11 @@ describe('network service', () => {
       authRequired: false,
       url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
     });
+    // What /info calls the mode each tool call runs in.
+    const info = (await (await fetch(`${running.url}/info`)).json()) as {
+      capabilities: { isolationDetails: { mode: string } };
+    };
+    expect(running.isolation).toBe(info.capabilities.isolationDetails.mode);
     const health = await fetch(`${running.url}/health`);
     expect(health.status).toBe(200);
     expect(await service.api.localExecutorStatus()).toEqual(running);

@@ -76,6 +76,23 @@ export async function startTpmjsStub(): Promise<TpmjsStub> {
         return send(res, 200, { success: false, error: 'something broke' });
       case 'badRequestTool':
         return failure('INVALID_REQUEST', 'params must be an object', 400);
+      case 'floodTool': {
+        // 40 MiB, chunked (no length said up front): the client must stop reading by itself.
+        res.writeHead(200, { 'content-type': 'application/json' });
+        const chunk = Buffer.alloc(1024 * 1024, 0x61);
+        let left = 40;
+        const pump = () => {
+          while (left > 0) {
+            left -= 1;
+            if (!res.write(chunk)) return void res.once('drain', pump);
+          }
+          res.end();
+        };
+        res.on('error', () => {});
+        return pump();
+      }
+      case 'deepTool':
+        return send(res, 200, `{"success":true,"output":${'['.repeat(200_000)}${']'.repeat(200_000)}}`);
       case 'htmlTool':
         return send(res, 502, '<html><body>Bad gateway</body></html>', 'text/html');
       default:

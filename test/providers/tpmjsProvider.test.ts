@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TpmjsProviderConfig } from '../../src/shared/api/providers';
 import { parseTpmjsToolRef } from '../../src/main/providers/tpmjs/parseTpmjsToolRef';
+import { MAX_TPMJS_ANSWER_BYTES } from '../../src/main/providers/tpmjs/executeTpmjsTool';
 import { callTool } from './callTool';
 import { loadSource, type LoadedSource } from './loadSource';
 import { startTpmjsStub, TPMJS_STUB_KEY, type TpmjsStub } from './startTpmjsStub';
@@ -136,6 +137,25 @@ describe('TPMJS provider against a stub executor on 127.0.0.1', () => {
       error: { code: 'tool_error', message: expect.stringContaining('TOOL_NOT_FOUND') },
     });
     expect(await outcome('nothingTool')).toEqual({ ok: true });
+  });
+
+  it('stops reading an answer over the limit, and refuses one nested too deeply, in words', async () => {
+    const { load } = await provider(['stub-pkg@1.0.0::floodTool', 'stub-pkg@1.0.0::deepTool']);
+    const resolved = await load();
+    expect(await callTool(resolved, 'floodTool', {})).toMatchObject({
+      ok: false,
+      error: {
+        code: 'tool_error',
+        message: expect.stringContaining(`more than ${MAX_TPMJS_ANSWER_BYTES} bytes`),
+      },
+    });
+    expect(await callTool(resolved, 'deepTool', {})).toMatchObject({
+      ok: false,
+      error: {
+        code: 'tool_error',
+        message: expect.stringContaining('too deeply nested at the answer of TPMJS executor'),
+      },
+    });
   });
 
   it('sends the API key from the secret store; a wrong key is a clear error', async () => {

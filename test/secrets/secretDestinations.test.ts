@@ -6,6 +6,11 @@ import {
   SecretDestinationError,
   type SecretUse,
 } from '../../src/main/secrets/createSecretDestinations';
+import { bindSecretDestinations } from '../../src/main/secrets/bindSecretDestinations';
+import { createFileSecretStore } from '../../src/main/secrets/createFileSecretStore';
+import { connectMcpClient } from '../../src/main/providers/mcp/connectMcpClient';
+import type { McpProviderConfig } from '../../src/shared/api/providers';
+import { MCP_FIXTURE } from '../providers/startMcpFixture';
 import { startTpmjsStub, TPMJS_STUB_KEY, type TpmjsStub } from '../providers/startTpmjsStub';
 import { tempDir } from '../workspace/hostFixture';
 import { startRendererView, type RendererView } from './hostHarness';
@@ -131,5 +136,45 @@ describe('the PlaygroundApi cannot send a stored secret where it likes', { timeo
       { name: 'KEY', destination: `TPMJS executor at ${catcher.baseUrl.replace(/\/+$/, '')}`, known: [] },
     ]);
     expect(delivered(catcher)).toBe(false);
+  });
+});
+
+describe('a secret given to a stdio MCP server is bound to the whole launch', { timeout: 60_000 }, () => {
+  const clients: { close(): Promise<void> }[] = [];
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((client) => client.close()));
+  });
+
+  it('refuses the same command line in another folder or with other variables beside the secret', async () => {
+    const dir = await tempDir();
+    const store = createFileSecretStore(dir);
+    await store.set('KEY', 'sk-bound-to-one-launch');
+    const secrets = bindSecretDestinations(
+      store,
+      createSecretDestinations({ file: path.join(dir, 'dest.json') }),
+    );
+    const [home, other] = [await tempDir(), await tempDir()];
+    const launch = (cwd: string, env: Record<string, string>): McpProviderConfig => ({
+      id: 'm',
+      name: 'local',
+      kind: 'mcp',
+      transport: { type: 'stdio', command: process.execPath, args: [MCP_FIXTURE, '--stdio'], cwd, env },
+    });
+    const connect = (config: McpProviderConfig) =>
+      connectMcpClient(config, secrets, dir, { timeoutMs: 30_000 });
+    const first = await connect(launch(home, { TOKEN: '${secret:KEY}', MODE: 'a' }));
+    clients.push(first.client);
+    // The same launch again, its variables in another order, is the same destination.
+    const same = await connect(launch(home, { MODE: 'a', TOKEN: '${secret:KEY}' }));
+    clients.push(same.client);
+    await expect(connect(launch(other, { TOKEN: '${secret:KEY}', MODE: 'a' }))).rejects.toThrow(
+      SecretDestinationError,
+    );
+    await expect(connect(launch(home, { TOKEN: '${secret:KEY}', MODE: 'b' }))).rejects.toThrow(
+      /was not sent to MCP server command .* with env/,
+    );
+    await expect(
+      connect(launch(home, { TOKEN: '${secret:KEY}', MODE: 'a', NODE_OPTIONS: '--require=/tmp/x.js' })),
+    ).rejects.toThrow(SecretDestinationError);
   });
 });

@@ -87,6 +87,27 @@ describe('browser mode under attack', () => {
     fresh.close();
   });
 
+  it('answers a request nested 200,000 levels deep with the place, before parsing it', async () => {
+    const socket = await open();
+    const deep = `${'['.repeat(200_000)}${']'.repeat(200_000)}`;
+    const text = `{"type":"request","id":4,"namespace":"workspace","method":"setSecret","args":["A",${deep}],"token":"${server.token}"}`;
+    const answer = await new Promise<RpcServerMessage>((resolve) => {
+      socket.on('message', (data) => resolve(JSON.parse(data.toString()) as RpcServerMessage));
+      socket.send(text);
+    });
+    // The object and args are levels 1 and 2, so level 1001 is the deep array's 999th bracket.
+    const column = text.indexOf('[', text.indexOf('"A"')) + 999;
+    expect(answer).toMatchObject({
+      ok: false,
+      error: {
+        kind: 'bad_request',
+        message: expect.stringContaining(`too deeply nested at request:1:${column}`),
+      },
+    });
+    expect(await call(socket, listSecrets(5))).toMatchObject({ ok: true });
+    socket.close();
+  });
+
   it('survives a malformed frame (bad opcode) and a connection reset mid-upgrade', async () => {
     const attacker = await open();
     attacker.on('error', () => {});

@@ -234,8 +234,9 @@ describe('POST /execute-tool against a local registry', () => {
 
 describe('execution limits', () => {
   it('kills a tool that runs past the timeout, with everything it started, and answers EXECUTION_TIMEOUT', async () => {
-    const { executor, workRoot } = await startExecutor({ executionTimeoutMs: 3000 });
-    // Watched through a file, not a pid: in the namespace sandbox the tool sees its own pid numbers.
+    // Watched through a file in a folder of the test's, not a pid (in a namespace the tool sees its own
+    // pid numbers); bubblewrap would keep the tool from writing there, so plain processes.
+    const { executor, workRoot } = await startExecutor({ executionTimeoutMs: 3000, isolation: 'process' });
     const heartbeatFile = join(root, `heartbeat-${Date.now()}.txt`);
     const { status, body } = await executeTool(executor, {
       packageName: HANGS,
@@ -268,6 +269,7 @@ describe('execution limits', () => {
       executionTimeoutMs: 4000,
       maxConcurrentExecutions: 1,
       maxQueuedExecutions: 0,
+      isolation: 'process',
     });
     const heartbeatFile = join(root, `busy-${Date.now()}.txt`);
     const first = executeTool(executor, {

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { detectBubblewrapSandbox } from '../../src/main/programs/tpmjsExecutor/detectBubblewrapSandbox';
 import { detectNamespaceSandbox } from '../../src/main/programs/tpmjsExecutor/detectNamespaceSandbox';
 import {
   startTpmjsExecutor,
@@ -16,6 +18,8 @@ import { startLocalRegistry, type LocalRegistry } from './startLocalRegistry';
 const ATTACKS = 'execbox-fixture-attacks';
 const linux = process.platform === 'linux';
 const namespacesHere = detectNamespaceSandbox() !== undefined;
+const bubblewrapHere =
+  detectBubblewrapSandbox({ cacheDir: tmpdir(), childScript: fileURLToPath(import.meta.url) }) !== undefined;
 
 let registry: LocalRegistry;
 let child: Awaited<ReturnType<typeof buildToolChild>>;
@@ -45,12 +49,16 @@ async function execute(executor: TpmjsExecutorHandle, name: string, params: obje
   return (await response.json()) as {
     success: boolean;
     output?: Record<string, unknown> & {
+      writes: string[];
+      ownPackage: string;
+      workFolder: string;
+      homeEntries: string[] | string;
       found: unknown[];
       env: string[];
       ownEnvironBlock: string[];
       visiblePids: number;
     };
-    error?: { message: string };
+    error?: { code: string; message: string };
   };
 }
 
@@ -84,7 +92,11 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-const modes: ('process' | 'namespaces')[] = namespacesHere ? ['process', 'namespaces'] : ['process'];
+const modes = [
+  'process' as const,
+  ...(namespacesHere ? ['namespaces' as const] : []),
+  ...(bubblewrapHere ? ['bubblewrap' as const] : []),
+];
 
 describe.runIf(linux).each(modes)('a tool attacking its executor (isolation %s)', (isolation) => {
   let executor: TpmjsExecutorHandle;
@@ -98,7 +110,9 @@ describe.runIf(linux).each(modes)('a tool attacking its executor (isolation %s)'
     expect(answer.output!.ownEnvironBlock).not.toContain('GREETING');
   });
 
-  it("cannot read another concurrent call's env from /proc", async () => {
+  // Bubblewrap keeps the tool from writing the ready file in the test's folder; its PID namespace is
+  // the one the namespaces mode has, which this test covers.
+  it.skipIf(isolation === 'bubblewrap')("cannot read another concurrent call's env from /proc", async () => {
     const secret = `secret-${randomUUID()}`;
     const readyFile = join(root, `ready-${randomUUID()}`);
     const releaseFile = join(root, `release-${randomUUID()}`);
@@ -115,6 +129,67 @@ describe.runIf(linux).each(modes)('a tool attacking its executor (isolation %s)'
     const answer = await execute(executor, 'escapeTool', { marker });
     expect(answer.output).toEqual({ started: true });
     await vi.waitFor(() => expect(processesMarked(marker)).toEqual([]), { timeout: 15_000, interval: 100 });
+  });
+});
+
+describe.runIf(linux).each(modes)('a tool flooding its executor with output (isolation %s)', (isolation) => {
+  let executor: TpmjsExecutorHandle;
+  beforeAll(async () => {
+    executor = await startExecutor({ isolation, maxOutputBytes: 1024 * 1024 });
+  });
+
+  it('fails the call when its output passes the limit, naming the limit', async () => {
+    const answer = await execute(executor, 'bigOutputTool', { bytes: 2 * 1024 * 1024 });
+    expect(answer.success).toBe(false);
+    expect(answer.error).toMatchObject({ code: 'TOOL_EXECUTION_ERROR' });
+    expect(answer.error!.message).toContain('limit of 1048576 bytes');
+  });
+
+  it('stops reading a child that writes past the limit on the answer channel itself', async () => {
+    const answer = await execute(executor, 'floodChannelTool', { bytes: 64 * 1024 * 1024 });
+    expect(answer.success).toBe(false);
+    expect(answer.error!.message).toContain('limit of 1048576 bytes');
+  });
+
+  it('still returns an output under the limit', async () => {
+    const answer = await execute(executor, 'bigOutputTool', { bytes: 1000 });
+    expect(answer).toMatchObject({ success: true, output: 'x'.repeat(1000) });
+  });
+});
+
+describe.runIf(linux && bubblewrapHere)('a tool attacking the file system under bubblewrap', () => {
+  it('writes only its own working folder: not the tree, its package, the home or the shared /tmp', async () => {
+    const executor = await startExecutor({ isolation: 'bubblewrap' });
+    const id = randomUUID();
+    const paths = [
+      fileURLToPath(new URL(`../../test-out/planted-${id}`, import.meta.url)),
+      join(root, `planted-${id}`),
+      join(homedir(), `execbox-planted-${id}`),
+      join(tmpdir(), `execbox-planted-${id}`),
+    ];
+    try {
+      const answer = await execute(executor, 'fileSystemTool', { paths, home: homedir() });
+      expect(answer.output!.writes[0]).toBe('EROFS');
+      expect(answer.output!.ownPackage).toBe('EROFS');
+      expect(answer.output!.workFolder).toBe('written');
+      expect(answer.output!.homeEntries).toEqual([]);
+      expect(paths.filter((path) => existsSync(path))).toEqual([]);
+    } finally {
+      await Promise.all(paths.map((path) => rm(path, { force: true })));
+    }
+    const info = (await (await fetch(`${executor.url}/info`)).json()) as InfoBody;
+    expect(info.capabilities.isolationDetails).toMatchObject({
+      mode: 'bubblewrap',
+      readOnlyFileSystem: true,
+      homeHidden: true,
+      privateTmp: true,
+      pidNamespace: true,
+    });
+  });
+
+  it('is what --isolation auto picks here', async () => {
+    const executor = await startExecutor({ isolation: 'auto' });
+    expect(executor.options.sandbox?.mode).toBe('bubblewrap');
   });
 });
 

@@ -62,6 +62,22 @@ describe('TPMJS executor request attacks', () => {
     expect(body.error.message).not.toContain('GREETING');
   });
 
+  it('refuses a body nested 200,000 levels deep with the place, before parsing it', async () => {
+    const deep = `${'['.repeat(200_000)}${']'.repeat(200_000)}`;
+    const response = await fetch(`${executor.url}/execute-tool`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: `{"packageName":"some-tool","name":"tool","params":{"x":${deep}}}`,
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      error: {
+        code: 'INVALID_REQUEST',
+        message: expect.stringContaining('too deeply nested at request body:1:'),
+      },
+    });
+  });
+
   it('lists every refused variable of one request', async () => {
     const { body } = await execute({ env: { NODE_OPTIONS: '-r x', LD_PRELOAD: 'y' } });
     expect(body.error.message).toMatch(/NODE_OPTIONS.*LD_PRELOAD/);

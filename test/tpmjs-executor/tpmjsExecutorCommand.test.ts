@@ -13,7 +13,13 @@ describe('execbox tpmjs-executor', () => {
 
   it('names a bad number flag', async () => {
     await expect(capture(['--port', '0', '--execution-timeout', 'soon'])).rejects.toThrow(
-      "--execution-timeout must be a whole number of at least 1, not 'soon'",
+      "--execution-timeout must be a whole number from 1 to 2147483647, not 'soon'",
+    );
+  });
+
+  it('refuses a timeout longer than a timer can hold (it would fire at once), naming it', async () => {
+    await expect(capture(['--port', '0', '--execution-timeout', '3000000000'])).rejects.toThrow(
+      "--execution-timeout must be a whole number from 1 to 2147483647, not '3000000000'",
     );
   });
 
@@ -26,6 +32,6 @@ describe('execbox tpmjs-executor', () => {
   it('refuses an unknown --isolation mode, naming it', async () => {
     const { code, stderr } = await capture(['--port', '0', '--isolation', 'container']);
     expect(code).toBe(2);
-    expect(stderr).toContain("--isolation must be auto, namespaces or process, not 'container'");
+    expect(stderr).toContain("--isolation must be auto, bubblewrap, namespaces, process, not 'container'");
   });
 });

@@ -1,8 +1,10 @@
-import { chmod, lstat, mkdir, readFile, readlink, stat, symlink, writeFile } from 'node:fs/promises';
+import { chmod, lstat, mkdir, readdir, readFile, readlink, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ensurePrivateDir } from '../../src/main/system/ensurePrivateDir';
 import { writeFileAtomic } from '../../src/main/system/writeFileAtomic';
+import { createDebugHostHarness } from '../debug/debugHostHarness';
+import { createScriptedExecutor } from '../debug/scriptedExecutor';
 import { startHost, tempDir, writeWorkspace, type HostFixture } from './hostFixture';
 
 const posix = process.platform !== 'win32';
@@ -99,5 +101,57 @@ describe.runIf(posix)('workspace files keep who may read them', () => {
     await chmod(file, 0o644);
     await writeFileAtomic(file, '{"a":1}', 0o600);
     expect(await modeOf(file)).toBe(0o600);
+  });
+});
+
+describe.runIf(posix)('a planted transcripts link in a target folder is refused, not written through', () => {
+  async function withTranscript() {
+    const dir = await tempDir();
+    await mkdir(path.join(dir, 'transcripts'));
+    await writeFile(path.join(dir, 'transcripts', 'baseline.jsonl'), '{"line":1}\n');
+    const file = await writeWorkspace(path.join(dir, 'w.execbox.json'), {
+      name: 'Shared',
+      transcripts: [{ id: 't', name: 'baseline', file: 'transcripts/baseline.jsonl' }],
+    });
+    return (await host({ workspacePath: file })).host;
+  }
+  async function targetWithPlantedLink() {
+    const dir = await tempDir();
+    const elsewhere = await tempDir('execbox-elsewhere-');
+    await symlink(elsewhere, path.join(dir, 'transcripts'));
+    return { target: path.join(dir, 'w.execbox.json'), elsewhere };
+  }
+
+  it('opening a bundle into a folder whose transcripts entry is a link writes nothing there', async () => {
+    const h = await withTranscript();
+    const bundle = path.join(await tempDir(), 'share.execbox-bundle.json');
+    await h.workspace.exportBundle(bundle);
+    const { target, elsewhere } = await targetWithPlantedLink();
+    await expect(h.workspace.openBundle(bundle, target)).rejects.toThrow(/transcripts is a link/);
+    expect(await readdir(elsewhere)).toEqual([]);
+    await expect(lstat(target)).rejects.toThrow(/ENOENT/);
+  });
+
+  it('save a copy into a folder whose transcripts entry is a link writes nothing there', async () => {
+    const h = await withTranscript();
+    const { target, elsewhere } = await targetWithPlantedLink();
+    await expect(h.workspace.saveCopy(target)).rejects.toThrow(/transcripts is a link/);
+    expect(await readdir(elsewhere)).toEqual([]);
+  });
+
+  it('saving a run beside a workspace whose transcripts entry is a link writes nothing there', async () => {
+    const harness = await createDebugHostHarness(createScriptedExecutor());
+    try {
+      const elsewhere = await tempDir('execbox-elsewhere-');
+      await symlink(elsewhere, path.join(harness.dir, 'transcripts'));
+      const { runId } = await harness.runs.start({ code: JSON.stringify({ calls: [] }) });
+      await harness.finished(runId);
+      await expect(harness.debug.saveTranscript(runId, { name: 'r' })).rejects.toThrow(
+        /transcripts is a link/,
+      );
+      expect(await readdir(elsewhere)).toEqual([]);
+    } finally {
+      await harness.dispose();
+    }
   });
 });

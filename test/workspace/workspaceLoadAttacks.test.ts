@@ -2,8 +2,11 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProviderRegistry } from '../../src/main/providers/ProviderRegistry';
-import { MAX_WORKSPACE_NESTING } from '../../src/shared/findTooDeepNesting';
+import { MAX_JSON_NESTING } from '../../src/shared/findTooDeepNesting';
 import { loadWorkspaceFile } from '../../src/main/services/workspace/loadWorkspaceFile';
+import { unpackWorkspaceBundle } from '../../src/main/services/workspace/unpackWorkspaceBundle';
+import { readTranscriptFile } from '../../src/main/services/debug/transcriptFiles';
+import { sampleHeader } from '../debug/sampleTranscript';
 import { startHost, tempDir, type HostFixture } from './hostFixture';
 
 const hosts: HostFixture[] = [];
@@ -27,15 +30,15 @@ describe('workspace files built to break the loader', () => {
       () => new Error('the file loaded'),
       (error: unknown) => error as Error,
     );
-    expect(failure.message).toContain(`${file} nests too deeply to be read`);
-    expect(failure.message).toContain(`${file}:1:`);
-    expect(failure.message).toContain(`more than ${MAX_WORKSPACE_NESTING} levels`);
+    expect(failure.message).toContain(`${file} cannot be read`);
+    expect(failure.message).toContain(`too deeply nested at ${file}:1:`);
+    expect(failure.message).toContain(`more than ${MAX_JSON_NESTING} levels`);
     expect(failure.message).not.toMatch(/call stack/i);
   });
 
   it('is not fooled by brackets inside strings, and reads nesting up to the limit', async () => {
     const file = path.join(await tempDir(), 'fine.execbox.json');
-    const deepResult = nested(MAX_WORKSPACE_NESTING - 8);
+    const deepResult = nested(MAX_JSON_NESTING - 8);
     const brackets = JSON.stringify('['.repeat(5000) + '\\"{');
     await writeFile(
       file,
@@ -58,5 +61,33 @@ describe('workspace files built to break the loader', () => {
     // Opening is linear: each announcement lists every provider, so there must be few of them.
     expect(statuses.mock.calls.length).toBeLessThan(count / 10);
     expect(declarations.mock.calls.length).toBeLessThan(count / 10);
+  });
+});
+
+describe('every reader of outside JSON names the place of too deep nesting before walking it', () => {
+  const deep = nested(200_000);
+
+  it('a bundle', async () => {
+    const bundle = path.join(await tempDir(), 'deep.execbox-bundle.json');
+    const workspace = `{"formatVersion":1,"name":"x","providers":[],"snippets":[],"extra":${deep}}`;
+    await writeFile(bundle, `{"execboxBundle":1,"workspace":${workspace},"transcripts":{}}`);
+    const failure = await unpackWorkspaceBundle(bundle, path.join(await tempDir(), 'w.execbox.json')).then(
+      () => new Error('the bundle opened'),
+      (error: unknown) => error as Error,
+    );
+    expect(failure.message).toContain(`too deeply nested at ${bundle}:1:`);
+    expect(failure.message).not.toMatch(/call stack/i);
+  });
+
+  it('a transcript, on the line where it happens', async () => {
+    const file = path.join(await tempDir(), 'deep.jsonl');
+    const header = JSON.stringify(sampleHeader());
+    await writeFile(file, `${header}\n{"seq":0,"value":${deep}}\n`);
+    const parsed = await readTranscriptFile(file);
+    expect(parsed.entries).toEqual([]);
+    expect(parsed.problems[0]).toMatchObject({
+      line: 2,
+      reason: expect.stringContaining(`too deeply nested at ${file}:2:`),
+    });
   });
 });

@@ -65,6 +65,8 @@ export interface LocalExecutorStatus {
   apiKeySecret?: string;
   registry?: string;
   cacheDir?: string;
+  /** How each tool call is isolated while running: 'bubblewrap', 'namespaces' or 'process' (see its /info). */
+  isolation?: string;
   startedAt?: string;
   error?: string;
 }

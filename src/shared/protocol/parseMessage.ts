@@ -1,6 +1,6 @@
 import { checkRuntimeOptions } from '../runtimeOptions';
 import { checkTransportSafe, describeTransportUnsafe } from '../transportSafe';
-import { jsonNestingExceeds } from './jsonNestingExceeds';
+import { findTooDeepNesting } from '../findTooDeepNesting';
 import { DEFAULT_MAX_MESSAGE_BYTES, MAX_MESSAGE_DEPTH } from './limits';
 import type {
   CancelMessage,
@@ -152,7 +152,7 @@ function parseDirected<T>(
       // A UTF-16 string never takes fewer UTF-8 bytes than it has code units.
       const size = raw.length > maxBytes ? raw.length : utf8ByteLength(raw);
       if (size > maxBytes) return overLimit(size, maxBytes);
-      if (jsonNestingExceeds(raw, maxDepth))
+      if (findTooDeepNesting(raw, maxDepth) !== undefined)
         return { ok: false, reason: `message is nested deeper than ${maxDepth} levels`, problem: 'too_deep' };
       try {
         value = JSON.parse(raw);

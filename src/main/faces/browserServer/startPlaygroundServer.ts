@@ -1,3 +1,4 @@
+import { tooDeeplyNested } from '../../../shared/tooDeeplyNested';
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -125,6 +126,16 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
   });
 
   async function answer(socket: WebSocket, text: string | undefined) {
+    const tooDeep = text === undefined ? undefined : tooDeeplyNested(text, 'request');
+    if (tooDeep) {
+      send(socket, {
+        type: 'response',
+        id: -1,
+        ok: false,
+        error: { kind: 'bad_request', message: tooDeep.message },
+      });
+      return;
+    }
     let raw: unknown;
     try {
       raw = text === undefined ? undefined : JSON.parse(text);

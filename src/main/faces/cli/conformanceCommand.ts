@@ -4,7 +4,7 @@ import { CONFORMANCE_CASES } from '../../programs/conformanceKit/conformanceCase
 import { formatConformanceReport } from '../../programs/conformanceKit/formatConformanceReport';
 import { runConformance, selectCases } from '../../programs/conformanceKit/runConformance';
 import { runnerTarget } from '../../programs/conformanceKit/runnerTarget';
-import { parseIntegerFlag } from '../../system/parseIntegerFlag';
+import { MAX_TIMER_MS, parseIntegerFlag } from '../../system/parseIntegerFlag';
 import { RUNNER_TOKEN_ENV } from '../../engine/transports/runnerServerDefaults';
 
 const USAGE = `usage: execbox conformance (--stdio "COMMAND ARGS" | --ws URL [--token T]) [options]
@@ -51,7 +51,7 @@ export default async function conformanceCommand(args: string[]): Promise<number
     : { kind: 'ws', url: values.ws!, ...(token ? { token } : {}) };
   const report = await runConformance(runnerTarget(target), {
     cases: selectCases(values.only),
-    caseTimeoutMs: parseIntegerFlag('case-timeout', values['case-timeout'], 100),
+    caseTimeoutMs: parseIntegerFlag('case-timeout', values['case-timeout'], 100, MAX_TIMER_MS),
     concurrency: parseIntegerFlag('concurrency', values.concurrency, 1),
     onResult: values.json
       ? undefined

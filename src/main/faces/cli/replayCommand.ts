@@ -63,7 +63,7 @@ export default async function replayCommand(args: string[]): Promise<number> {
     const code = (error as { code?: unknown }).code;
     return usageError(`cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : String(error)}`);
   }
-  const transcript = parseTranscript(text);
+  const transcript = parseTranscript(text, file);
   if (!transcript.header) {
     const problem = transcript.problems[0];
     return usageError(`${file}:${problem?.line ?? 1}: ${problem?.reason ?? 'no transcript header'}`);

@@ -1,8 +1,9 @@
 import { parseArgs } from 'node:util';
 import { isLoopbackHost } from '../../system/isLoopbackHost';
-import { parseIntegerFlag } from '../../system/parseIntegerFlag';
+import { MAX_TIMER_MS, parseIntegerFlag } from '../../system/parseIntegerFlag';
 import { scrubOwnEnvironment } from '../../programs/tpmjsExecutor/scrubOwnEnvironment';
 import { startTpmjsExecutor } from '../../programs/tpmjsExecutor/startTpmjsExecutor';
+import { ISOLATION_OPTIONS } from '../../programs/tpmjsExecutor/chooseToolSandbox';
 
 const USAGE = `usage: execbox tpmjs-executor --port N [options]
   --port N                  port to listen on (0 picks a free one)
@@ -14,8 +15,9 @@ const USAGE = `usage: execbox tpmjs-executor --port N [options]
   --max-concurrent N        tool executions at once (default 4)
   --max-queued N            executions waiting for a slot before 503 (default 32)
   --max-body-bytes N        request body limit (default 1048576)
+  --max-output-bytes N      longest tool output, as JSON (default 33554432, 32 MiB)
   --region NAME             region reported by GET /info
-  --isolation MODE          auto (default: namespaces where Linux allows them), namespaces or process
+  --isolation MODE          auto (default: the strongest available), bubblewrap, namespaces or process
 Set EXECUTOR_API_KEY to require "Authorization: Bearer <key>" on every request (it is then wiped
 from this process's environment, so tools cannot read it from /proc).`;
 
@@ -33,6 +35,7 @@ export default async function tpmjsExecutorCommand(args: string[]): Promise<numb
       'max-concurrent': { type: 'string' },
       'max-queued': { type: 'string' },
       'max-body-bytes': { type: 'string' },
+      'max-output-bytes': { type: 'string' },
       region: { type: 'string' },
       isolation: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -54,10 +57,10 @@ export default async function tpmjsExecutorCommand(args: string[]): Promise<numb
       'WARNING: EXECUTOR_API_KEY could not be wiped from /proc/self/environ; tools running as this user may read it there.\n',
     );
   }
-  const isolation = values.isolation ?? 'auto';
-  if (isolation !== 'auto' && isolation !== 'namespaces' && isolation !== 'process') {
+  const isolation = ISOLATION_OPTIONS.find((option) => option === (values.isolation ?? 'auto'));
+  if (!isolation) {
     process.stderr.write(
-      `execbox tpmjs-executor: --isolation must be auto, namespaces or process, not '${isolation}'\n`,
+      `execbox tpmjs-executor: --isolation must be ${ISOLATION_OPTIONS.join(', ')}, not '${values.isolation}'\n`,
     );
     return 2;
   }
@@ -67,11 +70,12 @@ export default async function tpmjsExecutorCommand(args: string[]): Promise<numb
     apiKey,
     registry: values.registry,
     cacheDir: values['cache-dir'],
-    installTimeoutMs: parseIntegerFlag('install-timeout', values['install-timeout'], 1),
-    executionTimeoutMs: parseIntegerFlag('execution-timeout', values['execution-timeout'], 1),
+    installTimeoutMs: parseIntegerFlag('install-timeout', values['install-timeout'], 1, MAX_TIMER_MS),
+    executionTimeoutMs: parseIntegerFlag('execution-timeout', values['execution-timeout'], 1, MAX_TIMER_MS),
     maxConcurrentExecutions: parseIntegerFlag('max-concurrent', values['max-concurrent'], 1),
     maxQueuedExecutions: parseIntegerFlag('max-queued', values['max-queued'], 0),
     maxRequestBodyBytes: parseIntegerFlag('max-body-bytes', values['max-body-bytes'], 1),
+    maxOutputBytes: parseIntegerFlag('max-output-bytes', values['max-output-bytes'], 1),
     region: values.region,
     isolation,
     log: (line) => process.stderr.write(`${line}\n`),
@@ -83,7 +87,7 @@ export default async function tpmjsExecutorCommand(args: string[]): Promise<numb
     );
   }
   process.stdout.write(
-    `TPMJS executor listening on ${executor.url} (auth ${apiKey ? 'required' : 'off'}; isolation ${executor.options.sandbox ? 'namespaces' : 'process'}; cache ${executor.options.cacheDir})\n`,
+    `TPMJS executor listening on ${executor.url} (auth ${apiKey ? 'required' : 'off'}; isolation ${executor.options.sandbox?.mode ?? 'process'}; cache ${executor.options.cacheDir})\n`,
   );
   await new Promise<void>((resolve) => {
     const stop = () => resolve();

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { tooDeeplyNested } from '../../../shared/tooDeeplyNested';
 import type { AccessGuard } from '../../system/createAccessGuard';
+import { readRequestText } from '../../system/readRequestText';
 import { httpRequestGone } from './httpRequestGone';
 import { refuseUnauthorized } from './refuseUnauthorized';
 
@@ -32,10 +34,39 @@ interface Session {
   idleTimer?: NodeJS.Timeout;
 }
 
-function refuse(response: ServerResponse, status: number, message: string) {
+function refuse(response: ServerResponse, status: number, message: string, code = -32000) {
   response
     .writeHead(status, { 'content-type': 'application/json' })
-    .end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
+    .end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+}
+
+const PARSE_ERROR = -32700;
+
+/**
+ * A POST's body, read here (bounded) and checked for nesting before anything parses or walks it;
+ * undefined when the request was refused.
+ */
+async function readPostBody(
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<{ body?: unknown } | undefined> {
+  if (request.method !== 'POST') return {};
+  const read = await readRequestText(request, MAX_MCP_BODY_BYTES);
+  if (read.tooLarge) {
+    refuse(response, 413, `the request body is larger than ${MAX_MCP_BODY_BYTES} bytes`);
+    return undefined;
+  }
+  const tooDeep = tooDeeplyNested(read.text, 'request');
+  if (tooDeep) {
+    refuse(response, 400, `Parse error: ${tooDeep.message}`, PARSE_ERROR);
+    return undefined;
+  }
+  try {
+    return { body: JSON.parse(read.text) as unknown };
+  } catch (error) {
+    refuse(response, 400, `Parse error: the request is not JSON (${(error as Error).message})`, PARSE_ERROR);
+    return undefined;
+  }
 }
 
 function bearerToken(header: string | undefined): string | undefined {
@@ -104,6 +135,8 @@ export function createMcpHttpHandler(options: {
     const token = bearerToken(request.headers.authorization);
     if (!guard.tokenMatches(token)) return refuseUnauthorized(response, token !== undefined);
 
+    const post = await readPostBody(request, response);
+    if (!post) return;
     const sessionHeader = request.headers['mcp-session-id'];
     const sessionId = Array.isArray(sessionHeader) ? sessionHeader[0] : sessionHeader;
     if (sessionId !== undefined) {
@@ -115,7 +148,9 @@ export function createMcpHttpHandler(options: {
       response.once('close', () => {
         if (!response.writableFinished) gone.abort(new Error('the client closed its connection'));
       });
-      return httpRequestGone.within(gone.signal, () => session.transport.handleRequest(request, response));
+      return httpRequestGone.within(gone.signal, () =>
+        session.transport.handleRequest(request, response, post.body),
+      );
     }
     if (request.method !== 'POST') return refuse(response, 400, 'start a session with a POST of initialize');
     if (!makeRoom())
@@ -143,7 +178,7 @@ export function createMcpHttpHandler(options: {
       if (transport.sessionId) sessions.delete(transport.sessionId);
     };
     await server.connect(transport);
-    await transport.handleRequest(request, response);
+    await transport.handleRequest(request, response, post.body);
     // Anything but a successful initialize leaves no session behind.
     if (!transport.sessionId || !sessions.has(transport.sessionId)) await server.close();
   }

@@ -6,6 +6,7 @@ import {
   type JSONRPCMessage,
   type RequestId,
 } from '@modelcontextprotocol/sdk/types.js';
+import { tooDeeplyNested } from '../../../shared/tooDeeplyNested';
 import { findRequestId } from './findRequestId';
 
 /** The longest line (one JSON-RPC message) read from stdin; a longer one is refused, not read. */
@@ -39,8 +40,18 @@ export function createStdioServerTransport(
   const answerError = (id: RequestId | undefined, code: number, message: string) =>
     void write({ jsonrpc: '2.0', id: id ?? null, error: { code, message } } as unknown as JSONRPCMessage);
 
+  let lineNumber = 0;
   const readLine = (line: string) => {
+    lineNumber += 1;
     if (line.trim() === '') return;
+    const tooDeep = tooDeeplyNested(line, 'message', { firstLine: lineNumber });
+    if (tooDeep) {
+      return answerError(
+        findRequestId(line.slice(0, KEPT_CHARS), line.slice(-KEPT_CHARS)),
+        ErrorCode.ParseError,
+        `Parse error: ${tooDeep.message}`,
+      );
+    }
     let parsed: unknown;
     try {
       parsed = JSON.parse(line);

@@ -1,11 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-
-/** How to start a tool child inside new user, PID and mount namespaces (Linux, no root needed). */
-export interface NamespaceSandbox {
-  command: string;
-  args: string[];
-}
+import type { ToolSandbox } from './ToolSandbox';
 
 const UNSHARE_PATHS = ['/usr/bin/unshare', '/bin/unshare'];
 /**
@@ -17,7 +12,7 @@ const UNSHARE_PATHS = ['/usr/bin/unshare', '/bin/unshare'];
 const UNSHARE_ARGS = ['--user', '--map-current-user', '--pid', '--fork', '--mount-proc', '--kill-child'];
 
 /** The namespace sandbox when this machine lets this user create one, else undefined. */
-export function detectNamespaceSandbox(platform = process.platform): NamespaceSandbox | undefined {
+export function detectNamespaceSandbox(platform = process.platform): ToolSandbox | undefined {
   if (platform !== 'linux') return undefined;
   const command = UNSHARE_PATHS.find((candidate) => existsSync(candidate));
   if (!command) return undefined;
@@ -26,5 +21,6 @@ export function detectNamespaceSandbox(platform = process.platform): NamespaceSa
     timeout: 10_000,
     env: process.versions.electron ? { ELECTRON_RUN_AS_NODE: '1' } : {},
   });
-  return probe.status === 0 ? { command, args: UNSHARE_ARGS } : undefined;
+  if (probe.status !== 0) return undefined;
+  return { mode: 'namespaces', wrap: (_workDir, program) => [command, ...UNSHARE_ARGS, ...program] };
 }

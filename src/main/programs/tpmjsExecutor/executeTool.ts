@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PackageInstaller } from './createPackageInstaller';
-import type { NamespaceSandbox } from './detectNamespaceSandbox';
+import type { ToolSandbox } from './ToolSandbox';
 import type { ExecuteToolRequest } from './parseExecuteToolRequest';
 import { runToolInChild, type ToolRunOutcome } from './runToolInChild';
 
@@ -8,8 +8,9 @@ export interface ExecuteToolDeps {
   installer: PackageInstaller;
   childScript: string;
   executionTimeoutMs: number;
+  maxOutputBytes: number;
   workRoot: string;
-  sandbox?: NamespaceSandbox;
+  sandbox?: ToolSandbox;
   signal?: AbortSignal;
 }
 
@@ -30,6 +31,7 @@ export async function executeTool(
     {
       childScript: deps.childScript,
       timeoutMs: deps.executionTimeoutMs,
+      maxOutputBytes: deps.maxOutputBytes,
       workRoot: deps.workRoot,
       env: request.env,
       ...(deps.sandbox ? { sandbox: deps.sandbox } : {}),

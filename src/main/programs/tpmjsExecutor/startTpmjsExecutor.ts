@@ -4,7 +4,7 @@ import { createConcurrencyLimiter } from './createConcurrencyLimiter';
 import { createPackageInstaller } from './createPackageInstaller';
 import { CORS_HEADERS } from './corsHeaders';
 import { executeTool } from './executeTool';
-import { detectNamespaceSandbox } from './detectNamespaceSandbox';
+import { chooseToolSandbox } from './chooseToolSandbox';
 import { locateToolChild } from './locateToolChild';
 import { parseExecuteToolRequest } from './parseExecuteToolRequest';
 import { readJsonBody } from './readJsonBody';
@@ -41,15 +41,11 @@ export async function startTpmjsExecutor(input: TpmjsExecutorOptions = {}): Prom
     ...withoutUndefined(input),
     childScript: input.childScript ?? locateToolChild(),
   };
-  if (options.isolation !== 'process') {
-    const sandbox = detectNamespaceSandbox();
-    if (sandbox) options.sandbox = sandbox;
-    else if (options.isolation === 'namespaces') {
-      throw new Error(
-        'isolation "namespaces" needs Linux with unprivileged user namespaces (unshare --user --pid), which this machine does not allow',
-      );
-    }
-  }
+  const sandbox = chooseToolSandbox(options.isolation, {
+    cacheDir: options.cacheDir,
+    childScript: options.childScript,
+  });
+  if (sandbox) options.sandbox = sandbox;
   const installer = createPackageInstaller({
     cacheDir: options.cacheDir,
     installTimeoutMs: options.installTimeoutMs,
@@ -70,6 +66,7 @@ export async function startTpmjsExecutor(input: TpmjsExecutorOptions = {}): Prom
           installer,
           childScript: options.childScript,
           executionTimeoutMs: options.executionTimeoutMs,
+          maxOutputBytes: options.maxOutputBytes,
           workRoot: options.workRoot,
           ...(options.sandbox ? { sandbox: options.sandbox } : {}),
           signal: shutdown.signal,

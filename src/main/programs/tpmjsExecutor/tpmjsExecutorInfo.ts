@@ -1,3 +1,4 @@
+import { homedir } from 'node:os';
 import type { ResolvedTpmjsExecutorOptions } from './tpmjsExecutorOptions';
 
 export const TPMJS_PROTOCOL_VERSION = '1.0';
@@ -13,22 +14,33 @@ export function healthBody(): Record<string, unknown> {
   };
 }
 
-/** What `isolation: "process"` gives and does not give here, in words a caller can rely on. */
+const PROCESSES_SEPARATE =
+  'each call has its own PID namespace and /proc: a tool sees no other process, and everything it starts dies with the call';
+const PROCESSES_SHARED =
+  'a tool can see other processes of the same user in /proc (their command lines, and their memory where ptrace rules allow); everything it starts that is still its descendant dies with the call, but a process that double-forks away can outlive it';
+const FILES_OPEN =
+  "a temporary working folder, removed after the call; the tool can still read and write anywhere the executor's user can";
+
+/** What the chosen isolation gives and does not give here, in words a caller can rely on. */
 function isolationDetails(options: ResolvedTpmjsExecutorOptions): Record<string, unknown> {
-  const namespaces = options.sandbox !== undefined;
+  const mode = options.sandbox?.mode ?? 'process';
+  const bubblewrap = mode === 'bubblewrap';
   return {
-    mode: namespaces ? 'namespaces' : 'process',
+    mode,
+    requested: options.isolation,
     separateProcess: true,
     separateUser: false,
-    pidNamespace: namespaces,
+    pidNamespace: mode !== 'process',
+    readOnlyFileSystem: bubblewrap,
+    homeHidden: bubblewrap,
+    privateTmp: bubblewrap,
     network: 'shared with the executor: a tool reaches whatever the executor can',
     environment:
-      "only the request's env (handed over IPC, never in the process's environment block); variables that change how Node or the loader runs are refused",
-    processes: namespaces
-      ? 'each call has its own PID namespace and /proc: a tool sees no other process, and everything it starts dies with the call'
-      : 'a tool can see other processes of the same user in /proc (their command lines, and their memory where ptrace rules allow); everything it starts that is still its descendant dies with the call, but a process that double-forks away can outlive it',
-    fileSystem:
-      "a temporary working folder, removed after the call; the tool can still read and write anywhere the executor's user can",
+      "only the request's env (handed over a pipe, never in the process's environment block); variables that change how Node or the loader runs are refused",
+    processes: mode === 'process' ? PROCESSES_SHARED : PROCESSES_SEPARATE,
+    fileSystem: bubblewrap
+      ? `read-only everywhere except the call's own temporary working folder (removed after the call); the executor user's home (${homedir()}) is an empty folder; /tmp and /dev are the call's own; the package cache is read-only. A tool can still read whatever the executor's user can outside the home (for example /etc and other users' world-readable files)`
+      : FILES_OPEN,
   };
 }
 
@@ -43,6 +55,7 @@ export function infoBody(options: ResolvedTpmjsExecutorOptions): Record<string, 
       executionModes: ['sync'],
       maxExecutionTimeMs: options.executionTimeoutMs,
       maxRequestBodyBytes: options.maxRequestBodyBytes,
+      maxOutputBytes: options.maxOutputBytes,
       maxConcurrentExecutions: options.maxConcurrentExecutions,
       installTimeoutMs: options.installTimeoutMs,
       supportsStreaming: false,

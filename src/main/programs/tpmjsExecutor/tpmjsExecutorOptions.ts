@@ -1,6 +1,7 @@
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { NamespaceSandbox } from './detectNamespaceSandbox';
+import type { IsolationOption } from './chooseToolSandbox';
+import type { ToolSandbox } from './ToolSandbox';
 
 export interface TpmjsExecutorOptions {
   /** Interface to bind; loopback unless told otherwise. */
@@ -26,12 +27,15 @@ export interface TpmjsExecutorOptions {
   childScript?: string;
   name?: string;
   region?: string;
+  /** The longest tool output (its JSON, in bytes) a call may return; a longer one fails the call. */
+  maxOutputBytes?: number;
   /**
-   * How tool children are isolated from the executor and each other: 'namespaces' runs each in its
-   * own user, PID and mount namespaces (Linux with unprivileged user namespaces; refuses to start
-   * without them), 'process' in a plain child process, 'auto' (default) namespaces where available.
+   * How tool children are isolated from the executor and each other: 'bubblewrap' runs each under
+   * bwrap (read-only file system but for its working folder, no home, its own /tmp, user and PID
+   * namespaces), 'namespaces' in its own user, PID and mount namespaces, 'process' in a plain child
+   * process; a named mode this machine lacks refuses to start. 'auto' (default): the strongest here.
    */
-  isolation?: 'auto' | 'namespaces' | 'process';
+  isolation?: IsolationOption;
   /** One line per request, for a CLI's log. */
   log?: (line: string) => void;
 }
@@ -44,8 +48,8 @@ export type ResolvedTpmjsExecutorOptions = Required<
 > &
   Pick<TpmjsExecutorOptions, 'apiKey' | 'registry' | 'npmCommand' | 'npmCacheDir' | 'region' | 'log'> & {
     childScript: string;
-    /** The namespace sandbox tool children start in; absent: plain child processes. */
-    sandbox?: NamespaceSandbox;
+    /** The sandbox tool children start in; absent: plain child processes. */
+    sandbox?: ToolSandbox;
   };
 
 /**
@@ -68,6 +72,7 @@ export const TPMJS_EXECUTOR_DEFAULTS = {
   maxConcurrentExecutions: 4,
   maxQueuedExecutions: 32,
   maxRequestBodyBytes: 1024 * 1024,
+  maxOutputBytes: 32 * 1024 * 1024,
   isolation: 'auto',
   name: 'Execbox TPMJS Executor',
 } as const;

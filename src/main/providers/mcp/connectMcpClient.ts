@@ -7,6 +7,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { McpProviderConfig } from '../../../shared/api/providers';
 import { expandSecretRecord } from '../../secrets/expandSecretRefs';
+import { stdioLaunchDestination } from './stdioLaunchDestination';
 import type { SecretStore } from '../../secrets/SecretStore';
 import { PROVIDER_CONSOLE_LINE_CHARS } from '../ProviderConsole';
 import { createLineSplitter } from './createLineSplitter';
@@ -95,17 +96,23 @@ export async function connectMcpClient(
   const transport = config.transport;
   const where = `provider '${config.name}'`;
   if (transport.type === 'stdio') {
+    const launch = {
+      command: transport.command,
+      args: transport.args ?? [],
+      cwd: path.resolve(baseDir, transport.cwd ?? '.'),
+      env: transport.env,
+    };
     const env = await expandSecretRecord(
       transport.env,
       secrets,
       `${where} transport.env`,
-      `MCP server command ${JSON.stringify([transport.command, ...(transport.args ?? [])].join(' '))}`,
+      stdioLaunchDestination(launch),
     );
     const stdio = new StdioClientTransport({
-      command: transport.command,
-      args: transport.args ?? [],
+      command: launch.command,
+      args: launch.args,
       env: { ...getDefaultEnvironment(), ...env },
-      cwd: path.resolve(baseDir, transport.cwd ?? '.'),
+      cwd: launch.cwd,
       stderr: 'pipe',
     });
     const stderrTail = keepTail(stdio.stderr as Readable | null, onStderrLine);

@@ -1,3 +1,5 @@
+import { tooDeeplyNested } from '../../../shared/tooDeeplyNested';
+import { readResponseText } from '../../system/readResponseText';
 import { toolError } from '../toolError';
 import type { TpmjsToolRef } from './parseTpmjsToolRef';
 import { tpmjsFailure } from './tpmjsFailure';
@@ -10,6 +12,8 @@ export interface TpmjsRequest {
 }
 
 const BODY_PREVIEW_CHARS = 200;
+/** The longest answer read from an executor: our executor's default output limit, plus room for its envelope. */
+export const MAX_TPMJS_ANSWER_BYTES = 32 * 1024 * 1024 + 64 * 1024;
 
 function preview(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
@@ -34,7 +38,7 @@ export async function executeTpmjsTool(
   const label = `${tool.packageName}@${tool.version}::${tool.toolName}`;
   const deadline = AbortSignal.timeout(request.timeoutMs);
   let response: Response;
-  let text: string;
+  let text: string | undefined;
   try {
     response = await fetch(`${request.baseUrl}/execute-tool`, {
       method: 'POST',
@@ -48,7 +52,7 @@ export async function executeTpmjsTool(
       }),
       signal: AbortSignal.any([signal, deadline]),
     });
-    text = await response.text();
+    text = await readResponseText(response, MAX_TPMJS_ANSWER_BYTES);
   } catch (error) {
     if (signal.aborted) throw signal.reason;
     if (deadline.aborted) {
@@ -60,6 +64,14 @@ export async function executeTpmjsTool(
     const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
     throw toolError('tool_error', `TPMJS executor ${request.baseUrl} is unreachable${cause}`);
   }
+  if (text === undefined) {
+    throw toolError(
+      'tool_error',
+      `TPMJS executor answered ${label} with more than ${MAX_TPMJS_ANSWER_BYTES} bytes; the answer was not read`,
+    );
+  }
+  const tooDeep = tooDeeplyNested(text, `the answer of TPMJS executor ${request.baseUrl}`);
+  if (tooDeep) throw toolError('tool_error', tooDeep.message);
   let body: unknown;
   try {
     body = JSON.parse(text);

@@ -25,7 +25,8 @@ import { createDebugRunExtension } from './createDebugRunExtension';
 import { createRecordingAnswers } from './createRecordingAnswers';
 import { ConditionSyntaxError, parseCondition } from './parseCondition';
 import { providersFromManifests } from './providersFromManifests';
-import { checkFilePath, readTranscriptFile, writeNewTextFile, writeTextFile } from './transcriptFiles';
+import { checkFilePath, readTranscriptFile, writeNewTextFile } from './transcriptFiles';
+import { makeOwnFolder } from '../../system/makeOwnFolder';
 import { transcriptFileName } from './transcriptFileName';
 import { transcriptWriter } from './transcriptWriter';
 import { createTranscriptFilePages } from './createTranscriptFilePages';
@@ -168,8 +169,13 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
       };
       const text = transcriptWriter(header, finished.transcript, maskOptions(saveOptions.sensitiveKeys));
       const file =
-        saveOptions.file ?? path.join(await workspaceDir(), 'transcripts', transcriptFileName(name, savedAt));
-      await (saveOptions.file ? writeNewTextFile(file, text) : writeTextFile(file, text));
+        saveOptions.file ??
+        path.join(
+          await makeOwnFolder(await workspaceDir(), 'transcripts'),
+          transcriptFileName(name, savedAt),
+        );
+      // Beside the workspace (maybe someone else's folder) too, the file is new, never written through a link.
+      await writeNewTextFile(file, text);
       const saved: SavedTranscript = { name, file, savedAt: savedAt.toISOString() };
       if (!saveOptions.file) {
         const ref = await workspaceHost.workspace.addTranscript({ name, file });

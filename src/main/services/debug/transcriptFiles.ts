@@ -1,4 +1,4 @@
-import { mkdir, readFile, stat } from 'node:fs/promises';
+import { lstat, mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { InvalidArgumentError } from '../../../shared/rpc/invalidArgumentError';
 import { parseTranscript, type ParsedTranscript } from '../../../shared/transcriptFile';
@@ -36,22 +36,21 @@ export async function readTranscriptFile(file: string): Promise<ParsedTranscript
     throw new InvalidArgumentError(
       `${checked} is ${size} bytes; transcripts over ${MAX_TRANSCRIPT_BYTES} bytes are not opened`,
     );
-  return parseTranscript(await readFile(checked, 'utf8'));
+  return parseTranscript(await readFile(checked, 'utf8'), checked);
 }
 
-export async function writeTextFile(file: string, text: string | FileWriter): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFileAtomic(file, text);
-}
-
-/** A path the renderer chose: never overwrite what is there (it may be any of the user's files). */
+/**
+ * A path the renderer chose, or a fresh name in a folder of the app's: never overwrite what is there
+ * (it may be any of the user's files), nor create a file where a link there points.
+ */
 export async function writeNewTextFile(file: string, text: string | FileWriter): Promise<void> {
-  const taken = await stat(file).then(
+  const taken = await lstat(file).then(
     () => true,
     () => false,
   );
   if (taken) throw new InvalidArgumentError(`${file} already exists; choose another file name`);
-  await writeTextFile(file, text);
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFileAtomic(file, text);
 }
 
 function describeFsError(error: unknown): string {

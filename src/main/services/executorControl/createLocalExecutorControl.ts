@@ -69,6 +69,7 @@ export function createLocalExecutorControl(options: LocalExecutorControlOptions)
       ...described,
       url: handle.url,
       cacheDir: handle.options.cacheDir,
+      isolation: handle.options.sandbox?.mode ?? 'process',
       startedAt: new Date().toISOString(),
     });
   }

@@ -1,3 +1,4 @@
+import { RuntimeOptionsError } from '../../../shared/runtimeOptions';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type {
@@ -80,7 +81,7 @@ interface RunRecord {
   tap?: TapRun;
 }
 
-function failure(code: 'internal_error', message: string): ExecuteResult {
+function failure(code: 'internal_error' | 'validation_error', message: string): ExecuteResult {
   return { ok: false, error: { code, message }, logs: [], durationMs: 0 };
 }
 
@@ -213,6 +214,8 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
           }),
         );
       } catch (error) {
+        // A limit out of range (settings, a run extension) is a mistake in them, named, not the executor's.
+        if (error instanceof RuntimeOptionsError) return failure('validation_error', error.message);
         return failure('internal_error', `the executor failed: ${errorMessage(error)}`);
       }
     };

@@ -1,14 +1,12 @@
 import type { ExecutorChoice, RunRequest } from '../../../shared/api/runs';
-import type { ExecutorRuntimeOptions } from '../../../shared/runtimeOptions';
+import {
+  RUNTIME_OPTION_NAMES,
+  runtimeOptionProblem,
+  type ExecutorRuntimeOptions,
+  type RuntimeOptionName,
+} from '../../../shared/runtimeOptions';
 import { codeTooLargeReason } from '../../../shared/api/codeSizeLimit';
 import { InvalidArgumentError } from '../../../shared/rpc/invalidArgumentError';
-
-const LIMIT_KEYS: readonly (keyof ExecutorRuntimeOptions)[] = [
-  'timeoutMs',
-  'memoryLimitBytes',
-  'maxLogLines',
-  'maxLogChars',
-];
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -18,16 +16,16 @@ function validateLimits(value: unknown): Partial<ExecutorRuntimeOptions> {
   if (!isRecord(value)) throw new InvalidArgumentError('request.limits must be an object');
   const limits: Partial<ExecutorRuntimeOptions> = {};
   for (const [key, limit] of Object.entries(value)) {
-    if (!(LIMIT_KEYS as readonly string[]).includes(key)) {
-      throw new InvalidArgumentError(`request.limits.${key} is not a known limit (${LIMIT_KEYS.join(', ')})`);
-    }
-    if (limit === undefined) continue;
-    if (typeof limit !== 'number' || !Number.isSafeInteger(limit) || limit <= 0) {
+    if (!(RUNTIME_OPTION_NAMES as readonly string[]).includes(key)) {
       throw new InvalidArgumentError(
-        `request.limits.${key} must be a positive integer (got ${String(limit)})`,
+        `request.limits.${key} is not a known limit (${RUNTIME_OPTION_NAMES.join(', ')})`,
       );
     }
-    limits[key as keyof ExecutorRuntimeOptions] = limit;
+    if (limit === undefined) continue;
+    const name = key as RuntimeOptionName;
+    const problem = runtimeOptionProblem(name, limit);
+    if (problem) throw new InvalidArgumentError(`request.limits.${name} ${problem}`);
+    limits[name] = limit as number;
   }
   return limits;
 }

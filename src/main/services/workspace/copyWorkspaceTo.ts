@@ -4,6 +4,7 @@ import type { WorkspaceFile, WorkspaceTranscriptRef } from '../../../shared/work
 import { BUNDLED_TRANSCRIPTS_FOLDER } from './parseWorkspaceBundle';
 import { createFreeNamePicker, safeTranscriptName } from './transcriptFileNames';
 import { refuseExistingUnlessConfirmed } from './refuseExistingUnlessConfirmed';
+import { makeOwnFolder } from '../../system/makeOwnFolder';
 import { writeFileAtomic } from '../../system/writeFileAtomic';
 
 export interface CopyOutcome {
@@ -27,7 +28,10 @@ export async function copyWorkspaceTo(
   await mkdir(targetDir, { recursive: true });
   const warnings: string[] = [];
   const refs: WorkspaceTranscriptRef[] = [];
-  const folder = path.join(targetDir, BUNDLED_TRANSCRIPTS_FOLDER);
+  // Made (and a link there refused) before anything is written, only when there is something to copy.
+  const folder = doc.transcripts?.length
+    ? await makeOwnFolder(targetDir, BUNDLED_TRANSCRIPTS_FOLDER)
+    : path.join(targetDir, BUNDLED_TRANSCRIPTS_FOLDER);
   const freeName = createFreeNamePicker(folder);
   for (const ref of doc.transcripts ?? []) {
     const source = path.resolve(fromDir, ref.file);
@@ -41,7 +45,6 @@ export async function copyWorkspaceTo(
       refs.push({ ...ref, file: source });
       continue;
     }
-    await mkdir(folder, { recursive: true });
     const name = await freeName(safeTranscriptName(source));
     // 'wx': never through a link or over a file someone planted there.
     await writeFile(path.join(folder, name), text, { flag: 'wx', mode: 0o600 });

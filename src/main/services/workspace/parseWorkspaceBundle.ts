@@ -1,3 +1,4 @@
+import { tooDeeplyNested } from '../../../shared/tooDeeplyNested';
 import { WORKSPACE_BUNDLE_VERSION, type WorkspaceBundle } from '../../../shared/workspaceBundle';
 import type { WorkspaceFile } from '../../../shared/workspaceFormat';
 import { SECRET_NAME_PATTERN } from '../../secrets/SecretStore';
@@ -22,6 +23,11 @@ export function parseWorkspaceBundle(text: string, file: string): WorkspaceBundl
   const refuse = (problems: WorkspaceProblem[], summary = 'is not a valid execbox bundle'): never => {
     throw new WorkspaceFileError(file, problems, summary);
   };
+  const tooDeep = tooDeeplyNested(text, file);
+  if (tooDeep) {
+    const { line, column, message } = tooDeep;
+    refuse([{ jsonPath: '$', line, column, message }], 'cannot be read');
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);

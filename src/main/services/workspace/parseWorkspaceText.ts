@@ -1,6 +1,6 @@
 import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { WORKSPACE_FORMAT_VERSION, type WorkspaceFile } from '../../../shared/workspaceFormat';
-import { findTooDeepNesting, MAX_WORKSPACE_NESTING } from '../../../shared/findTooDeepNesting';
+import { tooDeeplyNested } from '../../../shared/tooDeeplyNested';
 import { lineColumnAt } from '../../../shared/lineColumnAt';
 import { validateWorkspaceDocument } from './validateWorkspaceDocument';
 import { WorkspaceFileError } from './WorkspaceFileError';
@@ -9,19 +9,10 @@ const STRICT_JSON = { disallowComments: true, allowTrailingComma: false, allowEm
 
 /** Parses and validates workspace text; throws WorkspaceFileError with file, JSON path and line/column. */
 export function parseWorkspaceText(text: string, file: string): WorkspaceFile {
-  const tooDeep = findTooDeepNesting(text);
-  if (tooDeep !== undefined) {
-    throw new WorkspaceFileError(
-      file,
-      [
-        {
-          jsonPath: '$',
-          ...lineColumnAt(text, tooDeep),
-          message: `objects and arrays nest more than ${MAX_WORKSPACE_NESTING} levels deep here, the limit for a workspace file`,
-        },
-      ],
-      'nests too deeply to be read',
-    );
+  const tooDeep = tooDeeplyNested(text, file);
+  if (tooDeep) {
+    const { line, column, message } = tooDeep;
+    throw new WorkspaceFileError(file, [{ jsonPath: '$', line, column, message }], 'cannot be read');
   }
   const syntaxErrors: ParseError[] = [];
   const tree = parseTree(text, syntaxErrors, STRICT_JSON);

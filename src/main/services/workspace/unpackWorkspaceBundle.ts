@@ -5,6 +5,7 @@ import { BUNDLED_TRANSCRIPTS_FOLDER, parseWorkspaceBundle } from './parseWorkspa
 import { refuseExistingUnlessConfirmed } from './refuseExistingUnlessConfirmed';
 import { createFreeNamePicker } from './transcriptFileNames';
 import { WorkspaceFileError } from './WorkspaceFileError';
+import { makeOwnFolder } from '../../system/makeOwnFolder';
 import { writeFileAtomic } from '../../system/writeFileAtomic';
 
 /** Far above any real workspace with its transcripts; bounds what a hostile file can make the host read. */
@@ -39,12 +40,14 @@ export async function unpackWorkspaceBundle(
     bundleFile,
   );
   await refuseExistingUnlessConfirmed(target, overwrite);
-  const folder = path.join(path.dirname(target), BUNDLED_TRANSCRIPTS_FOLDER);
+  const carrying = (bundle.workspace.transcripts ?? []).length > 0;
+  const folder = carrying
+    ? await makeOwnFolder(path.dirname(target), BUNDLED_TRANSCRIPTS_FOLDER)
+    : path.join(path.dirname(target), BUNDLED_TRANSCRIPTS_FOLDER);
   const freeName = createFreeNamePicker(folder);
   const refs: WorkspaceTranscriptRef[] = [];
   for (const ref of bundle.workspace.transcripts ?? []) {
     const carried = ref.file.slice(BUNDLED_TRANSCRIPTS_FOLDER.length + 1);
-    await mkdir(folder, { recursive: true });
     const name = await freeName(carried);
     await writeFile(path.join(folder, name), bundle.transcripts[carried]!, { flag: 'wx', mode: 0o600 });
     refs.push({ ...ref, file: `${BUNDLED_TRANSCRIPTS_FOLDER}/${name}` });

@@ -1,6 +1,7 @@
 import { MCP_LOG_LEVELS } from '../../../shared/api/providers';
 import { EXECUTE_ERROR_CODES } from '../../../shared/errors';
 import { WORKSPACE_FORMAT_VERSION } from '../../../shared/workspaceFormat';
+import { RUNTIME_OPTION_RANGES, type RuntimeOptionName } from '../../../shared/runtimeOptions';
 
 const identifier = { type: 'string', pattern: '^[A-Za-z_$][A-Za-z0-9_$]*$' };
 const id = { type: 'string', minLength: 1, maxLength: 200 };
@@ -213,6 +214,11 @@ const tpmjsTool = {
 };
 
 const timeoutMs = { type: 'integer', minimum: 1, maximum: 3_600_000 };
+const limitSchema = (name: RuntimeOptionName) => ({
+  type: 'integer',
+  minimum: RUNTIME_OPTION_RANGES[name].min,
+  maximum: RUNTIME_OPTION_RANGES[name].max,
+});
 
 const provider = {
   type: 'object',
@@ -322,10 +328,11 @@ export const WORKSPACE_SCHEMA = {
           type: 'object',
           additionalProperties: false,
           properties: {
-            timeoutMs: timeoutMs,
-            memoryLimitBytes: { type: 'integer', minimum: 1_048_576, maximum: 4_294_967_296 },
-            maxLogLines: { type: 'integer', minimum: 0, maximum: 1_000_000 },
-            maxLogChars: { type: 'integer', minimum: 0, maximum: 100_000_000 },
+            // The runner's own ranges, so a limit the file accepts never fails a run.
+            timeoutMs: limitSchema('timeoutMs'),
+            memoryLimitBytes: limitSchema('memoryLimitBytes'),
+            maxLogLines: limitSchema('maxLogLines'),
+            maxLogChars: limitSchema('maxLogChars'),
           },
         },
         executor: executorChoice,

@@ -42,6 +42,12 @@ function LocalExecutorSection() {
           </>
         )}
         {status.authRequired && <span className="muted"> · key from secret {status.apiKeySecret}</span>}
+        {status.isolation && (
+          <span className="muted" data-testid="local-executor-isolation">
+            {' '}
+            · isolation: {status.isolation}
+          </span>
+        )}
         {status.error && <div className="network-error">{status.error}</div>}
       </div>
       {!running && (
