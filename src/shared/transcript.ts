@@ -3,6 +3,7 @@ import type { ConsoleLine, DroppedLogs } from './protocol/logStreamMessage';
 import type { CancelReason, FailedCallFacts } from './runOutcome';
 import type { RuntimeOptionName } from './runtimeOptions';
 import type { MessageDirection, ProtocolMessage } from './protocol/messages';
+import type { ParseProblem } from './protocol/parseMessage';
 
 /** Host-side happenings that are not protocol messages but belong in the run's story. */
 export type HostEvent =
@@ -76,7 +77,12 @@ export type HostEvent =
   | { type: 'hard_kill'; reason: string }
   | { type: 'transport_closed'; reason: string }
   | { type: 'transport_error'; message: string }
-  | { type: 'malformed_message'; direction: MessageDirection; reason: string }
+  /** `problem` is what the parser knew (absent in transcripts saved before it was recorded). */
+  | { type: 'malformed_message'; direction: MessageDirection; reason: string; problem?: ParseProblem }
+  /** A tap started the runner program it sits in front of. */
+  | { type: 'runner_process_started'; command: string; args: string[]; pid?: number }
+  /** The tapped runner program ended: its exit code, or the signal that ended it. */
+  | { type: 'runner_process_exited'; code: number | null; signal: string | null }
   | {
       type: 'run_finished';
       ok: boolean;
@@ -93,7 +99,15 @@ export type HostEvent =
   /** Guest console output streamed while the code runs (our runner's log-stream extension). */
   | { type: 'guest_console'; lines: ConsoleLine[]; dropped?: DroppedLogs };
 
-export type BreakpointActionKind = 'continue' | 'step' | 'edit_input' | 'answer' | 'edit_result';
+export type BreakpointActionKind =
+  | 'continue'
+  | 'step'
+  | 'edit_input'
+  | 'answer'
+  | 'edit_result'
+  /** A tap's held message: another message sent instead, or none. */
+  | 'edit_message'
+  | 'drop';
 
 export type TranscriptEntry =
   | {

@@ -34,6 +34,8 @@ const HOST_EVENT_FIELDS: Record<HostEvent['type'], Record<string, FieldKind>> = 
   transport_closed: { reason: 'string' },
   transport_error: { message: 'string' },
   malformed_message: { direction: 'string', reason: 'string' },
+  runner_process_started: { command: 'string', args: 'array' },
+  runner_process_exited: {},
   run_finished: { ok: 'boolean', durationMs: 'number' },
   guest_console: { lines: 'array' },
 };

@@ -84,7 +84,10 @@ export function RunBar() {
   const starting = usePlaygroundStore((s) => s.starting);
   const run = useCurrentRun();
   const connection = usePlaygroundStore((s) => s.connection);
-  const running = starting || (run !== undefined && run.result === undefined && !run.hostStopped);
+  const live = run !== undefined && run.result === undefined && !run.hostStopped;
+  // A tapped session is two other programs talking: watching it never keeps the person from running.
+  const tapName = run?.request?.origin?.kind === 'tap' ? run.request.origin.clientName : undefined;
+  const running = starting || (live && tapName === undefined);
   const elapsed = useElapsed(run?.seenAt, run?.finishedAt);
   const now = run?.seenAt === undefined ? 0 : run.seenAt + (elapsed ?? 0);
   const runtime = workspace?.runtime;
@@ -119,20 +122,38 @@ export function RunBar() {
       >
         <Icon name="play" /> Run
       </button>
-      <button onClick={() => void cancelCurrentRun(api)} disabled={!running} title="Cancel the run (Esc)">
-        <Icon name="circle-slash" /> Cancel
+      <button
+        onClick={() => void cancelCurrentRun(api)}
+        disabled={!live && !starting}
+        title={
+          tapName === undefined
+            ? 'Cancel the run (Esc)'
+            : 'Stop watching the tapped session (the programs go on)'
+        }
+      >
+        <Icon name="circle-slash" /> {tapName === undefined ? 'Cancel' : 'Stop watching'}
       </button>
-      <span className={`run-state ${running ? 'is-running' : ''}`} data-testid="run-state" aria-live="polite">
-        {refused && !running ? (
+      {tapName !== undefined && (
+        <span className="run-origin-tap" data-testid="run-origin" title="A session execbox tap streams in">
+          tap “{tapName}”
+        </span>
+      )}
+      <span className={`run-state ${live ? 'is-running' : ''}`} data-testid="run-state" aria-live="polite">
+        {refused && !running && !live ? (
           <span className="run-refused" role="alert">
             Run is off: {refused}
           </span>
-        ) : running && pausedOn ? (
+        ) : live && pausedOn ? (
           <span className="run-paused">
             Paused on {pausedOn.providerName}.{pausedOn.toolName} ({PAUSE_WORDS[pausedOn.reason]}
             {pausedOn.origin.kind === 'agent' ? `, asked by ${pausedOn.origin.clientName}` : ''}) · waiting{' '}
             {formatDuration(Math.max(0, now - pausedOn.pausedAt))}
           </span>
+        ) : live && tapName !== undefined ? (
+          <>
+            <span className="spinner" aria-hidden /> Watching…{' '}
+            {elapsed !== undefined ? formatDuration(elapsed) : ''}
+          </>
         ) : running ? (
           <>
             <span className="spinner" aria-hidden /> Running…{' '}

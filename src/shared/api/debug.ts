@@ -1,6 +1,7 @@
 import type { ExecuteErrorCode } from '../errors';
 import type { RunOrigin, TranscriptRange } from './runs';
 import type { TranscriptEntry } from '../transcript';
+import type { TapHeldMessage } from './runs';
 import type { TranscriptHeader, TranscriptProblem } from '../transcriptFile';
 import type { WorkspaceTranscriptRef } from '../workspaceFormat';
 
@@ -52,6 +53,11 @@ export interface PausedCall {
   detail?: string;
   /** Milliseconds since the epoch, for showing how long it has been held. */
   pausedAt: number;
+  /**
+   * Set when an `execbox tap` holds the message between two real programs: what it holds. Resuming
+   * changes what those programs see.
+   */
+  tap?: TapHeldMessage;
 }
 
 /** A tool answer as the user writes it (error codes are the stable execbox ones). */
@@ -70,7 +76,11 @@ export type ResumeAction =
   /** `step`: after dispatching the edited input, break on the run's next call (as `step` does). */
   | { action: 'edit_input'; input: unknown; pauseOnResult?: boolean; step?: boolean }
   | { action: 'answer'; answer: DebugToolResult }
-  | { action: 'edit_result'; result: DebugToolResult };
+  | { action: 'edit_result'; result: DebugToolResult }
+  /** Tap holds only: send this message instead (checked as a protocol message of the held one's direction). */
+  | { action: 'edit_message'; message: unknown }
+  /** Tap holds only: the message is not forwarded at all. */
+  | { action: 'drop' };
 
 /** A transcript saved in the workspace (the workspace file keeps the reference). */
 export interface SavedTranscriptRef extends WorkspaceTranscriptRef {

@@ -1,6 +1,7 @@
 import type { ExecuteResult } from '../executeResult';
 import type { RunFacts } from '../runOutcome';
 import type { ExecutorRuntimeOptions } from '../runtimeOptions';
+import type { MessageDirection, ProtocolMessage } from '../protocol/messages';
 import type { TranscriptEntry } from '../transcript';
 
 export type ExecutorChoice =
@@ -27,7 +28,17 @@ export type RunOrigin =
       /** The replayed transcript's name. */ transcript?: string;
       against: 'recording' | 'live';
     }
-  | { kind: 'tap'; /** What the tap sits in front of. */ name: string };
+  | { kind: 'tap'; /** The tap session's name (`--name`). */ clientName: string; clientVersion?: string };
+
+/** What a tap does with a message it asked about: pass it on, send another one instead, or drop it. */
+export type TapDecision =
+  { action: 'forward' } | { action: 'replace'; message: ProtocolMessage } | { action: 'drop' };
+
+/** A message a tap holds until the host decides (a runner's tool_call, a host's tool_result). */
+export interface TapHeldMessage {
+  direction: MessageDirection;
+  message: ProtocolMessage;
+}
 
 export interface RunRequest {
   code: string;
@@ -85,6 +96,17 @@ export interface RunsApi {
   list(): Promise<RunSummary[]>;
   /** The agents' MCP endpoint while the app serves one, else null. */
   agentEndpoint(): Promise<AgentEndpoint | null>;
+  /** An `execbox tap` session shown as a run (origin "tap"): the tap streams what it sees into it. */
+  openTap(info: { name: string }): Promise<{ runId: string }>;
+  /** Adds entries the tap recorded (in its order, with its times) to the tap's run. */
+  tapEntries(runId: string, entries: TranscriptEntry[]): Promise<void>;
+  /**
+   * Asks whether to hold a message before the tap forwards it: answers at once when no breakpoint
+   * matches, else when a person forwards, edits or drops it.
+   */
+  tapHold(runId: string, held: TapHeldMessage): Promise<TapDecision>;
+  /** The tapped session ended: the run finishes with its done message's result. */
+  closeTap(runId: string): Promise<void>;
 }
 
 export const RUNS_API_METHODS = [
@@ -93,6 +115,10 @@ export const RUNS_API_METHODS = [
   'transcript',
   'list',
   'agentEndpoint',
+  'openTap',
+  'tapEntries',
+  'tapHold',
+  'closeTap',
 ] as const satisfies readonly (keyof RunsApi)[];
 
 export type RunsEvent =

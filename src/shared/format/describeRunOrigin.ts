@@ -4,7 +4,7 @@ import type { RunOrigin } from '../api/runs';
 export function describeRunOrigin(origin: RunOrigin | undefined): string {
   if (!origin || origin.kind === 'person') return 'you';
   if (origin.kind === 'agent') return `agent ${origin.clientName}`;
-  if (origin.kind === 'tap') return `tap ${origin.name}`;
+  if (origin.kind === 'tap') return `tap ${origin.clientName}`;
   const of = origin.transcript ? ` of “${origin.transcript}”` : '';
   return `replay${of} (${origin.against === 'live' ? 'live' : 'against the recording'})`;
 }

@@ -27,7 +27,13 @@ import { utf8ByteLength } from './utf8ByteLength';
 export { DEFAULT_MAX_MESSAGE_BYTES } from './limits';
 export { encodeMessage } from './encodeMessage';
 
-export type ParseResult<T> = { ok: true; message: T } | { ok: false; reason: string };
+/** Why a message was refused, as the parser knows it (the reason words it for people). */
+export type ParseProblem =
+  'too_large' | 'too_deep' | 'not_json' | 'unknown_type' | 'wrong_direction' | 'invalid';
+
+export type ParseResult<T> = { ok: true; message: T } | { ok: false; reason: string; problem: ParseProblem };
+
+type ParseFailure = { ok: false; reason: string; problem: ParseProblem };
 
 export interface ParseMessageOptions {
   /** Largest accepted message as UTF-8 JSON text (default 32 MiB); estimated for decoded values. */
@@ -119,8 +125,12 @@ function mayExceed(message: ExecuteMessage, maxBytes: number): boolean {
   return units * 6 + 4096 > maxBytes;
 }
 
-function overLimit(size: number, maxBytes: number): { ok: false; reason: string } {
-  return { ok: false, reason: `message is ${size} bytes, over the ${maxBytes}-byte limit` };
+function overLimit(size: number, maxBytes: number): ParseFailure {
+  return {
+    ok: false,
+    reason: `message is ${size} bytes, over the ${maxBytes}-byte limit`,
+    problem: 'too_large',
+  };
 }
 
 function isExecuteObject(raw: unknown): boolean {
@@ -143,11 +153,15 @@ function parseDirected<T>(
       const size = raw.length > maxBytes ? raw.length : utf8ByteLength(raw);
       if (size > maxBytes) return overLimit(size, maxBytes);
       if (findTooDeepNesting(raw, maxDepth) !== undefined)
-        return { ok: false, reason: `message is nested deeper than ${maxDepth} levels` };
+        return { ok: false, reason: `message is nested deeper than ${maxDepth} levels`, problem: 'too_deep' };
       try {
         value = JSON.parse(raw);
       } catch (error) {
-        return { ok: false, reason: `message is not valid JSON: ${(error as Error).message}` };
+        return {
+          ok: false,
+          reason: `message is not valid JSON: ${(error as Error).message}`,
+          problem: 'not_json',
+        };
       }
     } else if (!builtExecute) {
       // A decoded value may hold anything (getters, cycles, class instances): walk all of it.
@@ -157,11 +171,12 @@ function parseDirected<T>(
         maxBytes,
         allowUndefinedRoot: false,
       });
-      if (!safe.ok) return { ok: false, reason: describeTransportUnsafe(safe) };
+      if (!safe.ok) return { ok: false, reason: describeTransportUnsafe(safe), problem: 'invalid' };
     }
     const fields = expectObject(value, 'message');
     const type = fields.type;
-    if (typeof type !== 'string') return { ok: false, reason: 'message.type must be a string' };
+    if (typeof type !== 'string')
+      return { ok: false, reason: 'message.type must be a string', problem: 'unknown_type' };
     if (!expected.includes(type)) {
       const known = HOST_TYPES.includes(type) || RUNNER_TYPES.includes(type);
       return {
@@ -169,6 +184,7 @@ function parseDirected<T>(
         reason: known
           ? `message type ${JSON.stringify(type)} is not valid ${direction}`
           : `unknown message type ${JSON.stringify(type)}`,
+        problem: known ? 'wrong_direction' : 'unknown_type',
       };
     }
     const message = PARSERS[type]!(fields);
@@ -178,10 +194,11 @@ function parseDirected<T>(
     }
     return { ok: true, message: message as T };
   } catch (error) {
-    if (error instanceof MalformedMessage) return { ok: false, reason: error.reason };
+    if (error instanceof MalformedMessage) return { ok: false, reason: error.reason, problem: 'invalid' };
     return {
       ok: false,
       reason: `message could not be read: ${error instanceof Error ? error.message : String(error)}`,
+      problem: 'invalid',
     };
   }
 }

@@ -123,6 +123,10 @@ function noteFor(entry: TranscriptEntry): string {
         return event.reason;
       case 'replay_diverged':
         return event.reason;
+      case 'runner_process_started':
+        return [event.command, ...event.args].join(' ').slice(0, 160);
+      case 'runner_process_exited':
+        return event.signal ? `ended by ${event.signal}` : `exit code ${event.code ?? 'unknown'}`;
       case 'guest_console':
         return consoleNote(event.lines, event.dropped);
       case 'tool_progress':

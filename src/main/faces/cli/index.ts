@@ -21,6 +21,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<{ default:
     summary: 'replay FILE.jsonl: re-run a transcript against its recording',
     load: () => import('./replayCommand'),
   },
+  tap: {
+    summary: 'tap [--transcript OUT.jsonl] -- RUNNER_CMD: record and check a live session',
+    load: () => import('./tapCommand'),
+  },
   conformance: {
     summary: 'conformance --stdio CMD | --ws URL: check a runner against the spec',
     load: () => import('./conformanceCommand'),

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import { WebSocketServer } from 'ws';
 import { guardWebSocket } from '../../system/guardWebSocket';
@@ -13,7 +13,8 @@ import {
 } from '../../engine/transports/runnerServerDefaults';
 import { createSpareRunners } from './createSpareRunners';
 import { superviseRunnerConnection } from './superviseRunnerConnection';
-import { tokensMatch } from '../../system/tokensMatch';
+import { admitUpgrade } from '../../system/admitUpgrade';
+import { listenForWebSockets } from '../../system/listenForWebSockets';
 
 export interface RunnerServerOptions {
   host?: string;
@@ -69,29 +70,19 @@ export async function startRunnerServer(options: RunnerServerOptions): Promise<R
     perMessageDeflate: false,
   });
 
-  const refuse = (socket: Socket, status: number, text: string) => {
-    socket.end(
-      `HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`,
-    );
-  };
-
   wss.on('error', (error) => log(`WebSocket server error: ${error.message}`));
   http.on('clientError', (error, socket) => {
     log(`bad HTTP request: ${error.message}`);
     socket.destroy();
   });
   http.on('upgrade', (request: IncomingMessage, socket: Socket, head: Buffer) => {
-    const peer = `${request.socket.remoteAddress}:${request.socket.remotePort}`;
-    socket.on('error', (error) => log(`${peer}: ${error.message}`));
-    const match = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '');
-    if (!tokensMatch(match?.[1]?.trim(), options.token)) {
-      log(`refused ${peer}: missing or wrong token`);
-      return refuse(socket, 401, 'Unauthorized');
-    }
-    if (wss.clients.size >= maxConnections) {
-      log(`refused ${peer}: ${maxConnections} connections already open`);
-      return refuse(socket, 503, 'Service Unavailable');
-    }
+    const peer = admitUpgrade(request, socket, {
+      token: options.token,
+      open: wss.clients.size,
+      maxConnections,
+      log,
+    });
+    if (!peer) return;
     wss.handleUpgrade(request, socket, head, (ws) => {
       log(`connected ${peer}`);
       guardWebSocket(ws, { maxBytes: maxMessageBytes, onError: () => {} });
@@ -112,30 +103,18 @@ export async function startRunnerServer(options: RunnerServerOptions): Promise<R
     });
   });
 
-  await new Promise<void>((resolve, reject) => {
-    http.once('error', reject);
-    http.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
-      http.off('error', reject);
-      resolve();
-    });
-  });
-  const address = http.address() as AddressInfo;
-  const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const listener = await listenForWebSockets(http, wss, options);
   return {
-    url: `ws://${urlHost}:${address.port}`,
-    host: address.address,
-    port: address.port,
+    url: listener.url,
+    host: listener.host,
+    port: listener.port,
     connections: () => wss.clients.size,
     dropConnections: () => {
       for (const client of wss.clients) client.terminate();
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        spares.close();
-        for (const client of wss.clients) client.terminate();
-        wss.close();
-        http.close(() => resolve());
-        http.closeAllConnections();
-      }),
+    close: () => {
+      spares.close();
+      return listener.close();
+    },
   };
 }

@@ -1,5 +1,7 @@
 import type { DebugToolResult, PausePhase, ResumeAction } from '../../../shared/api/debug';
 import { isExecuteErrorCode } from '../../../shared/errors';
+import type { MessageDirection, ProtocolMessage } from '../../../shared/protocol/messages';
+import { parseHostMessage, parseRunnerMessage } from '../../../shared/protocol/parseMessage';
 import { InvalidArgumentError } from '../../../shared/rpc/invalidArgumentError';
 import { checkTransportSafe, describeTransportUnsafe } from '../../../shared/transportSafe';
 
@@ -8,11 +10,24 @@ const ACTIONS_BY_PHASE: Record<PausePhase, readonly ResumeAction['action'][]> = 
   result: ['continue', 'step', 'edit_result'],
 };
 
-/** Validates a resume action from the (untrusted) renderer for a call held in `phase`. */
-export function checkResumeAction(value: unknown, phase: PausePhase): ResumeAction {
+/** What a tap's held message allows: no hand-written answer (that would need a message the other way). */
+const TAP_ACTIONS_BY_PHASE: Record<PausePhase, readonly ResumeAction['action'][]> = {
+  call: ['continue', 'step', 'edit_input', 'edit_message', 'drop'],
+  result: ['continue', 'step', 'edit_result', 'edit_message', 'drop'],
+};
+
+/**
+ * Validates a resume action from the (untrusted) renderer for a call held in `phase`; `tapDirection`
+ * is set when a tap holds the message between two real programs.
+ */
+export function checkResumeAction(
+  value: unknown,
+  phase: PausePhase,
+  tapDirection?: MessageDirection,
+): ResumeAction {
   const record = asRecord(value, 'the resume action');
   const action = record.action;
-  const allowed = ACTIONS_BY_PHASE[phase];
+  const allowed = (tapDirection ? TAP_ACTIONS_BY_PHASE : ACTIONS_BY_PHASE)[phase];
   if (typeof action !== 'string' || !(allowed as readonly string[]).includes(action))
     throw new InvalidArgumentError(
       `action must be one of ${allowed.join(', ')} for a call held at its ${phase} (got ${JSON.stringify(action)})`,
@@ -33,6 +48,10 @@ export function checkResumeAction(value: unknown, phase: PausePhase): ResumeActi
     }
     case 'answer':
       return { action, answer: checkToolResult(record.answer, 'answer') };
+    case 'drop':
+      return { action };
+    case 'edit_message':
+      return { action, message: checkTapMessage(record.message, tapDirection!) };
     default:
       return { action: 'edit_result', result: checkToolResult(record.result, 'result') };
   }
@@ -53,6 +72,14 @@ export function checkToolResult(value: unknown, name: string): DebugToolResult {
   if (typeof error.message !== 'string')
     throw new InvalidArgumentError(`${name}.error.message must be a string`);
   return { ok: false, error: { code: error.code, message: error.message } };
+}
+
+/** An edited message must be one the receiving program could get: strictly parsed for its direction. */
+function checkTapMessage(value: unknown, direction: MessageDirection): ProtocolMessage {
+  const parsed = direction === 'runner_to_host' ? parseRunnerMessage(value) : parseHostMessage(value);
+  if (!parsed.ok)
+    throw new InvalidArgumentError(`the edited message is not a valid protocol message: ${parsed.reason}`);
+  return parsed.message;
 }
 
 function checkSafe(value: unknown, name: string): void {

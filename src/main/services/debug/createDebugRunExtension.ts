@@ -14,6 +14,7 @@ import type { BreakpointStore } from './createBreakpointStore';
 import type { PausedCallRegistry } from './createPausedCallRegistry';
 import type { RecordingAnswers } from './createRecordingAnswers';
 import { createRunInterceptor } from './createRunInterceptor';
+import { createTapHold } from './createTapHold';
 
 export interface ReplayPlanState {
   answers: RecordingAnswers;
@@ -90,7 +91,14 @@ export function createDebugRunExtension(options: {
             }
           : {}),
       });
-      return { interceptToolCall };
+      const holdTapMessage = createTapHold({
+        runId: run.runId,
+        origin: run.request.origin ?? { kind: 'person' },
+        breakpoints,
+        pauses,
+        emit: run.emit,
+      });
+      return { interceptToolCall, holdTapMessage };
     },
     finishRun(runId, transcript, result) {
       const record = runs.get(runId);

@@ -57,7 +57,10 @@ export function createPausedCallRegistry(
         throw new InvalidArgumentError(
           `no paused call with id ${JSON.stringify(pauseId)} (it may have been cancelled)`,
         );
-      entry.release({ resumed: true, action: checkResumeAction(action, entry.paused.phase) });
+      entry.release({
+        resumed: true,
+        action: checkResumeAction(action, entry.paused.phase, entry.paused.tap?.direction),
+      });
     },
     list: () => [...held.values()].map((entry) => ({ ...entry.paused })),
   };

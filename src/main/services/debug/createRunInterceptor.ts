@@ -1,5 +1,5 @@
-import type { PausePhase, PauseReason, ResumeAction } from '../../../shared/api/debug';
 import type { RunOrigin } from '../../../shared/api/runs';
+import type { PausePhase, PauseReason, ResumeAction } from '../../../shared/api/debug';
 import type { ToolCallMessage } from '../../../shared/protocol/messages';
 import type { HostEvent } from '../../../shared/transcript';
 import type { ExecutionClock, ToolCallInterceptor, ToolCallResult } from '../../engine/core/types';
@@ -8,6 +8,7 @@ import type { BreakpointStore } from './createBreakpointStore';
 import type { PausedCallRegistry } from './createPausedCallRegistry';
 import type { RecordingAnswers } from './createRecordingAnswers';
 import { createRefCountedClock } from './createRefCountedClock';
+import { holdForPerson } from './holdForPerson';
 
 export interface ReplayPlan {
   answers: RecordingAnswers;
@@ -57,36 +58,9 @@ export function createRunInterceptor(options: RunInterceptorOptions): ToolCallIn
     context: { signal: AbortSignal; clock: ExecutionClock },
   ): Promise<ResumeAction | undefined> {
     const clock = runClock(context.clock);
-    emit({
-      type: 'breakpoint_hit',
-      callId: call.callId,
-      providerName: call.providerName,
-      toolName: call.safeToolName,
-      phase,
-      ...(phase === 'call' && extra.input !== undefined ? { input: extra.input } : {}),
-    });
-    const startedAt = performance.now();
     clock.pause();
     try {
-      const outcome = await pauses.hold(
-        {
-          runId,
-          origin,
-          callId: call.callId,
-          providerName: call.providerName,
-          toolName: call.safeToolName,
-          phase,
-          reason,
-          ...(extra.input !== undefined ? { input: extra.input } : {}),
-          ...(extra.result ? { result: extra.result } : {}),
-          ...(extra.detail ? { detail: extra.detail } : {}),
-        },
-        context.signal,
-      );
-      if (!outcome.resumed) return undefined;
-      const pausedMs = Math.round((performance.now() - startedAt) * 100) / 100;
-      emit({ type: 'breakpoint_resumed', callId: call.callId, action: outcome.action.action, pausedMs });
-      return outcome.action;
+      return await holdForPerson({ runId, origin, pauses, emit }, call, phase, reason, extra, context.signal);
     } finally {
       clock.resume();
     }

@@ -1,9 +1,20 @@
 import { RuntimeOptionsError } from '../../../shared/runtimeOptions';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { ExecutorChoice, RunOrigin, RunsApi, RunsEvent, RunSummary } from '../../../shared/api/runs';
+import type {
+  ExecutorChoice,
+  RunOrigin,
+  RunRequest,
+  RunsApi,
+  RunsEvent,
+  RunSummary,
+  TapDecision,
+  TapHeldMessage,
+} from '../../../shared/api/runs';
 import type { RuntimeSettings } from '../../../shared/api/workspace';
 import type { ExecuteResult } from '../../../shared/executeResult';
+import type { DoneMessage } from '../../../shared/protocol/messages';
+import type { TranscriptEntry } from '../../../shared/transcript';
 import { isCancelReason, type CancelReason } from '../../../shared/runOutcome';
 import { InvalidArgumentError } from '../../../shared/rpc/invalidArgumentError';
 import {
@@ -22,7 +33,7 @@ import type {
 import { composeInterceptors } from './composeInterceptors';
 import { createEntryBatcher } from './createEntryBatcher';
 import { entriesForPage } from './entriesForPage';
-import { createTranscriptRecorder } from './createTranscriptRecorder';
+import { createTranscriptRecorder } from '../../engine/core/createTranscriptRecorder';
 import { createTranscriptStore, type TranscriptStore } from './createTranscriptStore';
 import { createScratchDir } from '../../system/createScratchDir';
 import { runFacts, runFinishedEvent } from './runFacts';
@@ -30,12 +41,12 @@ import { describeExecutorChoice } from './describeExecutorChoice';
 import type { PreparedRun, RunExtension, RunLauncher } from './runExtension';
 import { validateRunRequest } from './validateRunRequest';
 import { transcriptSlice } from './transcriptSlice';
+import { checkTapEntries, checkTapHeld, checkTapName } from './checkTapInput';
+import { TAP_EXECUTOR_NAME, tapCancelledResult, tapRunResult } from './tapRunResult';
 
 export interface RunsServiceOptions {
   resolvedProviders(): Promise<ResolvedToolProvider[]>;
   runtimeSettings(): RuntimeSettings;
-  /** The open workspace file, recorded with each run. */
-  workspaceFile?(): string;
   executorFor(choice: ExecutorChoice): Executor | Promise<Executor>;
   emit(event: RunsEvent): void;
   extensions?: RunExtension[];
@@ -61,14 +72,28 @@ export interface RunsService {
   dispose(): Promise<void>;
 }
 
+interface TapRun {
+  add(entries: TranscriptEntry[]): void;
+  hold(held: TapHeldMessage): Promise<TapDecision>;
+  close(): void;
+}
+
 interface RunRecord {
   summary: RunSummary;
   transcript: TranscriptStore;
   controller: AbortController;
   finished: Promise<void>;
+  /** Set for a run an `execbox tap` streams in. */
+  tap?: TapRun;
 }
 
 const PERSON: RunOrigin = Object.freeze({ kind: 'person' });
+
+/** A setting the host refuses is the person's to fix, named in their words, never the sandbox failing. */
+function refusedLimit(limits: Partial<ExecutorRuntimeOptions>) {
+  const check = checkRuntimeOptions(limits);
+  return !check.ok && isRuntimeOptionName(check.option) ? check.option : undefined;
+}
 
 function failure(code: 'internal_error' | 'validation_error', message: string): ExecuteResult {
   return { ok: false, error: { code, message }, logs: [], durationMs: 0 };
@@ -92,14 +117,13 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
     }
   }
 
-  const launch: RunLauncher = async (request, extra) => {
+  /** The bookkeeping every run has, app-made or tapped: id, transcript, live entries, finishing. */
+  function beginRun(request: RunRequest, executorName: string) {
     // Every run has an origin from here on: the person's unless the host said otherwise. Set in
     // place: extensions know a request they planned for (a replay) by its identity.
     request.origin ??= PERSON;
     const { origin } = request;
     const runId = randomUUID();
-    const settings = options.runtimeSettings();
-    const choice = request.executor ?? settings.executor;
     const startedAt = performance.now();
     const transcript = createTranscriptStore({
       memoryEntries: options.transcriptMemoryEntries ?? TRANSCRIPT_MEMORY_ENTRIES,
@@ -121,21 +145,65 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
       options.batchIntervalMs,
     );
     const controller = new AbortController();
-
-    batcher.add(
-      recorder.recordEvent({ type: 'run_started', runId, executor: describeExecutorChoice(choice) }),
-    );
+    batcher.add(recorder.recordEvent({ type: 'run_started', runId, executor: executorName }));
     const context = {
       runId,
       request,
       emit: (event: Parameters<typeof recorder.recordEvent>[0]) => batcher.add(recorder.recordEvent(event)),
     };
     const prepared: PreparedRun[] = [];
-    if (extra) prepared.push(extra);
     for (const extension of extensions) {
       const run = extension.prepareRun(context);
       if (run) prepared.push(run);
     }
+    const finish = (
+      result: ExecuteResult,
+      limits: Partial<ExecutorRuntimeOptions>,
+      session: SessionFacts | undefined,
+      refusedOption?: ReturnType<typeof refusedLimit>,
+    ): void => {
+      const facts = runFacts(
+        result,
+        performance.now() - startedAt,
+        session,
+        controller.signal,
+        limits,
+        refusedOption,
+      );
+      summary.state = 'finished';
+      summary.result = result;
+      summary.facts = facts;
+      batcher.add(recorder.recordEvent(runFinishedEvent(result, facts)));
+      const entries = entriesForPage(batcher.takePending(), result);
+      options.emit({ channel: 'runs', type: 'finished', runId, result, facts, entries });
+      for (const extension of extensions) {
+        try {
+          extension.finishRun?.(runId, transcript, result);
+        } catch {
+          // An extension's bookkeeping must not break the run that already finished.
+        }
+      }
+      forgetOldRuns();
+    };
+    const register = (finished: Promise<void>, tap?: TapRun) => {
+      runs.set(runId, { summary, transcript, controller, finished, ...(tap ? { tap } : {}) });
+      options.emit({
+        channel: 'runs',
+        type: 'started',
+        runId,
+        request,
+        ...(workspacePath ? { workspacePath } : {}),
+      });
+    };
+    return { runId, startedAt, recorder, batcher, summary, controller, prepared, finish, register };
+  }
+
+  const launch: RunLauncher = async (request, extra) => {
+    const settings = options.runtimeSettings();
+    const choice = request.executor ?? settings.executor;
+    const run = beginRun(request, describeExecutorChoice(choice));
+    const { recorder, batcher, summary, controller } = run;
+    const prepared = extra ? [extra, ...run.prepared] : run.prepared;
     for (const { signal } of prepared) {
       if (!signal) continue;
       const abort = () => controller.abort(isCancelReason(signal.reason) ? signal.reason : 'user');
@@ -148,10 +216,7 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
     for (const p of prepared) Object.assign(limits, p.runtimeOverrides);
 
     let session: SessionFacts | undefined;
-    // A setting the host refuses is the person's to fix, named in their words, never the sandbox failing.
-    const limitsCheck = checkRuntimeOptions(limits);
-    const refusedOption =
-      !limitsCheck.ok && isRuntimeOptionName(limitsCheck.option) ? limitsCheck.option : undefined;
+    const refusedOption = refusedLimit(limits);
     const execute = async (): Promise<ExecuteResult> => {
       let providers: ResolvedToolProvider[];
       let executor: Executor;
@@ -197,40 +262,56 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
       }
     };
 
-    const finished = execute().then((result) => {
-      const facts = runFacts(
-        result,
-        performance.now() - startedAt,
-        session,
-        controller.signal,
-        limits,
-        refusedOption,
-      );
-      summary.state = 'finished';
-      summary.result = result;
-      summary.facts = facts;
-      batcher.add(recorder.recordEvent(runFinishedEvent(result, facts)));
-      const entries = entriesForPage(batcher.takePending(), result);
-      options.emit({ channel: 'runs', type: 'finished', runId, result, facts, entries });
-      for (const extension of extensions) {
-        try {
-          extension.finishRun?.(runId, transcript, result);
-        } catch {
-          // An extension's bookkeeping must not break the run that already finished.
-        }
-      }
-      forgetOldRuns();
-    });
-    runs.set(runId, { summary, transcript, controller, finished });
-    options.emit({
-      channel: 'runs',
-      type: 'started',
-      runId,
-      request,
-      ...(workspacePath ? { workspacePath } : {}),
-    });
-    return { runId };
+    run.register(execute().then((result) => run.finish(result, limits, session, refusedOption)));
+    return { runId: run.runId };
   };
+
+  /** A session an `execbox tap` streams in: recorded and shown like any run, decided on by the debugger. */
+  const openTap = async (info: unknown) => {
+    const name = checkTapName(info);
+    const request: RunRequest = { code: '', origin: { kind: 'tap', clientName: name } };
+    const run = beginRun(request, TAP_EXECUTOR_NAME);
+    let close!: (result: ExecuteResult) => void;
+    const closed = new Promise<ExecuteResult>((resolve) => (close = resolve));
+    const cancelled = () => close(tapCancelledResult());
+    run.controller.signal.addEventListener('abort', cancelled, { once: true });
+    const hold = run.prepared.find((p) => p.holdTapMessage)?.holdTapMessage;
+    let lastDone: DoneMessage | undefined;
+    const tap: TapRun = {
+      add: (entries) => {
+        for (const entry of entries) {
+          if (entry.kind === 'message' && entry.message.type === 'done') lastDone = entry.message;
+          if (entry.kind === 'event' && entry.event.type === 'run_started') continue;
+          // The session's code is known once its execute goes by (a saved transcript's header needs it).
+          if (entry.kind === 'message' && entry.message.type === 'execute' && request.code === '')
+            request.code = entry.message.code;
+          const recorded =
+            entry.kind === 'message'
+              ? run.recorder.recordMessage({ ...entry, at: run.startedAt + entry.at })
+              : run.recorder.recordEvent(entry.event, run.startedAt + entry.at);
+          run.batcher.add(recorded);
+        }
+      },
+      hold: (held) =>
+        hold ? hold(held, run.controller.signal) : Promise.resolve({ action: 'forward' as const }),
+      close: () => close(tapRunResult(lastDone)),
+    };
+    run.register(
+      closed.then((result) => {
+        run.controller.signal.removeEventListener('abort', cancelled);
+        run.finish(result, {}, undefined);
+      }),
+      tap,
+    );
+    return { runId: run.runId };
+  };
+
+  function openTapRun(runId: unknown): TapRun {
+    const run = find(runId);
+    if (!run.tap) throw new InvalidArgumentError('this run was not opened by a tap');
+    if (run.summary.state === 'finished') throw new InvalidArgumentError('this tapped run has finished');
+    return run.tap;
+  }
 
   function find(runId: unknown): RunRecord {
     if (typeof runId !== 'string') throw new InvalidArgumentError('runId must be a string');
@@ -252,6 +333,10 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
       return entriesForPage(transcriptSlice(run.transcript, range), run.summary.result);
     },
     list: async () => [...runs.values()].map((run) => ({ ...run.summary, entryCount: run.transcript.count })),
+    openTap,
+    tapEntries: async (runId, entries) => openTapRun(runId).add(checkTapEntries(entries)),
+    tapHold: async (runId, held) => openTapRun(runId).hold(checkTapHeld(held)),
+    closeTap: async (runId) => openTapRun(runId).close(),
   };
 
   return {

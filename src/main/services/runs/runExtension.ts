@@ -1,5 +1,5 @@
 import type { ExecuteResult } from '../../../shared/executeResult';
-import type { RunRequest } from '../../../shared/api/runs';
+import type { RunRequest, TapDecision, TapHeldMessage } from '../../../shared/api/runs';
 import type { ExecutorRuntimeOptions } from '../../../shared/runtimeOptions';
 import type { HostEvent } from '../../../shared/transcript';
 import type { ResolvedToolProvider, ToolCallInterceptor } from '../../engine/core/types';
@@ -20,6 +20,8 @@ export interface PreparedRun {
    * uses stand-ins built from the recording). The first prepared run that gives them wins.
    */
   providers?: ResolvedToolProvider[];
+  /** For a tapped run: whether to hold a message before the tap forwards it (breakpoints). */
+  holdTapMessage?(held: TapHeldMessage, signal: AbortSignal): Promise<TapDecision>;
   /** Cancels the run when it aborts, for the reason it aborts with (a CancelReason: `agent`). */
   signal?: AbortSignal;
 }

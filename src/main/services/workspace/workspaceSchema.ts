@@ -298,7 +298,7 @@ const runOrigin = {
       type: 'object',
       required: ['kind', 'name'],
       additionalProperties: false,
-      properties: { kind: { const: 'tap' }, name: text },
+      properties: { kind: { const: 'tap' }, clientName: text },
     },
   ],
 };

@@ -7,6 +7,7 @@ import { usePlaygroundStore } from '../../state/store';
 import { describeError } from '../../state/describeError';
 import { useDebugStore } from '../../state/debugStore';
 import { JsonTextArea, type JsonParse } from './JsonTextArea';
+import { TapHeldCard } from './TapHeldCard';
 import { useDebugSync } from '../../state/useDebugSync';
 
 const REASON_WORDS = {
@@ -28,9 +29,13 @@ export function PausedCallPanel() {
     );
   return (
     <div className="debug-panel paused-panel">
-      {paused.map((call) => (
-        <PausedCallCard key={call.pauseId} call={call} />
-      ))}
+      {paused.map((call) =>
+        call.tap ? (
+          <TapHeldCard key={call.pauseId} call={{ ...call, tap: call.tap }} />
+        ) : (
+          <PausedCallCard key={call.pauseId} call={call} />
+        ),
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { HostEvent, TranscriptEntry } from '../../../shared/transcript';
-import type { ProtocolObservation } from '../../engine/core/types';
+import type { ProtocolObservation } from './types';
 
 export interface TranscriptRecorder {
   recordMessage(observation: ProtocolObservation): TranscriptEntry;

@@ -1,0 +1,69 @@
+import type { RunView } from '../../state/runView';
+import { useDebugStore } from '../../state/debugStore';
+import { describeError } from '../../state/describeError';
+import { usePlaygroundStore } from '../../state/store';
+import { useDebugSync } from '../../state/useDebugSync';
+import './tap.css';
+
+function tapState(run: RunView, held: boolean): string {
+  if (run.result) return run.result.ok ? 'ended' : `ended: ${run.result.error.code}`;
+  return held ? 'holding a message for you' : 'live';
+}
+
+/** Sessions `execbox tap --app` streams in from two programs this app did not start. */
+export function TapPanel() {
+  const api = useDebugSync();
+  const notify = usePlaygroundStore((s) => s.notify);
+  const runs = usePlaygroundStore((s) => s.runs);
+  const currentRunId = usePlaygroundStore((s) => s.currentRunId);
+  const paused = useDebugStore((s) => s.paused);
+  const tapRuns = Object.values(runs)
+    .filter((run) => run.request?.origin?.kind === 'tap')
+    .reverse();
+
+  return (
+    <div className="debug-panel tap-panel">
+      <h3>Tapped sessions</h3>
+      <p className="muted">
+        Put <code>execbox tap --app URL --name NAME --</code> in front of any runner command (URL: this page’s
+        address with its token). The session between that host and runner shows here live, and breakpoints
+        hold its tool calls and results: what you forward, edit or drop is what the real programs get.
+      </p>
+      {tapRuns.length === 0 && <p className="muted">No tapped session yet.</p>}
+      <ul className="tap-runs" aria-label="Tapped sessions">
+        {tapRuns.map((run) => {
+          const held = paused.some((call) => call.runId === run.runId);
+          const name = run.request?.origin?.clientName ?? 'tap';
+          return (
+            <li
+              key={run.runId}
+              className={`tap-run ${run.runId === currentRunId ? 'current' : ''} ${run.result ? 'ended' : 'live'}`}
+            >
+              <button
+                type="button"
+                className="tap-run-open"
+                title="Show this session in the result and transcript panes"
+                onClick={() => usePlaygroundStore.setState({ currentRunId: run.runId })}
+              >
+                <span className="tap-origin">tap</span> <strong>{name}</strong>{' '}
+                <span className="tap-run-state">{tapState(run, held)}</span>
+              </button>
+              {!run.result && (
+                <button
+                  type="button"
+                  aria-label={`Stop watching ${name}`}
+                  title="Stop showing this session here; the tapped programs go on"
+                  onClick={() =>
+                    api.runs.cancel(run.runId).catch((error) => notify('error', describeError(error)))
+                  }
+                >
+                  Stop watching
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
