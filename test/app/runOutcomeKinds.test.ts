@@ -88,20 +88,24 @@ describe(
       expect(describeRunOutcome(guest.event.result, guest.event.facts).kind).toBe('guest_error');
     });
 
-    it('a setting out of range is validation_error naming the field, never internal_error', async ({
+    it('a setting out of range is refused where it enters, naming the field, never internal_error', async ({
       onTestFinished,
     }) => {
       const h = await fixtureHost(onTestFinished);
-      const { event } = await run(h, 'return 1', { maxLogChars: 10_000_000 });
-      expect(event.result).toMatchObject({
-        ok: false,
-        error: {
-          code: 'validation_error',
-          message: 'Log chars must be a whole number from 0 to 4,000,000 (got 10,000,000)',
-        },
-      });
-      expect(event.facts?.refusedOption).toBe('maxLogChars');
-      expect(describeRunOutcome(event.result, event.facts).kind).toBe('refused');
+      // A run request's limits are checked at the boundary (the stored settings by the workspace schema).
+      await expect(
+        h.services.runs.start({ code: 'return 1', limits: { maxLogChars: 10_000_000 } }),
+      ).rejects.toThrow('request.limits.maxLogChars must be an integer from 0 to 4000000 (got 10000000)');
+      await expect(
+        h.services.workspace.setRuntimeSettings({ limits: { maxLogChars: 10_000_000 } }),
+      ).rejects.toThrow(/maxLogChars/);
+      // What a run extension sets past the range is the run's validation_error, in the field's words.
+      expect(
+        describeRunOutcome(
+          { ok: false, error: { code: 'validation_error', message: 'x' }, durationMs: 0 },
+          { refusedOption: 'maxLogChars' },
+        ).kind,
+      ).toBe('refused');
     });
   },
 );

@@ -175,7 +175,8 @@ describe('execbox tap --app URL', () => {
             (e) =>
               e.channel === 'runs' &&
               e.type === 'started' &&
-              e.request.origin?.clientName === 'ws session #1',
+              e.request.origin?.kind === 'tap' &&
+              e.request.origin.clientName === 'ws session #1',
           ),
         )
         .toBe(true);

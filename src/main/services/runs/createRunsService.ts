@@ -47,6 +47,8 @@ import { TAP_EXECUTOR_NAME, tapCancelledResult, tapRunResult } from './tapRunRes
 export interface RunsServiceOptions {
   resolvedProviders(): Promise<ResolvedToolProvider[]>;
   runtimeSettings(): RuntimeSettings;
+  /** The open workspace file, recorded with each run. */
+  workspaceFile?(): string;
   executorFor(choice: ExecutorChoice): Executor | Promise<Executor>;
   emit(event: RunsEvent): void;
   extensions?: RunExtension[];

@@ -296,9 +296,9 @@ const runOrigin = {
     },
     {
       type: 'object',
-      required: ['kind', 'name'],
+      required: ['kind', 'clientName'],
       additionalProperties: false,
-      properties: { kind: { const: 'tap' }, clientName: text },
+      properties: { kind: { const: 'tap' }, clientName: text, clientVersion: text },
     },
   ],
 };

@@ -14,7 +14,10 @@ import { JsonTextArea, type JsonParse } from './JsonTextArea';
 export function TapHeldCard({ call }: { call: PausedCall & { tap: NonNullable<PausedCall['tap']> } }) {
   const api = useDebugSync();
   const notify = usePlaygroundStore((s) => s.notify);
-  const tapName = usePlaygroundStore((s) => s.runs[call.runId]?.request?.origin?.clientName);
+  const tapName = usePlaygroundStore((s) => {
+    const origin = s.runs[call.runId]?.request?.origin;
+    return origin?.kind === 'tap' ? origin.clientName : undefined;
+  });
   const { direction, message } = call.tap;
   const [edited, setEdited] = useState<JsonParse>({ ok: true, value: message });
   const [holdResult, setHoldResult] = useState(false);

@@ -33,7 +33,8 @@ export function TapPanel() {
       <ul className="tap-runs" aria-label="Tapped sessions">
         {tapRuns.map((run) => {
           const held = paused.some((call) => call.runId === run.runId);
-          const name = run.request?.origin?.clientName ?? 'tap';
+          const origin = run.request?.origin;
+          const name = origin?.kind === 'tap' ? origin.clientName : 'tap';
           return (
             <li
               key={run.runId}
