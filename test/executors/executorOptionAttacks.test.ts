@@ -29,9 +29,11 @@ describe('an out-of-range runtime option is a validation_error where it enters, 
         ok: false,
         error: {
           code: 'validation_error',
-          message: expect.stringContaining('memoryLimitBytes must be an integer'),
+          // Named as the person sees the field (issue 30's words), with its range and the value.
+          message: 'Memory must be a whole number from 4 to 4,096 MiB (got 0)',
         },
       },
+      facts: { refusedOption: 'memoryLimitBytes' },
     });
   });
 
