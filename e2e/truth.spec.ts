@@ -175,7 +175,8 @@ test('Log chars out of range is refused where typed; a file that holds one makes
   expect(saved.runtime.limits).not.toHaveProperty('maxLogChars', 10_000_000);
   await field.press('Escape');
 
-  // A workspace file may hold a value the host refuses: Run says why instead of failing in the sandbox.
+  // A workspace file that holds a value the runner refuses is refused when it is opened (issue 24:
+  // the schema holds files to the runner's ranges), naming the field; the open workspace stays.
   const doc = JSON.parse(await readFile(playground.workspaceFile, 'utf8')) as Record<string, unknown>;
   const other = join(playground.workspaceFile, '..', 'big-logs.execbox.json');
   await writeFile(other, JSON.stringify({ ...doc, runtime: { limits: { maxLogChars: 10_000_000 } } }));
@@ -183,24 +184,8 @@ test('Log chars out of range is refused where typed; a file that holds one makes
   const dialog = page.getByRole('dialog', { name: 'Workspace' });
   await dialog.getByLabel('Open a workspace file').fill(other);
   await dialog.getByRole('button', { name: 'Open', exact: true }).click();
-  await expect(page.getByTestId('file-state')).toContainText('big-logs.execbox.json');
-  await expect(runState(page)).toContainText(
-    'Run is off: Log chars must be a whole number from 0 to 4,000,000 (got 10,000,000)',
-  );
-  await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeDisabled();
-
-  // Issue 30.8: the refusal's notice sits in the page's flow (it covers nothing) and stays until
-  // the same source succeeds: here, a run that starts once the setting is fixed.
-  await page.getByTestId('program-editor').locator('.view-lines').click();
-  await page.keyboard.press('ControlOrMeta+Enter');
-  const notice = page.locator('.notices .notice.error');
-  await expect(notice).toContainText('The run did not start. Log chars must be a whole number');
-  await expect(page.locator('.notices').first()).toHaveCSS('position', 'static');
-  await page.screenshot({ path: join(SCREENSHOTS, 'truth-notice-in-flow.png') });
-  await field.fill('64000');
-  await field.press('Enter');
-  await runProgram(page);
-  await expect(notice).toHaveCount(0);
+  await expect(page.getByText(/maxLogChars/).first()).toBeVisible();
+  await expect(page.getByTestId('file-state')).toContainText('test.execbox.json');
 });
 
 // Issue 30.8: the execute message's timeoutMs is explained where it is shown.

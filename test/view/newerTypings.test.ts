@@ -30,6 +30,6 @@ describe("the page's typings are the newest of the workspace it shows", () => {
     expect(takesOverPanes(undefined)).toBe(true);
     expect(takesOverPanes({ kind: 'replay', against: 'live' })).toBe(true);
     expect(takesOverPanes({ kind: 'agent', clientName: 'x' })).toBe(false);
-    expect(takesOverPanes({ kind: 'tap', clientName: 'x' })).toBe(false);
+    expect(takesOverPanes({ kind: 'tap', clientName: 'x' })).toBe(true);
   });
 });
