@@ -74,7 +74,7 @@ export function createDebugRunExtension(options: {
       });
       const interceptToolCall = createRunInterceptor({
         runId: run.runId,
-        origin: run.request.origin ?? { kind: 'person' },
+        origin: run.origin,
         breakpoints,
         pauses,
         emit: run.emit,
@@ -93,7 +93,7 @@ export function createDebugRunExtension(options: {
       });
       const holdTapMessage = createTapHold({
         runId: run.runId,
-        origin: run.request.origin ?? { kind: 'person' },
+        origin: run.origin,
         breakpoints,
         pauses,
         emit: run.emit,

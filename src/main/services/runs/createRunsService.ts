@@ -151,6 +151,7 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
     const context = {
       runId,
       request,
+      origin,
       emit: (event: Parameters<typeof recorder.recordEvent>[0]) => batcher.add(recorder.recordEvent(event)),
     };
     const prepared: PreparedRun[] = [];

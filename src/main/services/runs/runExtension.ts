@@ -1,5 +1,5 @@
 import type { ExecuteResult } from '../../../shared/executeResult';
-import type { RunRequest, TapDecision, TapHeldMessage } from '../../../shared/api/runs';
+import type { RunOrigin, RunRequest, TapDecision, TapHeldMessage } from '../../../shared/api/runs';
 import type { ExecutorRuntimeOptions } from '../../../shared/runtimeOptions';
 import type { HostEvent } from '../../../shared/transcript';
 import type { ResolvedToolProvider, ToolCallInterceptor } from '../../engine/core/types';
@@ -8,6 +8,8 @@ import type { TranscriptReader } from './createTranscriptStore';
 export interface RunContext {
   runId: string;
   request: RunRequest;
+  /** Who started the run (the request's origin, the person's when it names none). */
+  origin: RunOrigin;
   /** Adds a host event to the run's live transcript. */
   emit(event: HostEvent): void;
 }
