@@ -91,6 +91,10 @@ export function prepareGuestContext(module: QuickJSWASMModule): PreparedGuestCon
     return context.unwrapResult(made);
   };
 
+  /** [describe, thrown]: one evaluation serves both (see guestDescriberSource). */
+  const describerPair = (): QuickJSHandle =>
+    (describers ??= keep(helper(GUEST_DESCRIBER_SOURCE, 'execbox-describer.js')));
+
   return {
     runtime,
     context,
@@ -108,13 +112,11 @@ export function prepareGuestContext(module: QuickJSWASMModule): PreparedGuestCon
       return serializer;
     },
     describer() {
-      describers ??= keep(helper(GUEST_DESCRIBER_SOURCE, 'execbox-describer.js'));
-      describer ??= keep(context.getProp(describers, 0));
+      describer ??= keep(context.getProp(describerPair(), 0));
       return describer;
     },
     thrown() {
-      describers ??= keep(helper(GUEST_DESCRIBER_SOURCE, 'execbox-describer.js'));
-      thrown ??= keep(context.getProp(describers, 1));
+      thrown ??= keep(context.getProp(describerPair(), 1));
       return thrown;
     },
     consoleFactory() {
