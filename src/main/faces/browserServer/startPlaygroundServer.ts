@@ -12,6 +12,7 @@ import type { PlaygroundHost } from '../../app/createPlaygroundHost';
 import { createAccessGuard } from '../../system/createAccessGuard';
 import { guardWebSocket } from '../../system/guardWebSocket';
 import { isLoopbackHost } from '../../system/isLoopbackHost';
+import { logServerErrors } from '../../system/logServerErrors';
 import { serveStaticFile } from './serveStaticFile';
 
 export const API_PATH = '/api';
@@ -90,11 +91,7 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
 
   const sockets = new Set<WebSocket>();
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
-  wss.on('error', (error) => log(`WebSocket server error: ${error.message}`));
-  server.on('clientError', (error, socket) => {
-    log(`bad HTTP request: ${error.message}`);
-    socket.destroy();
-  });
+  logServerErrors(server, wss, log);
   const refuseUpgrade = (request: IncomingMessage): string | undefined => {
     const url = new URL(request.url ?? '/', 'http://x');
     if (url.pathname !== API_PATH) return '404 Not Found';

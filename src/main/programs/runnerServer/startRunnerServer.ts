@@ -1,7 +1,6 @@
-import { createServer, type IncomingMessage } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { Worker } from 'node:worker_threads';
-import { WebSocketServer } from 'ws';
 import { guardWebSocket } from '../../system/guardWebSocket';
 import type { RunnerToHostMessage } from '../../../shared/protocol/messages';
 import { defaultRunnerEntryPath } from '../../engine/executors/defaultRunnerEntryPath';
@@ -14,6 +13,7 @@ import {
 import { createSpareRunners } from './createSpareRunners';
 import { superviseRunnerConnection } from './superviseRunnerConnection';
 import { admitUpgrade } from '../../system/admitUpgrade';
+import { createWebSocketOnlyServer } from '../../system/createWebSocketOnlyServer';
 import { listenForWebSockets } from '../../system/listenForWebSockets';
 
 export interface RunnerServerOptions {
@@ -60,20 +60,10 @@ export async function startRunnerServer(options: RunnerServerOptions): Promise<R
     () => createWorkerTransport(new Worker(runnerEntry, { stdout: false, stderr: false, execArgv: [] })),
     options.spareRunners ?? 2,
   );
-  const http = createServer((_request, response) => {
-    response.writeHead(426, { 'Content-Type': 'text/plain', Upgrade: 'websocket' });
-    response.end('this is an execbox runner: connect with a WebSocket\n');
-  });
-  const wss = new WebSocketServer({
-    noServer: true,
+  const { http, wss } = createWebSocketOnlyServer({
+    what: 'an execbox runner',
     maxPayload: maxMessageBytes,
-    perMessageDeflate: false,
-  });
-
-  wss.on('error', (error) => log(`WebSocket server error: ${error.message}`));
-  http.on('clientError', (error, socket) => {
-    log(`bad HTTP request: ${error.message}`);
-    socket.destroy();
+    log,
   });
   http.on('upgrade', (request: IncomingMessage, socket: Socket, head: Buffer) => {
     const peer = admitUpgrade(request, socket, {

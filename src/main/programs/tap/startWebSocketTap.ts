@@ -1,9 +1,10 @@
-import { createServer, type IncomingMessage } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
-import WebSocket, { WebSocketServer, type RawData } from 'ws';
+import WebSocket, { type RawData } from 'ws';
 import type { MessageDirection } from '../../../shared/protocol/messages';
 import { DEFAULT_RUNNER_MAX_CONNECTIONS } from '../../engine/transports/runnerServerDefaults';
 import { admitUpgrade } from '../../system/admitUpgrade';
+import { createWebSocketOnlyServer } from '../../system/createWebSocketOnlyServer';
 import { listenForWebSockets } from '../../system/listenForWebSockets';
 import { guardWebSocket } from '../../system/guardWebSocket';
 import { refuseUpgrade } from '../../system/refuseUpgrade';
@@ -59,21 +60,12 @@ export async function startWebSocketTap<C extends TapConnection>(
   if (!options.token) throw new Error('a WebSocket tap needs a token, as a runner server does');
   const log = options.log ?? (() => {});
   const maxConnections = options.maxConnections ?? DEFAULT_RUNNER_MAX_CONNECTIONS;
-  const http = createServer((_request, response) => {
-    response.writeHead(426, { 'Content-Type': 'text/plain', Upgrade: 'websocket' });
-    response.end('this is an execbox tap: connect with a WebSocket\n');
-  });
-  const wss = new WebSocketServer({
-    noServer: true,
+  const { http, wss } = createWebSocketOnlyServer({
+    what: 'an execbox tap',
     maxPayload: options.maxMessageBytes,
-    perMessageDeflate: false,
+    log,
   });
   let pending = 0;
-  wss.on('error', (error) => log(`WebSocket server error: ${error.message}`));
-  http.on('clientError', (error, socket) => {
-    log(`bad HTTP request: ${error.message}`);
-    socket.destroy();
-  });
 
   http.on('upgrade', (request: IncomingMessage, socket: Socket, head: Buffer) => {
     const peer = admitUpgrade(request, socket, {
