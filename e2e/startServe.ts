@@ -32,7 +32,8 @@ export async function startServe(
 }
 
 export async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
+  // A child killed by a signal has no exit code, only a signal code: it exited all the same.
+  if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
