@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { readBoundedBytes } from './readBoundedBytes';
 
 export type RequestText = { tooLarge: true } | { tooLarge: false; text: string };
 
@@ -7,14 +8,6 @@ export type RequestText = { tooLarge: true } | { tooLarge: false; text: string }
  * the limit is refused before reading, and the read stops once more than the limit has arrived.
  */
 export async function readRequestText(request: IncomingMessage, maxBytes: number): Promise<RequestText> {
-  const declared = Number(request.headers['content-length']);
-  if (Number.isFinite(declared) && declared > maxBytes) return { tooLarge: true };
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > maxBytes) return { tooLarge: true };
-    chunks.push(chunk);
-  }
-  return { tooLarge: false, text: Buffer.concat(chunks).toString('utf8') };
+  const bytes = await readBoundedBytes(request, maxBytes, request.headers['content-length']);
+  return bytes === undefined ? { tooLarge: true } : { tooLarge: false, text: bytes.toString('utf8') };
 }
