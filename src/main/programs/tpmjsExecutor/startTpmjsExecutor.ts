@@ -15,6 +15,7 @@ import {
   type TpmjsExecutorOptions,
 } from './tpmjsExecutorOptions';
 import { TpmjsError } from './tpmjsErrors';
+import { bearerToken } from '../../system/bearerToken';
 import { tokensMatch } from '../../system/tokensMatch';
 
 export interface TpmjsExecutorHandle {
@@ -99,7 +100,10 @@ export async function startTpmjsExecutor(input: TpmjsExecutorOptions = {}): Prom
     if (!target)
       return send(response, 404, errorBody('NOT_FOUND', `no such endpoint: ${request.method} ${path}`));
     if (request.method === 'OPTIONS') return send(response, 200, undefined);
-    if (options.apiKey !== undefined && !tokensMatch(bearerToken(request), options.apiKey)) {
+    if (
+      options.apiKey !== undefined &&
+      !tokensMatch(bearerToken(request.headers.authorization), options.apiKey)
+    ) {
       return send(response, 401, errorBody('UNAUTHORIZED', 'Invalid or missing API key'));
     }
     if (request.method !== target.method) {
@@ -174,11 +178,6 @@ function send(
 
 function errorBody(code: string, message: string): object {
   return { success: false, error: { code, message } };
-}
-
-function bearerToken(request: IncomingMessage): string | undefined {
-  const match = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '');
-  return match?.[1]?.trim();
 }
 
 /** Clients SHOULD say which protocol they speak; we speak 1.x and refuse other major versions. */
