@@ -51,7 +51,8 @@ export async function bridgeStdioToHttp(options: {
   const answerWithinMs = options.answerWithinMs ?? RELAY_ANSWER_WITHIN_MS;
   const inFlight = new Map<string, InFlight>();
   const keyOf = (id: RequestId) => JSON.stringify(id);
-  const pings = new Set<string>();
+  /** The relay's own pings still waiting for the app, each abortable. */
+  const pings = new Map<string, AbortController>();
   let pingCount = 0;
 
   const local = withProgressBarrier(
@@ -83,17 +84,21 @@ export async function bridgeStdioToHttp(options: {
     busy: () => inFlight.size > 0,
     ping: () => {
       const id = `${PING_PREFIX}${++pingCount}`;
-      pings.add(id);
+      pings.set(id, new AbortController());
       // A ping the app refuses is no sign of life; the silence limit then speaks.
       remote.send({ jsonrpc: '2.0', id, method: 'ping' }).catch(() => pings.delete(id));
     },
-    silent: (quietMs) => [...inFlight.values()].forEach(lose({ kind: 'silent', quietMs })),
+    silent: (quietMs) => {
+      [...inFlight.values()].forEach(lose({ kind: 'silent', quietMs }));
+      for (const ping of pings.values()) ping.abort();
+      pings.clear();
+    },
   });
   const remote = new StreamableHTTPClientTransport(options.url, {
     requestInit: { headers: { authorization: `Bearer ${options.token}` } },
     fetch: watchAppResponses({
       heard: () => silence.heard(),
-      signalFor: (id) => inFlight.get(keyOf(id))?.abort.signal,
+      signalFor: (id) => (inFlight.get(keyOf(id))?.abort ?? pings.get(String(id)))?.signal,
       accepted: (id) => {
         const entry = inFlight.get(keyOf(id));
         if (entry) entry.accepted = true;
