@@ -153,7 +153,7 @@ describe('execbox mcp --connect answers a request the app took and then lost', {
         id: 'slow',
         name: 'slow',
         kind: 'mock',
-        tools: { wait: { latencyMs: 9_000, response: { mode: 'fixed', result: 'done' } } },
+        tools: { wait: { latencyMs: 12_000, response: { mode: 'fixed', result: 'done' } } },
       },
     ]);
     const server = await startMcpHttpServer({
@@ -165,7 +165,7 @@ describe('execbox mcp --connect answers a request the app took and then lost', {
       () => host.dispose(),
       () => server.close(),
     );
-    const { client } = await relayedAgent(server.url, ['--silence-limit', '3']);
+    const { client } = await relayedAgent(server.url, ['--silence-limit', '5']);
     const result = await client.callTool(
       { name: 'execute', arguments: { code: 'return await slow.wait({})' } },
       undefined,
