@@ -9,7 +9,7 @@ const PREVIEW_LINES = 20;
 
 /** The result's logs in brief: counts by level, what was dropped, the first lines, and the way to the Console. */
 export function LogsSummary({ run }: { run: RunView }) {
-  const model = useMemo(() => consoleModelFor(run.runId, run.entries, run.result), [run]);
+  const model = useMemo(() => consoleModelFor(run.runId, run.entries, run.result, run.firstIndex), [run]);
   const select = useTabStore((s) => s.select);
   const total = model.rows.length;
   const counts = CONSOLE_LEVELS.filter((level) => model.counts[level] > 0 && level !== 'log').map(
