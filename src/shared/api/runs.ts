@@ -69,6 +69,21 @@ export interface TranscriptRange {
   limit?: number;
 }
 
+/** Where a transcript search starts: the match after entry `from` (1) or before it (-1), wrapping round. */
+export interface TranscriptSearchOptions {
+  from?: number;
+  direction?: 1 | -1;
+}
+
+/** The next match of a transcript search, and how many entries match in all. */
+export interface TranscriptSearchAnswer {
+  /** The matching entry's number (its position in the transcript), or null when none matches. */
+  index: number | null;
+  total: number;
+  /** Entries the search read: the transcript's length when it began. */
+  count: number;
+}
+
 /** Where an agent connects to this app's MCP server (see `execbox mcp`), with what to paste. */
 export interface AgentEndpoint {
   /** Streamable HTTP, loopback only. */
@@ -92,6 +107,15 @@ export interface RunsApi {
    * finished run's done message leaves out the value its result carries (`valueInResult`).
    */
   transcript(runId: string, range?: TranscriptRange): Promise<TranscriptEntry[]>;
+  /**
+   * Searches the run's transcript on the host (the transcript search language of the table, see
+   * shared/view/parseTranscriptQuery), reading it a chunk at a time: the next match and the count.
+   */
+  transcriptSearch(
+    runId: string,
+    query: string,
+    options?: TranscriptSearchOptions,
+  ): Promise<TranscriptSearchAnswer>;
   /** Active runs and the most recent finished ones, oldest first. */
   list(): Promise<RunSummary[]>;
   /** The agents' MCP endpoint while the app serves one, else null. */
@@ -113,6 +137,7 @@ export const RUNS_API_METHODS = [
   'start',
   'cancel',
   'transcript',
+  'transcriptSearch',
   'list',
   'agentEndpoint',
   'openTap',

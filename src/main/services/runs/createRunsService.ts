@@ -41,6 +41,8 @@ import { describeExecutorChoice } from './describeExecutorChoice';
 import type { PreparedRun, RunExtension, RunLauncher } from './runExtension';
 import { validateRunRequest } from './validateRunRequest';
 import { transcriptSlice } from './transcriptSlice';
+import { checkTranscriptSearch } from './checkTranscriptSearch';
+import { searchTranscript } from './searchTranscript';
 import { checkTapEntries, checkTapHeld, checkTapName } from './checkTapInput';
 import { TAP_EXECUTOR_NAME, tapCancelledResult, tapRunResult } from './tapRunResult';
 
@@ -334,6 +336,16 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
     transcript: async (runId, range) => {
       const run = find(runId);
       return entriesForPage(transcriptSlice(run.transcript, range), run.summary.result);
+    },
+    transcriptSearch: async (runId, query, options) => {
+      const { terms, from, direction } = checkTranscriptSearch(query, options);
+      const { transcript } = find(runId);
+      transcript.retain();
+      try {
+        return await searchTranscript(transcript, terms, from, direction);
+      } finally {
+        transcript.release();
+      }
     },
     list: async () => [...runs.values()].map((run) => ({ ...run.summary, entryCount: run.transcript.count })),
     openTap,
