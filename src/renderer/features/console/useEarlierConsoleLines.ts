@@ -13,7 +13,9 @@ const PAGE = 5_000;
 export function useEarlierConsoleLines(runId: string, model: ConsoleModel, onAdded: () => void): void {
   const api = useApi();
   const added = useRef(onAdded);
-  added.current = onAdded;
+  useEffect(() => {
+    added.current = onAdded;
+  });
   const missingBefore = model.missingBefore ?? 0;
   useEffect(() => {
     if (!runId || missingBefore === 0) return;
