@@ -5,8 +5,8 @@ import type { ViewedTranscript } from '../../state/viewedTranscript';
 
 /** Entries before a step that the step-through reads for the state there (when the page lacks the rest). */
 export const STEP_WINDOW = 1_000;
-/** The run's first entries (execute, started), read for its code and phase. */
-const HEAD = 2;
+/** The run's first entries (its execute and started among them), read for its code and phase. */
+const HEAD = 16;
 
 export interface StepEntries {
   /** Entries for transcriptStateAt: the whole transcript, or the run's head then the window up to the step. */
@@ -57,7 +57,17 @@ export function useStepEntries(source: ViewedTranscript | null, index: number): 
     if (runId === undefined || head?.runId === runId) return;
     let stale = false;
     api.runs.transcript(runId, { from: 0, limit: HEAD }).then(
-      (entries) => !stale && setHead({ runId, entries }),
+      // Only what says how the run began: a call among them would show as pending ever after.
+      (entries) =>
+        !stale &&
+        setHead({
+          runId,
+          entries: entries.filter(
+            (entry) =>
+              entry.kind === 'message' &&
+              (entry.message.type === 'execute' || entry.message.type === 'started'),
+          ),
+        }),
       () => {},
     );
     return () => {
