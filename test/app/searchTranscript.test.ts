@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { searchTranscript, type TranscriptLines } from '../../src/main/services/runs/searchTranscript';
+import { transcriptRowsAt } from '../../src/main/services/runs/transcriptRowsAt';
 import { parseTranscriptQuery, type QueryTerm } from '../../src/shared/view/parseTranscriptQuery';
 import type { TranscriptEntry } from '../../src/shared/transcript';
 
@@ -94,5 +95,25 @@ describe('searchTranscript', () => {
       total: 0,
       count: 200,
     });
+  });
+
+  it('lists every match with all (a filtered table\u2019s rows)', async () => {
+    const { lines } = transcriptOf(5_000);
+    const answer = await searchTranscript(lines, terms('-type:tool_result'), -1, 1, true);
+    expect(answer.total).toBe(5_000);
+    expect(answer.indexes).toHaveLength(5_000);
+    expect(answer.indexes!.slice(0, 3)).toEqual([0, 2, 4]);
+  });
+});
+
+describe('transcriptRowsAt', () => {
+  it('describes the entries asked for with the entries around them, in the order asked', () => {
+    const { lines, parsed } = transcriptOf(10_000);
+    const rows = transcriptRowsAt(lines, [14, 9_001, 15, 20_000, 2]);
+    expect(rows.map((row) => row.seq)).toEqual([14, 9_001, 15, 2]);
+    expect(rows[0]).toMatchObject({ type: 'tool_call', outcome: 'tool_failed' });
+    expect(rows[1]).toMatchObject({ type: 'tool_result', tool: 'echo' });
+    // Two ranges read, not the transcript.
+    expect(parsed()).toBeLessThan(400);
   });
 });

@@ -3,6 +3,7 @@ import type { RunFacts } from '../runOutcome';
 import type { ExecutorRuntimeOptions } from '../runtimeOptions';
 import type { MessageDirection, ProtocolMessage } from '../protocol/messages';
 import type { TranscriptEntry } from '../transcript';
+import type { TranscriptRow } from '../view/describeEntries';
 
 export type ExecutorChoice =
   | { kind: 'process'; mode: 'pooled' | 'ephemeral' }
@@ -73,6 +74,8 @@ export interface TranscriptRange {
 export interface TranscriptSearchOptions {
   from?: number;
   direction?: 1 | -1;
+  /** Lists every match's entry number too (`indexes`): the rows of a filtered table. */
+  all?: boolean;
 }
 
 /** The next match of a transcript search, and how many entries match in all. */
@@ -82,7 +85,12 @@ export interface TranscriptSearchAnswer {
   total: number;
   /** Entries the search read: the transcript's length when it began. */
   count: number;
+  /** With `all`: every matching entry's number, in order. */
+  indexes?: number[];
 }
+
+/** Entry numbers a transcriptRows request may name at once. */
+export const TRANSCRIPT_ROWS_LIMIT = 1_000;
 
 /** Where an agent connects to this app's MCP server (see `execbox mcp`), with what to paste. */
 export interface AgentEndpoint {
@@ -116,6 +124,11 @@ export interface RunsApi {
     query: string,
     options?: TranscriptSearchOptions,
   ): Promise<TranscriptSearchAnswer>;
+  /**
+   * The table rows of the run's entries numbered `indexes` (at most TRANSCRIPT_ROWS_LIMIT), each
+   * described with the entries around it (a call with its result): a filtered table's page.
+   */
+  transcriptRows(runId: string, indexes: number[]): Promise<TranscriptRow[]>;
   /** Active runs and the most recent finished ones, oldest first. */
   list(): Promise<RunSummary[]>;
   /** The agents' MCP endpoint while the app serves one, else null. */
@@ -138,6 +151,7 @@ export const RUNS_API_METHODS = [
   'cancel',
   'transcript',
   'transcriptSearch',
+  'transcriptRows',
   'list',
   'agentEndpoint',
   'openTap',

@@ -18,7 +18,7 @@ const CONTEXT = 64;
 
 /**
  * Finds the match of `terms` next after entry `from` in `direction` (wrapping round the end) and
- * counts every match, reading the transcript a chunk at a time: memory stays what one chunk takes,
+ * counts every match (with `all`, lists them: a filtered table's rows), reading the transcript a chunk at a time: memory stays what one chunk takes,
  * whatever its length. A chunk is parsed only when one of its lines holds all the literal text the
  * query needs (free text, a call id), so a search for one call reads a million lines but parses a few.
  */
@@ -27,6 +27,7 @@ export async function searchTranscript(
   terms: readonly QueryTerm[],
   from: number,
   direction: 1 | -1,
+  all = false,
 ): Promise<TranscriptSearchAnswer> {
   const count = transcript.count;
   const needles = literalNeedles(terms);
@@ -35,6 +36,7 @@ export async function searchTranscript(
   let last: number | null = null;
   let after: number | null = null;
   let before: number | null = null;
+  const indexes: number[] = [];
   for (let start = 0; start < count; start += CHUNK) {
     const end = Math.min(count, start + CHUNK);
     const windowStart = Math.max(0, start - CONTEXT);
@@ -50,6 +52,7 @@ export async function searchTranscript(
       for (const index of candidates) {
         if (!matchTranscriptRow(rows[index - windowStart]!, terms)) continue;
         total += 1;
+        if (all) indexes.push(index);
         first ??= index;
         last = index;
         if (index > from && after === null) after = index;
@@ -59,7 +62,7 @@ export async function searchTranscript(
     await new Promise((resolve) => setImmediate(resolve));
   }
   const index = direction === 1 ? (after ?? first) : (before ?? last);
-  return { index, total, count };
+  return all ? { index, total, count, indexes } : { index, total, count };
 }
 
 /** Text every matching entry's JSON holds (case aside): its free-text terms and exact call ids. */
