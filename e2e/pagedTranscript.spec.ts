@@ -71,6 +71,23 @@ test('a long run: the table holds its tail, pages the rest as it scrolls, and th
   await expect(detail).toContainText('"hay 8"');
   expect(await heldBy(page, '.transcript')).toBeLessThanOrEqual(HELD_BOUND);
   await page.screenshot({ path: join(SCREENSHOTS, 'paged-transcript-search.png') });
+
+  // The host filters the whole run: host events hidden, then only the search's matches.
+  await page.getByRole('checkbox', { name: 'host event' }).uncheck();
+  await expect(count).toHaveText(/^10,00\d of 20,0\d\d entries$/);
+  await grid.evaluate((element) => element.scrollTo({ top: 0 }));
+  await expect(grid.locator('[data-testid="transcript-row"]').first()).toHaveAttribute(
+    'data-type',
+    'execute',
+  );
+  await expect(grid.locator('[data-testid="transcript-row"][data-type^="tool_dispatch"]')).toHaveCount(0);
+  await search.fill('"hay 12"');
+  await page.getByRole('checkbox', { name: 'only matches' }).check();
+  // "hay 12", "hay 120"…"hay 129", "hay 1200"…"hay 1299": their tool_call rows.
+  await expect(count).toHaveText(/^111 of 20,0\d\d entries$/);
+  await expect(grid.getByTestId('transcript-row').first()).toContainText('call-13');
+  expect(await heldBy(page, '.transcript')).toBeLessThanOrEqual(HELD_BOUND);
+  await page.screenshot({ path: join(SCREENSHOTS, 'paged-transcript-filtered.png') });
 });
 
 test('after a reload a long run is usable from its tail: console and step-through fetch what they show', async ({

@@ -26,6 +26,7 @@ import type { TranscriptEntry } from '../../../shared/transcript';
 import { useUiScale } from '../../ui/display/displaySettings';
 import { usePagedTranscript } from './usePagedTranscript';
 import { useHostTranscriptSearch } from './useHostTranscriptSearch';
+import { filterQueryOf } from './filterQueryOf';
 
 const TYPES = [
   'execute',
@@ -63,9 +64,6 @@ export function TranscriptPane() {
   const model = useMemo(() => transcriptModelFor(runId, entries), [runId, entries]);
   const rows = model.rows;
   const diverged = model.diverged;
-  // A long run's earlier entries stay on the host: the table fetches them a page at a time as it scrolls.
-  const paging = usePagedTranscript(run?.runId, shown.firstIndex, rows);
-  const totalEntries = shown.firstIndex + rows.length;
   const [hiddenTypes, setHiddenTypes] = useState<ReadonlySet<string>>(new Set());
   const [provider, setProvider] = useState<string | null>(null);
   const [query, setQuery] = useState('');
@@ -81,7 +79,15 @@ export function TranscriptPane() {
   const parsed = useMemo(() => parseTranscriptQuery(deferredQuery), [deferredQuery]);
   const terms = parsed.ok ? parsed.terms : NO_TERMS;
   const searching = parsed.ok && terms.length > 0;
-  const hostSearch = useHostTranscriptSearch(paging && searching ? run?.runId : undefined, deferredQuery);
+  // A long run's earlier entries stay on the host: the table fetches them a page at a time as it
+  // scrolls, and the host applies the filters and the search to the whole run.
+  const filterQuery = filterQueryOf(hiddenTypes, provider, searching && onlyMatches ? deferredQuery : '');
+  const paging = usePagedTranscript(run?.runId, shown.firstIndex, rows, filterQuery);
+  const totalEntries = shown.firstIndex + rows.length;
+  const hostSearch = useHostTranscriptSearch(
+    paging && searching ? run?.runId : undefined,
+    paging?.filtering ? `${deferredQuery} ${filterQuery}` : deferredQuery,
+  );
 
   const [filterRows] = useState(createRowFilter);
   // Wrapped: the rows array may be the model's own, grown in place, so the wrapper says it changed.
@@ -102,15 +108,23 @@ export function TranscriptPane() {
     () => (searching && onlyMatches ? filtered.rows.filter((row) => matchSet.has(row.seq)) : filtered.rows),
     [filtered, searching, onlyMatches, matchSet],
   );
-  // Paged, a row's index is its entry's number (and seq); the filters apply to runs held whole.
-  const rowCount = paging ? totalEntries : visible.length;
+  // Paged, a row's position is its entry's number (and seq), or its place among the rows filters keep.
+  const rowCount = paging
+    ? paging.filtering
+      ? (paging.filtered?.length ?? 0)
+      : totalEntries
+    : visible.length;
   const rowAt = (index: number) => (paging ? paging.rowAt(index) : visible[index]);
   const isMatch = (row: TranscriptRow) =>
     paging ? searching && matchTranscriptRow(row, terms) : matchSet.has(row.seq);
   const providers = model.providers;
   const columns = useTranscriptColumns(model.content);
   const selectedIndex =
-    selectedSeq === null ? -1 : paging ? selectedSeq : visible.findIndex((r) => r.seq === selectedSeq);
+    selectedSeq === null
+      ? -1
+      : paging
+        ? paging.positionOf(selectedSeq)
+        : visible.findIndex((r) => r.seq === selectedSeq);
   const selected =
     selectedSeq === null
       ? undefined
@@ -154,7 +168,13 @@ export function TranscriptPane() {
   const showIndex = (index: number) => {
     setSelectedSeq(index);
     setFollow(false);
-    rowWindow.scrollToIndex(index);
+    const position = paging ? paging.positionOf(index) : index;
+    if (position >= 0) return rowWindow.scrollToIndex(position);
+    // Hidden by the filters: shown without them (where a row's position is its entry's number).
+    setHiddenTypes(new Set());
+    setProvider(null);
+    setOnlyMatches(false);
+    requestAnimationFrame(() => rowWindow.scrollToIndex(index));
   };
 
   const step = (direction: 1 | -1) => {
@@ -287,25 +307,14 @@ export function TranscriptPane() {
         />
         <div className="chips" role="group" aria-label="Show message types">
           {TYPES.map((type) => (
-            <label
-              key={type}
-              className={`chip ${hiddenTypes.has(type) ? 'off' : ''}`}
-              title={paging ? PAGED_FILTERS : undefined}
-            >
-              <input
-                type="checkbox"
-                checked={!hiddenTypes.has(type)}
-                disabled={paging !== null}
-                onChange={() => toggleType(type)}
-              />
+            <label key={type} className={`chip ${hiddenTypes.has(type) ? 'off' : ''}`}>
+              <input type="checkbox" checked={!hiddenTypes.has(type)} onChange={() => toggleType(type)} />
               {type}
             </label>
           ))}
         </div>
         <select
           aria-label="Filter by provider"
-          disabled={paging !== null}
-          title={paging ? PAGED_FILTERS : undefined}
           value={provider ?? ''}
           onChange={(e) => setProvider(e.target.value || null)}
         >
@@ -317,12 +326,7 @@ export function TranscriptPane() {
           ))}
         </select>
         <label className="chip" title="Hide the rows the search does not match">
-          <input
-            type="checkbox"
-            checked={onlyMatches}
-            disabled={paging !== null}
-            onChange={(e) => setOnlyMatches(e.target.checked)}
-          />
+          <input type="checkbox" checked={onlyMatches} onChange={(e) => setOnlyMatches(e.target.checked)} />
           only matches
         </label>
         <label className="chip">
@@ -343,7 +347,11 @@ export function TranscriptPane() {
         </button>
         <span className="muted" data-testid="transcript-count">
           {paging
-            ? `${totalEntries.toLocaleString('en-US')} entries`
+            ? paging.filtering
+              ? paging.filtered
+                ? `${paging.filtered.length.toLocaleString('en-US')} of ${totalEntries.toLocaleString('en-US')} entries`
+                : `filtering ${totalEntries.toLocaleString('en-US')} entries…`
+              : `${totalEntries.toLocaleString('en-US')} entries`
             : visible.length === rows.length
               ? `${rows.length.toLocaleString('en-US')} entries`
               : `${visible.length.toLocaleString('en-US')} of ${rows.length.toLocaleString('en-US')} entries`}
@@ -374,7 +382,10 @@ export function TranscriptPane() {
             0,
             Math.min(rowCount - 1, selectedIndex + (e.key === 'ArrowDown' ? 1 : -1)),
           );
-          if (paging) return showIndex(nextIndex);
+          if (paging) {
+            const entryNumber = paging.filtering ? paging.filtered?.[nextIndex] : nextIndex;
+            return entryNumber === undefined ? undefined : showIndex(entryNumber);
+          }
           const next = visible[nextIndex];
           if (next) show(next);
         }}
@@ -481,8 +492,6 @@ export function TranscriptPane() {
 }
 
 const NO_ENTRIES = [] as const;
-const PAGED_FILTERS =
-  'This run is longer than the page holds: the filters apply to shorter runs; search works on any run.';
 
 /** The numbers `start` up to `end`. */
 function windowIndexes(start: number, end: number): number[] {

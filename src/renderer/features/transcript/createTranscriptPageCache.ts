@@ -7,9 +7,11 @@ export interface TranscriptPageCacheOptions {
   /** Pages kept; the one used longest ago goes first. */
   maxPages: number;
   /** Entries read on either side of a page, so a call's row knows its result and a result its call. */
-  context: number;
+  context?: number;
   /** Entries `from` up to `from + limit` (fewer at the end) from the host. */
-  fetch(from: number, limit: number): Promise<TranscriptEntry[]>;
+  fetch?(from: number, limit: number): Promise<TranscriptEntry[]>;
+  /** Instead of `fetch`: the rows at positions `from` up to `from + limit`, described by the host. */
+  fetchRows?(from: number, limit: number): Promise<TranscriptRow[]>;
 }
 
 export interface TranscriptPageCache {
@@ -37,7 +39,7 @@ interface Page {
  * newer ones push it out, so scrolling a million-entry run holds a few thousand entries at most.
  */
 export function createTranscriptPageCache(options: TranscriptPageCacheOptions): TranscriptPageCache {
-  const { pageSize, maxPages, context } = options;
+  const { pageSize, maxPages, context = 0 } = options;
   const pages = new Map<number, Page>();
   const pending = new Set<number>();
   // A page the host refused (the run is gone) is not asked for again.
@@ -61,9 +63,13 @@ export function createTranscriptPageCache(options: TranscriptPageCacheOptions): 
     const start = number * pageSize;
     const from = Math.max(0, start - context);
     try {
-      const entries = await options.fetch(from, start + pageSize + context - from);
+      let rows: TranscriptRow[];
+      if (options.fetchRows) rows = await options.fetchRows(start, pageSize);
+      else {
+        const entries = (await options.fetch?.(from, start + pageSize + context - from)) ?? [];
+        rows = new TranscriptRowsBuilder().update(entries).slice(start - from, start - from + pageSize);
+      }
       fetched += 1;
-      const rows = new TranscriptRowsBuilder().update(entries).slice(start - from, start - from + pageSize);
       pages.set(number, { rows });
       for (const oldest of pages.keys()) {
         if (pages.size <= maxPages) break;
