@@ -3,7 +3,7 @@ import type { RunFacts } from '../runOutcome';
 import type { ExecutorRuntimeOptions } from '../runtimeOptions';
 import type { MessageDirection, ProtocolMessage } from '../protocol/messages';
 import type { TranscriptEntry } from '../transcript';
-import type { TranscriptRow } from '../view/describeEntries';
+import type { TranscriptRow } from '../transcriptRow';
 
 export type ExecutorChoice =
   | { kind: 'process'; mode: 'pooled' | 'ephemeral' }
