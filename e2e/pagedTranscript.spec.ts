@@ -104,7 +104,8 @@ test('after a reload a long run is usable from its tail: console and step-throug
   await expect(count).toHaveText(entries);
   expect(await heldBy(page, '.transcript')).toBeLessThanOrEqual(4_000);
 
-  // The console's first line was logged long before the tail the page holds.
+  // The result's logs and the console: the first line was logged long before the tail the page holds.
+  await expect(page.getByTestId('logs')).toContainText('the first line');
   await page.getByRole('tab', { name: 'Console' }).click();
   await expect(page.getByTestId('console-line').filter({ hasText: 'the first line' })).toBeVisible();
   await expect(page.getByTestId('console-line')).toHaveCount(2);
