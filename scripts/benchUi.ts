@@ -32,8 +32,8 @@ const WORKSPACE = {
   snippets: [{ id: 'bench', name: 'bench', code: '1' }],
   activeSnippetId: 'bench',
   runtime: {
-    // Room for the console search scenario's 100,000 lines.
-    limits: { timeoutMs: 600_000, maxLogLines: 100_000, maxLogChars: 10_000_000 },
+    // Room for the console search scenario's 100,000 lines (4,000,000 characters is the most a workspace may set).
+    limits: { timeoutMs: 600_000, maxLogLines: 100_000, maxLogChars: 4_000_000 },
     executor: { kind: 'process', mode: 'pooled' },
   },
 };
