@@ -4,6 +4,7 @@ import type { TranscriptEntry } from '../transcript';
 import type { TapHeldMessage } from './runs';
 import type { TranscriptHeader, TranscriptProblem } from '../transcriptFile';
 import type { WorkspaceTranscriptRef } from '../workspaceFormat';
+import type { TimelineSummary, TimelineWindow } from '../summarizeTimeline';
 
 /**
  * A breakpoint on tool calls. Every set field must match: no fields breaks on every call; only
@@ -126,6 +127,11 @@ export interface TranscriptPage extends LoadedTranscript {
   count: number;
 }
 
+/** A run's timeline for one window, laid out on the host; `problems` names a file's first bad line. */
+export interface TranscriptTimeline extends TimelineSummary {
+  problems: TranscriptProblem[];
+}
+
 /** Where a transcript to replay, export or compare comes from. */
 export type TranscriptSource = { runId: string } | { file: string } | { transcriptId: string };
 
@@ -155,6 +161,12 @@ export interface DebugApi {
    * run, the two sides of a diff): `range` as for `runs.transcript`, the whole transcript without one.
    */
   transcriptPage(source: TranscriptSource, range?: TranscriptRange): Promise<TranscriptPage>;
+  /**
+   * The timeline of a run or a saved file for the window `window` (the whole run without from and
+   * to), laid out on the host streaming over it: lanes and rows of the whole run, and at most a bar
+   * per row and pixel column of the window, so the page never needs the transcript.
+   */
+  transcriptTimeline(source: TranscriptSource, window: TimelineWindow): Promise<TranscriptTimeline>;
   removeTranscript(transcriptId: string): Promise<void>;
   /** A self-contained HTML report (secret values masked); also written to a new absolute .html `file` when given. */
   exportHtml(source: TranscriptSource, options?: ExportHtmlOptions): Promise<{ html: string; file?: string }>;
@@ -173,6 +185,7 @@ export const DEBUG_API_METHODS = [
   'saveTranscript',
   'openTranscript',
   'transcriptPage',
+  'transcriptTimeline',
   'removeTranscript',
   'exportHtml',
   'replay',

@@ -34,6 +34,8 @@ import { transcriptFileName } from './transcriptFileName';
 import { transcriptWriter } from './transcriptWriter';
 import { createTranscriptFilePages } from './createTranscriptFilePages';
 import { transcriptSlice } from '../runs/transcriptSlice';
+import type { TranscriptSourceReader } from './transcriptSourceReader';
+import { summarizeTranscriptTimeline } from './summarizeTranscriptTimeline';
 
 /** What the debugger needs from the workspace layer. */
 export interface DebugWorkspace {
@@ -128,6 +130,44 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
     };
   }
 
+  /** A run's or a file's transcript to read page by page; close it when done. */
+  async function readerOf(source: unknown): Promise<TranscriptSourceReader> {
+    const found = await sourceOf(source);
+    if ('file' in found) {
+      const { file } = found;
+      const first = await filePages.page(file, { from: 0, limit: 1 });
+      return {
+        header: first.header,
+        count: first.count,
+        page: async (from, to) => filePages.page(file, { from, limit: Math.max(1, to - from) }),
+        close: () => undefined,
+      };
+    }
+    const { record, finished } = found.run;
+    const { transcript } = finished;
+    // Held while it is read: the run may be let go meanwhile (more runs finish), its file not.
+    transcript.retain();
+    let open = true;
+    return {
+      header: buildTranscriptHeader(record, transcript),
+      count: transcript.count,
+      page: async (from, to) => ({ entries: transcript.page(from, to), problems: [] }),
+      close() {
+        if (open) transcript.release();
+        open = false;
+      },
+    };
+  }
+
+  async function withReader<T>(source: unknown, read: (reader: TranscriptSourceReader) => Promise<T>) {
+    const reader = await readerOf(source);
+    try {
+      return await read(reader);
+    } finally {
+      reader.close();
+    }
+  }
+
   function maskOptions(sensitiveKeys: string[] = []): MaskOptions {
     const secrets = options.secretMasker?.();
     return { sensitiveKeys, ...(secrets ? { secrets } : {}) };
@@ -211,6 +251,8 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
         problems: [],
       };
     },
+    transcriptTimeline: (source, window) =>
+      withReader(source, (reader) => summarizeTranscriptTimeline(reader, window)),
     async removeTranscript(transcriptId) {
       if (typeof transcriptId !== 'string') throw new InvalidArgumentError('transcriptId must be a string');
       await workspaceHost.workspace.removeTranscript(transcriptId);
