@@ -1,3 +1,4 @@
+import type { TranscriptSource } from '../../shared/api/debug';
 import type { TranscriptEntry } from '../../shared/transcript';
 import type { RunView } from './runView';
 import { useCurrentRun } from './store';
@@ -12,6 +13,8 @@ export interface ViewedTranscript {
   entries: readonly TranscriptEntry[];
   /** The code the transcript ran, when known. */
   code?: string;
+  /** Where the host can read the whole transcript (a finished run, an opened file); none while it runs. */
+  hostSource?: TranscriptSource;
   /** The transcript is still arriving page by page (after a reload): how far, of how many. */
   loading?: RunView['loading'];
 }
@@ -31,6 +34,7 @@ export function useViewedTranscript(): ViewedTranscript | null {
       label: opened.label,
       entries: opened.entries,
       ...(opened.header ? { code: opened.header.code } : {}),
+      ...(opened.source ? { hostSource: opened.source } : {}),
     };
   if (!run) return null;
   return {
@@ -40,6 +44,7 @@ export function useViewedTranscript(): ViewedTranscript | null {
     entries: run.entries,
     ...(run.request ? { code: run.request.code } : {}),
     ...(run.loading ? { loading: run.loading } : {}),
+    ...(run.result && !run.loading ? { hostSource: { runId: run.runId } } : {}),
   };
 }
 
