@@ -100,7 +100,9 @@ describe('the timeline of a whole run, laid out on the host', () => {
     await expect(harness.debug.transcriptTimeline({ file }, { width: 5, from: 9, to: 3 })).rejects.toThrow(
       /after its from/,
     );
-    await expect(harness.debug.transcriptTimeline({ file }, { width: 5, zoom: 2 })).rejects.toThrow(/zoom/);
+    await expect(harness.debug.transcriptTimeline({ file }, { width: 5, zoom: 2 } as never)).rejects.toThrow(
+      /zoom/,
+    );
     await expect(
       harness.debug.transcriptTimeline({ file: path.join(harness.dir, 'gone.jsonl') }, { width: 5 }),
     ).rejects.toThrow(/gone\.jsonl/);

@@ -5,6 +5,7 @@ import type { TapHeldMessage } from './runs';
 import type { TranscriptHeader, TranscriptProblem } from '../transcriptFile';
 import type { WorkspaceTranscriptRef } from '../workspaceFormat';
 import type { TimelineSummary, TimelineWindow } from '../summarizeTimeline';
+import type { TranscriptDiffRow } from '../transcriptDiff';
 
 /**
  * A breakpoint on tool calls. Every set field must match: no fields breaks on every call; only
@@ -132,6 +133,24 @@ export interface TranscriptTimeline extends TimelineSummary {
   problems: TranscriptProblem[];
 }
 
+/**
+ * A page of the diff of two runs or saved files, compared on the host: how many aligned rows and
+ * differences in all, the first one, each side's code and result, and the rows the range asked for.
+ */
+export interface TranscriptDiffPage {
+  alignedBy: 'callId' | 'order';
+  rowCount: number;
+  differences: number;
+  firstDifference?: number;
+  left: { code: string; result: string };
+  right: { code: string; result: string };
+  /** The first row of `rows`. */
+  from: number;
+  rows: TranscriptDiffRow[];
+  /** Where a side's file broke: it is compared as far as it was valid. */
+  problems: { left: TranscriptProblem[]; right: TranscriptProblem[] };
+}
+
 /** Where a transcript to replay, export or compare comes from. */
 export type TranscriptSource = { runId: string } | { file: string } | { transcriptId: string };
 
@@ -167,6 +186,16 @@ export interface DebugApi {
    * per row and pixel column of the window, so the page never needs the transcript.
    */
   transcriptTimeline(source: TranscriptSource, window: TimelineWindow): Promise<TranscriptTimeline>;
+  /**
+   * Compares two runs or saved files on the host, streaming over both, as the page's own diff does
+   * (aligned by callId, or by order when they share none); `range` pages the aligned rows (500
+   * from the first without one, at most 2,000).
+   */
+  transcriptDiff(
+    left: TranscriptSource,
+    right: TranscriptSource,
+    range?: TranscriptRange,
+  ): Promise<TranscriptDiffPage>;
   removeTranscript(transcriptId: string): Promise<void>;
   /** A self-contained HTML report (secret values masked); also written to a new absolute .html `file` when given. */
   exportHtml(source: TranscriptSource, options?: ExportHtmlOptions): Promise<{ html: string; file?: string }>;
@@ -186,6 +215,7 @@ export const DEBUG_API_METHODS = [
   'openTranscript',
   'transcriptPage',
   'transcriptTimeline',
+  'transcriptDiff',
   'removeTranscript',
   'exportHtml',
   'replay',

@@ -36,6 +36,7 @@ import { createTranscriptFilePages } from './createTranscriptFilePages';
 import { transcriptSlice } from '../runs/transcriptSlice';
 import type { TranscriptSourceReader } from './transcriptSourceReader';
 import { summarizeTranscriptTimeline } from './summarizeTranscriptTimeline';
+import { createTranscriptDiffs } from './createTranscriptDiffs';
 
 /** What the debugger needs from the workspace layer. */
 export interface DebugWorkspace {
@@ -168,6 +169,8 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
     }
   }
 
+  const transcriptDiff = createTranscriptDiffs(readerOf);
+
   function maskOptions(sensitiveKeys: string[] = []): MaskOptions {
     const secrets = options.secretMasker?.();
     return { sensitiveKeys, ...(secrets ? { secrets } : {}) };
@@ -253,6 +256,7 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
     },
     transcriptTimeline: (source, window) =>
       withReader(source, (reader) => summarizeTranscriptTimeline(reader, window)),
+    transcriptDiff: (left, right, range) => transcriptDiff(left, right, range),
     async removeTranscript(transcriptId) {
       if (typeof transcriptId !== 'string') throw new InvalidArgumentError('transcriptId must be a string');
       await workspaceHost.workspace.removeTranscript(transcriptId);
