@@ -146,6 +146,8 @@ export interface TranscriptDiffPage {
   right: { code: string; result: string };
   /** The first row of `rows`. */
   from: number;
+  /** The first differing row after `rows`, if any. */
+  nextDifference?: number;
   rows: TranscriptDiffRow[];
   /** Where a side's file broke: it is compared as far as it was valid. */
   problems: { left: TranscriptProblem[]; right: TranscriptProblem[] };

@@ -52,6 +52,8 @@ export function createTranscriptDiffs(readerOf: (source: unknown) => Promise<Tra
         if (to - from > MAX_ROWS)
           throw new InvalidArgumentError(`a diff page holds at most ${MAX_ROWS} rows (limit ${to - from})`);
         const rows = await readDiffRows(alignment, sides, { left, right }, from, to);
+        let next = Math.min(to, alignment.rowCount);
+        while (next < alignment.rowCount && alignment.same[next] === 1) next += 1;
         const side = (reader: TranscriptSourceReader, collected: DiffSide) => ({
           code: reader.header?.code ?? collected.code ?? '',
           result: collected.done ? pretty(collected.done.value) : '(none)',
@@ -64,6 +66,7 @@ export function createTranscriptDiffs(readerOf: (source: unknown) => Promise<Tra
           left: side(left, sides.left),
           right: side(right, sides.right),
           from,
+          ...(next < alignment.rowCount ? { nextDifference: next } : {}),
           rows,
           problems: { left: sides.left.problems, right: sides.right.problems },
         };
