@@ -199,8 +199,14 @@ export interface DebugApi {
     range?: TranscriptRange,
   ): Promise<TranscriptDiffPage>;
   removeTranscript(transcriptId: string): Promise<void>;
-  /** A self-contained HTML report (secret values masked); also written to a new absolute .html `file` when given. */
-  exportHtml(source: TranscriptSource, options?: ExportHtmlOptions): Promise<{ html: string; file?: string }>;
+  /**
+   * A self-contained HTML report (secret values masked): written to a new absolute .html `file` as
+   * it is made when one is given (then only the file comes back), else handed back as `html`.
+   */
+  exportHtml(
+    source: TranscriptSource,
+    options?: ExportHtmlOptions,
+  ): Promise<{ html?: string; file?: string }>;
   replay(source: TranscriptSource, mode: ReplayMode, options?: ReplayOptions): Promise<{ runId: string }>;
 }
 

@@ -14,10 +14,8 @@ import { formatRunTime } from '../../../shared/format/formatRunTime';
 import { runEndOf, type RunEndRecord } from '../../../shared/runOutcome';
 import { runFactsFromTranscript } from '../../../shared/runFactsFromTranscript';
 import { InvalidArgumentError } from '../../../shared/rpc/invalidArgumentError';
-import type { TranscriptEntry } from '../../../shared/transcript';
-import type { TranscriptHeader } from '../../../shared/transcriptFile';
-import { renderTranscriptHtml } from '../../../shared/transcriptHtml';
-import { maskTranscript, type MaskOptions, type SecretMaskerLike } from '../../../shared/transcriptMask';
+import type { TranscriptProblem } from '../../../shared/transcriptFile';
+import type { MaskOptions, SecretMaskerLike } from '../../../shared/transcriptMask';
 import type { RunExtension, RunLauncher } from '../runs/runExtension';
 import { buildTranscriptHeader } from './buildTranscriptHeader';
 import type { ApprovalPolicy } from './createApprovalRules';
@@ -37,6 +35,7 @@ import { transcriptSlice } from '../runs/transcriptSlice';
 import type { TranscriptSourceReader } from './transcriptSourceReader';
 import { summarizeTranscriptTimeline } from './summarizeTranscriptTimeline';
 import { createTranscriptDiffs } from './createTranscriptDiffs';
+import { transcriptHtmlWriter } from './transcriptHtmlWriter';
 
 /** What the debugger needs from the workspace layer. */
 export interface DebugWorkspace {
@@ -176,14 +175,6 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
     return { sensitiveKeys, ...(secrets ? { secrets } : {}) };
   }
 
-  async function masked<Header extends TranscriptHeader | null>(
-    header: Header,
-    entries: readonly TranscriptEntry[],
-    sensitiveKeys?: string[],
-  ) {
-    return maskTranscript(header, entries, maskOptions(sensitiveKeys));
-  }
-
   const api: DebugApi = {
     listBreakpoints: async () => breakpoints.list(),
     addBreakpoint: async (spec) => breakpoints.add(spec),
@@ -264,12 +255,19 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
     },
     async exportHtml(source, rawOptions) {
       const exportOptions = checkExportOptions(rawOptions);
-      const loaded = await load(source);
-      const safe = await masked(loaded.header, loaded.entries, exportOptions.sensitiveKeys);
-      const problems = options.secretMasker?.().mask(loaded.problems) ?? loaded.problems;
-      const html = renderTranscriptHtml(safe.header, safe.entries, problems);
-      if (exportOptions.file) await writeNewTextFile(exportOptions.file, html);
-      return exportOptions.file ? { html, file: exportOptions.file } : { html };
+      const maskProblems = (problems: TranscriptProblem[]) =>
+        options.secretMasker?.().mask(problems) ?? problems;
+      return withReader(source, async (reader) => {
+        const html = transcriptHtmlWriter(reader, maskOptions(exportOptions.sensitiveKeys), maskProblems);
+        // To a file, the report is written as it is made; only without one is it a string.
+        if (exportOptions.file) {
+          await writeNewTextFile(exportOptions.file, html);
+          return { file: exportOptions.file };
+        }
+        const chunks: string[] = [];
+        await html(async (chunk) => chunks.push(chunk.toString()));
+        return { html: chunks.join('') };
+      });
     },
     async replay(source, mode, rawOptions) {
       const replayMode = checkReplayMode(mode);

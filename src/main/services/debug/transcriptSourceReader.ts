@@ -20,12 +20,20 @@ export const WALK_PAGE = 2000;
  */
 export async function walkTranscript(
   reader: Pick<TranscriptSourceReader, 'count' | 'page'>,
-  visit: (entry: TranscriptEntry) => void | Promise<void>,
-  from = 0,
+  visit: (entry: TranscriptEntry) => void,
 ): Promise<TranscriptProblem[]> {
-  for (let at = from; at < reader.count; at += WALK_PAGE) {
-    const { entries, problems } = await reader.page(at, Math.min(reader.count, at + WALK_PAGE));
-    for (const entry of entries) await visit(entry);
+  return walkTranscriptPages(reader, async (entries) => entries.forEach(visit));
+}
+
+/** As `walkTranscript`, a page of entries at a time (the first `count` entries only, when given). */
+export async function walkTranscriptPages(
+  reader: Pick<TranscriptSourceReader, 'count' | 'page'>,
+  visit: (entries: TranscriptEntry[]) => Promise<void>,
+  count = reader.count,
+): Promise<TranscriptProblem[]> {
+  for (let at = 0; at < count; at += WALK_PAGE) {
+    const { entries, problems } = await reader.page(at, Math.min(count, at + WALK_PAGE));
+    await visit(entries);
     if (problems.length > 0) return problems;
     await new Promise((resolve) => setImmediate(resolve));
   }

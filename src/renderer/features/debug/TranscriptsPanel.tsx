@@ -63,7 +63,7 @@ export function TranscriptsPanel() {
   const exportHtml = (source: TranscriptSource, label: string) =>
     attempt(async () => {
       const { html } = await api.debug.exportHtml(source, { sensitiveKeys: sensitiveKeys() });
-      downloadText(`${label.replace(/[^\w.-]+/g, '-') || 'transcript'}.html`, html, 'text/html');
+      downloadText(`${label.replace(/[^\w.-]+/g, '-') || 'transcript'}.html`, html ?? '', 'text/html');
     });
 
   return (
