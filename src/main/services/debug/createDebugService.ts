@@ -272,28 +272,37 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
     async replay(source, mode, rawOptions) {
       const replayMode = checkReplayMode(mode);
       const code = checkReplayCode(rawOptions, replayMode);
-      const loaded = await load(source);
-      if (!loaded.header)
-        throw new InvalidArgumentError(
-          `the transcript cannot be replayed: ${loaded.problems[0]?.reason ?? 'it has no header'} (line ${loaded.problems[0]?.line ?? 1})`,
-        );
-      const request: RunRequest = {
-        code: code ?? loaded.header.code,
-        limits: loaded.header.options,
-        origin: {
-          kind: 'replay',
-          against: replayMode === 'live' ? 'live' : 'recording',
-          ...(loaded.header.name ? { transcript: loaded.header.name } : {}),
-        },
-      };
-      if (replayMode === 'live') return launcher(request);
-      // Against the recording the guest gets the recorded namespaces as stand-ins (every answer
-      // comes from the recording), so the workspace needs none of those providers.
-      runs.planReplay(request, {
-        answers: createRecordingAnswers(loaded.entries),
-        recordedEntries: loaded.entries,
-      });
-      return launcher(request, { providers: providersFromManifests(loaded.header.providers) });
+      // The recording is read a page at a time as the replay makes its calls, never whole.
+      const reader = await readerOf(source);
+      try {
+        const { header } = reader;
+        if (!header) {
+          const [problem] = (await reader.page(0, 1)).problems;
+          throw new InvalidArgumentError(
+            `the transcript cannot be replayed: ${problem?.reason ?? 'it has no header'} (line ${problem?.line ?? 1})`,
+          );
+        }
+        const request: RunRequest = {
+          code: code ?? header.code,
+          limits: header.options,
+          origin: {
+            kind: 'replay',
+            against: replayMode === 'live' ? 'live' : 'recording',
+            ...(header.name ? { transcript: header.name } : {}),
+          },
+        };
+        if (replayMode === 'live') {
+          reader.close();
+          return await launcher(request);
+        }
+        // Against the recording the guest gets the recorded namespaces as stand-ins (every answer
+        // comes from the recording), so the workspace needs none of those providers.
+        runs.planReplay(request, { answers: createRecordingAnswers(reader), close: () => reader.close() });
+        return await launcher(request, { providers: providersFromManifests(header.providers) });
+      } catch (error) {
+        reader.close();
+        throw error;
+      }
     },
   };
 
