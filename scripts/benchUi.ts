@@ -33,7 +33,7 @@ const WORKSPACE = {
   activeSnippetId: 'bench',
   runtime: {
     // Room for the console search scenario's 100,000 lines.
-    limits: { timeoutMs: 600_000, maxLogLines: 100_000, maxLogChars: 10_000_000 },
+    limits: { timeoutMs: 600_000, maxLogLines: 100_000, maxLogChars: 4_000_000 },
     executor: { kind: 'process', mode: 'pooled' },
   },
 };
