@@ -44,7 +44,8 @@ export function useViewedTranscript(): ViewedTranscript | null {
     entries: run.entries,
     ...(run.request ? { code: run.request.code } : {}),
     ...(run.loading ? { loading: run.loading } : {}),
-    ...(run.result && !run.loading ? { hostSource: { runId: run.runId } } : {}),
+    // A finished run is whole on the host even while the page is still loading it (after a reload).
+    ...(run.result ? { hostSource: { runId: run.runId } } : {}),
   };
 }
 

@@ -19,6 +19,8 @@ interface DiffSource {
   key: string;
   label: string;
   entries: TranscriptEntry[];
+  /** Entries in all (more than `entries` while a run is still loading after a reload). */
+  count: number;
   code?: string;
   /** Where the host reads it (a finished run, an opened file). */
   hostSource?: TranscriptSource;
@@ -52,6 +54,7 @@ export function DiffPanel() {
           ...(run.result ? { end: { result: run.result, ...(run.facts ? { facts: run.facts } : {}) } } : {}),
         }),
         entries: run.entries,
+        count: run.loading?.total ?? run.entries.length,
         ...(run.request ? { code: run.request.code } : {}),
         hostSource: { runId: run.runId },
       }));
@@ -60,6 +63,7 @@ export function DiffPanel() {
         key: 'opened',
         label: `opened: ${opened.label}`,
         entries: opened.entries,
+        count: opened.entries.length,
         ...(opened.header ? { code: opened.header.code } : {}),
         ...(opened.source ? { hostSource: opened.source } : {}),
       });
@@ -75,7 +79,7 @@ export function DiffPanel() {
   const long =
     left?.hostSource !== undefined &&
     right?.hostSource !== undefined &&
-    left.entries.length + right.entries.length >= HOST_DIFF_ENTRIES;
+    left.count + right.count >= HOST_DIFF_ENTRIES;
   const host = useHostDiff(
     long ? left.hostSource : undefined,
     long ? right.hostSource : undefined,

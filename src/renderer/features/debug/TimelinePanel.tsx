@@ -45,7 +45,8 @@ export function TimelinePanel() {
   /** Fraction (0-1) of the run scrolled past on the left when zoomed in. */
   const [pan, setPan] = useState(0);
   // A long transcript is laid out on the host for what is on screen: the page never walks it whole.
-  const hostSource = entries.length >= HOST_LAYOUT_ENTRIES ? viewed?.hostSource : undefined;
+  const entryCount = viewed?.loading?.total ?? entries.length;
+  const hostSource = entryCount >= HOST_LAYOUT_ENTRIES ? viewed?.hostSource : undefined;
   const host = useHostTimeline(hostSource, viewed?.key ?? '', {
     zoom,
     pan,
@@ -122,7 +123,7 @@ export function TimelinePanel() {
   if (!local && !host.timeline)
     return (
       <div className="pane-empty" role="status" data-testid="timeline-loading">
-        Laying out {plural(entries.length, 'entry', 'entries')} on the host…
+        Laying out {plural(entryCount, 'entry', 'entries')} on the host…
       </div>
     );
 
