@@ -51,7 +51,7 @@ export function diffTranscripts(
   ) => ({
     code: code ?? findExecuteCode(entries) ?? '',
     result: pretty(findDoneOutcome(entries)),
-    messages: rows.map((row) => `${row.label}\n${indent(pretty(pick(row)))}`).join('\n'),
+    messages: diffRowsText(rows, pick),
   });
   return {
     left: side(leftEntries, codes.left, (row) => row.left),
@@ -60,6 +60,14 @@ export function diffTranscripts(
     alignedBy,
     ...(firstDifference >= 0 ? { firstDifference } : {}),
   };
+}
+
+/** Rows as the messages view shows one side: each row's label, then its value indented. */
+export function diffRowsText(
+  rows: readonly TranscriptDiffRow[],
+  pick: (row: TranscriptDiffRow) => unknown,
+): string {
+  return rows.map((row) => `${row.label}\n${indent(pretty(pick(row)))}`).join('\n');
 }
 
 function diffItems(

@@ -3,6 +3,8 @@ import type { TranscriptEntry } from './transcript';
 import type { TranscriptHeader, TranscriptProblem } from './transcriptFile';
 import { describeRunOutcome, formatBytes, formatDuration, formatOffsetMs, plural } from './format';
 import { runFactsFromTranscript } from './runFactsFromTranscript';
+import type { RunFacts } from './runOutcome';
+import type { DoneMessage } from './protocol/messages';
 import { summarizeTranscriptEntry } from './transcriptSummary';
 
 /** Escapes text for HTML element content and quoted attribute values. */
@@ -37,8 +39,33 @@ export function renderTranscriptHtml(
   entries: readonly TranscriptEntry[],
   problems: readonly TranscriptProblem[] = [],
 ): string {
-  const title = header?.name ? `Transcript: ${header.name}` : 'Execbox transcript';
   const done = findDone(entries);
+  const facts = done ? runFactsFromTranscript(entries, header?.options) : undefined;
+  const start = transcriptHtmlStart(header, problems, { count: entries.length, done, facts });
+  return `${start}${entries.map(transcriptHtmlRow).join('')}${TRANSCRIPT_HTML_END}`;
+}
+
+/** What the top of a report says about the whole run, gathered before its rows are written. */
+export interface TranscriptHtmlSummary {
+  /** Entries in the report. */
+  count: number;
+  /** The run's (last) done message. */
+  done: DoneMessage | undefined;
+  facts: Partial<RunFacts> | undefined;
+}
+
+export const TRANSCRIPT_HTML_END = '\n</tbody></table>\n</body></html>';
+
+/**
+ * The report up to its first row: a long transcript's report is this, then `transcriptHtmlRow` of
+ * each entry, then `TRANSCRIPT_HTML_END`, written as it goes.
+ */
+export function transcriptHtmlStart(
+  header: TranscriptHeader | null,
+  problems: readonly TranscriptProblem[],
+  { count, done, facts }: TranscriptHtmlSummary,
+): string {
+  const title = header?.name ? `Transcript: ${header.name}` : 'Execbox transcript';
   const parts: string[] = [
     '<!doctype html>',
     '<html lang="en"><head><meta charset="utf-8">',
@@ -64,7 +91,7 @@ export function renderTranscriptHtml(
       `<p class="problem">The file broke at line ${problem.line}: ${escapeHtml(problem.reason)}</p>`,
     );
   if (done) {
-    const text = describeRunOutcome(done, runFactsFromTranscript(entries, header?.options));
+    const text = describeRunOutcome(done, facts);
     const timing = text.timing ? ` <span class="muted">(${escapeHtml(text.timing)})</span>` : '';
     const outcome = done.ok
       ? `<span class="ok">${escapeHtml(text.sentence)}</span>${timing}`
@@ -84,16 +111,15 @@ export function renderTranscriptHtml(
     parts.push('<h2>Providers</h2>', `<ul>${providers.join('')}</ul>`);
   }
   parts.push(
-    `<h2>Messages (${entries.length})</h2>`,
+    `<h2>Messages (${count})</h2>`,
     '<table><colgroup><col class="num"><col class="num"><col class="dir"><col class="what"><col></colgroup>',
     '<thead><tr><th>#</th><th>ms</th><th>direction</th><th>what</th><th>details</th></tr></thead><tbody>',
   );
-  for (const entry of entries) parts.push(renderRow(entry));
-  parts.push('</tbody></table>', '</body></html>');
   return parts.join('\n');
 }
 
-function renderRow(entry: TranscriptEntry): string {
+/** One entry's row of a report (with the newline before it). */
+export function transcriptHtmlRow(entry: TranscriptEntry): string {
   const summary = summarizeTranscriptEntry(entry);
   const payload = entry.kind === 'message' ? entry.message : entry.event;
   const direction =
@@ -103,7 +129,7 @@ function renderRow(entry: TranscriptEntry): string {
         : 'runner → host'
       : 'host event';
   return (
-    `<tr class="${entry.kind}"><td class="num">${entry.seq}</td><td class="num">${formatOffsetMs(entry.at)}</td>` +
+    `\n<tr class="${entry.kind}"><td class="num">${entry.seq}</td><td class="num">${formatOffsetMs(entry.at)}</td>` +
     `<td>${escapeHtml(direction)}</td><td>${escapeHtml(summary)}</td>` +
     `<td><details><summary>JSON</summary><pre>${escapeHtml(toJson(payload))}</pre></details></td></tr>`
   );

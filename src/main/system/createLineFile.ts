@@ -1,3 +1,4 @@
+import { createOffsetList } from './createOffsetList';
 import { closeSync, constants, fstatSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
 
 /** Every STRIDE-th line's byte offset is kept: the index costs a few bytes per 32 lines. */
@@ -44,7 +45,7 @@ export function createLineFile(path: string): LineFile {
     const why = code === 'EEXIST' ? 'something is already there (a file or a link)' : String(error);
     throw new LineFileError(`cannot create the transcript store ${path}: ${why}`);
   }
-  const checkpoints: number[] = [];
+  const checkpoints = createOffsetList();
   let count = 0;
   let written = 0;
   let buffered: string[] = [];
@@ -84,8 +85,8 @@ export function createLineFile(path: string): LineFile {
       to = Math.min(to, count);
       if (from >= to) return [];
       flush();
-      const start = checkpoints[Math.floor(from / STRIDE)]!;
-      const endCheckpoint = checkpoints[Math.ceil(to / STRIDE)];
+      const start = checkpoints.at(Math.floor(from / STRIDE))!;
+      const endCheckpoint = checkpoints.at(Math.ceil(to / STRIDE));
       const end = endCheckpoint ?? written;
       const size = fstatSync(fd).size;
       if (size < end) fail(`ends at byte ${size}, but its index points at byte ${end} (it was cut short)`);

@@ -1,4 +1,5 @@
 import { open } from 'node:fs/promises';
+import { createOffsetList } from './createOffsetList';
 
 const STRIDE = 32;
 const CHUNK_BYTES = 1024 * 1024;
@@ -17,7 +18,7 @@ export interface LineIndex {
  * since (cut short, appended to) is reported by name rather than misread.
  */
 export async function indexLineFile(file: string): Promise<LineIndex> {
-  const checkpoints: number[] = [];
+  const checkpoints = createOffsetList();
   let count = 0;
   let size = 0;
   const handle = await open(file, 'r');
@@ -48,8 +49,8 @@ export async function indexLineFile(file: string): Promise<LineIndex> {
     async read(from, to) {
       to = Math.min(to, count);
       if (from >= to) return [];
-      const start = checkpoints[Math.floor(from / STRIDE)]!;
-      const end = checkpoints[Math.ceil(to / STRIDE)] ?? size;
+      const start = checkpoints.at(Math.floor(from / STRIDE))!;
+      const end = checkpoints.at(Math.ceil(to / STRIDE)) ?? size;
       const reader = await open(file, 'r');
       try {
         const now = (await reader.stat()).size;

@@ -5,6 +5,7 @@ import type {
   LoadedTranscript,
   PausedCall,
   SavedTranscriptRef,
+  TranscriptSource,
 } from '../../shared/api/debug';
 import type { PlaygroundApi } from '../../shared/api/playgroundApi';
 import { useTabStore } from './tabStore';
@@ -15,6 +16,8 @@ import { describeError } from './describeError';
 export interface OpenedTranscript extends LoadedTranscript {
   /** What the user opened: a saved transcript's name, a file, or a run. */
   label: string;
+  /** Where the host reads it again (whole-run views ask the host rather than walk it here). */
+  source?: TranscriptSource;
 }
 
 export interface DebugState {

@@ -1,3 +1,4 @@
+import type { TranscriptSource } from '../../shared/api/debug';
 import type { TranscriptEntry } from '../../shared/transcript';
 import type { RunView } from './runView';
 import { useCurrentRun } from './store';
@@ -16,6 +17,8 @@ export interface ViewedTranscript {
   firstIndex: number;
   /** The run shown, when it is one (its pages come from the host). */
   runId?: string;
+  /** Where the host can read the whole transcript (a finished run, an opened file); none while it runs. */
+  hostSource?: TranscriptSource;
   /** The transcript is still arriving page by page (after a reload): how far, of how many. */
   loading?: RunView['loading'];
 }
@@ -36,6 +39,7 @@ export function useViewedTranscript(): ViewedTranscript | null {
       entries: opened.entries,
       firstIndex: 0,
       ...(opened.header ? { code: opened.header.code } : {}),
+      ...(opened.source ? { hostSource: opened.source } : {}),
     };
   if (!run) return null;
   return {
@@ -47,6 +51,8 @@ export function useViewedTranscript(): ViewedTranscript | null {
     runId: run.runId,
     ...(run.request ? { code: run.request.code } : {}),
     ...(run.loading ? { loading: run.loading } : {}),
+    // A finished run is whole on the host even while the page is still loading it (after a reload).
+    ...(run.result ? { hostSource: { runId: run.runId } } : {}),
   };
 }
 

@@ -4,6 +4,8 @@ import type { TranscriptEntry } from '../transcript';
 import type { TapHeldMessage } from './runs';
 import type { TranscriptHeader, TranscriptProblem } from '../transcriptFile';
 import type { WorkspaceTranscriptRef } from '../workspaceFormat';
+import type { TimelineSummary, TimelineWindow } from '../summarizeTimeline';
+import type { TranscriptDiffRow } from '../transcriptDiff';
 
 /**
  * A breakpoint on tool calls. Every set field must match: no fields breaks on every call; only
@@ -126,6 +128,31 @@ export interface TranscriptPage extends LoadedTranscript {
   count: number;
 }
 
+/** A run's timeline for one window, laid out on the host; `problems` names a file's first bad line. */
+export interface TranscriptTimeline extends TimelineSummary {
+  problems: TranscriptProblem[];
+}
+
+/**
+ * A page of the diff of two runs or saved files, compared on the host: how many aligned rows and
+ * differences in all, the first one, each side's code and result, and the rows the range asked for.
+ */
+export interface TranscriptDiffPage {
+  alignedBy: 'callId' | 'order';
+  rowCount: number;
+  differences: number;
+  firstDifference?: number;
+  left: { code: string; result: string };
+  right: { code: string; result: string };
+  /** The first row of `rows`. */
+  from: number;
+  /** The first differing row after `rows`, if any. */
+  nextDifference?: number;
+  rows: TranscriptDiffRow[];
+  /** Where a side's file broke: it is compared as far as it was valid. */
+  problems: { left: TranscriptProblem[]; right: TranscriptProblem[] };
+}
+
 /** Where a transcript to replay, export or compare comes from. */
 export type TranscriptSource = { runId: string } | { file: string } | { transcriptId: string };
 
@@ -155,9 +182,31 @@ export interface DebugApi {
    * run, the two sides of a diff): `range` as for `runs.transcript`, the whole transcript without one.
    */
   transcriptPage(source: TranscriptSource, range?: TranscriptRange): Promise<TranscriptPage>;
+  /**
+   * The timeline of a run or a saved file for the window `window` (the whole run without from and
+   * to), laid out on the host streaming over it: lanes and rows of the whole run, and at most a bar
+   * per row and pixel column of the window, so the page never needs the transcript.
+   */
+  transcriptTimeline(source: TranscriptSource, window: TimelineWindow): Promise<TranscriptTimeline>;
+  /**
+   * Compares two runs or saved files on the host, streaming over both, as the page's own diff does
+   * (aligned by callId, or by order when they share none); `range` pages the aligned rows (500
+   * from the first without one, at most 2,000).
+   */
+  transcriptDiff(
+    left: TranscriptSource,
+    right: TranscriptSource,
+    range?: TranscriptRange,
+  ): Promise<TranscriptDiffPage>;
   removeTranscript(transcriptId: string): Promise<void>;
-  /** A self-contained HTML report (secret values masked); also written to a new absolute .html `file` when given. */
-  exportHtml(source: TranscriptSource, options?: ExportHtmlOptions): Promise<{ html: string; file?: string }>;
+  /**
+   * A self-contained HTML report (secret values masked): written to a new absolute .html `file` as
+   * it is made when one is given (then only the file comes back), else handed back as `html`.
+   */
+  exportHtml(
+    source: TranscriptSource,
+    options?: ExportHtmlOptions,
+  ): Promise<{ html?: string; file?: string }>;
   replay(source: TranscriptSource, mode: ReplayMode, options?: ReplayOptions): Promise<{ runId: string }>;
 }
 
@@ -173,6 +222,8 @@ export const DEBUG_API_METHODS = [
   'saveTranscript',
   'openTranscript',
   'transcriptPage',
+  'transcriptTimeline',
+  'transcriptDiff',
   'removeTranscript',
   'exportHtml',
   'replay',

@@ -4,11 +4,9 @@ import type { RuntimeSettings } from '../../../shared/api/workspace';
 import type { ExecuteResult } from '../../../shared/executeResult';
 import { InvalidArgumentError } from '../../../shared/rpc/invalidArgumentError';
 import type { ExecutorRuntimeOptions } from '../../../shared/runtimeOptions';
-import type { TranscriptEntry } from '../../../shared/transcript';
 import type { TranscriptReader } from '../runs/createTranscriptStore';
 import type { RunExtension } from '../runs/runExtension';
 import { checkReplayOutcome } from './checkReplayOutcome';
-import { findRecordedDone } from './compareRunOutcome';
 import type { ApprovalPolicy } from './createApprovalRules';
 import type { BreakpointStore } from './createBreakpointStore';
 import type { PausedCallRegistry } from './createPausedCallRegistry';
@@ -18,8 +16,9 @@ import { createTapHold } from './createTapHold';
 
 export interface ReplayPlanState {
   answers: RecordingAnswers;
-  recordedEntries: readonly TranscriptEntry[];
   firstDivergence?: string;
+  /** Lets go of the recording once the replay is checked. */
+  close?(): void;
 }
 
 export interface DebuggedRun {
@@ -107,15 +106,22 @@ export function createDebugRunExtension(options: {
       record.finished = { transcript, result };
       forgetOldRuns();
       if (!record.replay) return;
-      const { answers, recordedEntries, firstDivergence } = record.replay;
-      const reason = checkReplayOutcome(firstDivergence, answers, findRecordedDone(recordedEntries), result);
-      emit({
-        channel: 'debug',
-        type: 'replay_checked',
-        runId,
-        ok: reason === undefined,
-        ...(reason ? { reason } : {}),
-      });
+      const { answers, firstDivergence, close } = record.replay;
+      const checked = (reason: string | undefined) =>
+        emit({
+          channel: 'debug',
+          type: 'replay_checked',
+          runId,
+          ok: reason === undefined,
+          ...(reason ? { reason } : {}),
+        });
+      void checkReplayOutcome(firstDivergence, answers, result)
+        .then(checked, (error: unknown) =>
+          checked(
+            `the rest of the recording could not be read: ${error instanceof Error ? error.message : String(error)}`,
+          ),
+        )
+        .finally(() => close?.());
     },
   };
 

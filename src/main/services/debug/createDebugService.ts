@@ -14,10 +14,8 @@ import { formatRunTime } from '../../../shared/format/formatRunTime';
 import { runEndOf, type RunEndRecord } from '../../../shared/runOutcome';
 import { runFactsFromTranscript } from '../../../shared/runFactsFromTranscript';
 import { InvalidArgumentError } from '../../../shared/rpc/invalidArgumentError';
-import type { TranscriptEntry } from '../../../shared/transcript';
-import type { TranscriptHeader } from '../../../shared/transcriptFile';
-import { renderTranscriptHtml } from '../../../shared/transcriptHtml';
-import { maskTranscript, type MaskOptions, type SecretMaskerLike } from '../../../shared/transcriptMask';
+import type { TranscriptProblem } from '../../../shared/transcriptFile';
+import type { MaskOptions, SecretMaskerLike } from '../../../shared/transcriptMask';
 import type { RunExtension, RunLauncher } from '../runs/runExtension';
 import { buildTranscriptHeader } from './buildTranscriptHeader';
 import type { ApprovalPolicy } from './createApprovalRules';
@@ -34,6 +32,10 @@ import { transcriptFileName } from './transcriptFileName';
 import { transcriptWriter } from './transcriptWriter';
 import { createTranscriptFilePages } from './createTranscriptFilePages';
 import { transcriptSlice } from '../runs/transcriptSlice';
+import type { TranscriptSourceReader } from './transcriptSourceReader';
+import { summarizeTranscriptTimeline } from './summarizeTranscriptTimeline';
+import { createTranscriptDiffs } from './createTranscriptDiffs';
+import { transcriptHtmlWriter } from './transcriptHtmlWriter';
 
 /** What the debugger needs from the workspace layer. */
 export interface DebugWorkspace {
@@ -128,17 +130,49 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
     };
   }
 
+  /** A run's or a file's transcript to read page by page; close it when done. */
+  async function readerOf(source: unknown): Promise<TranscriptSourceReader> {
+    const found = await sourceOf(source);
+    if ('file' in found) {
+      const { file } = found;
+      const first = await filePages.page(file, { from: 0, limit: 1 });
+      return {
+        header: first.header,
+        count: first.count,
+        page: async (from, to) => filePages.page(file, { from, limit: Math.max(1, to - from) }),
+        close: () => undefined,
+      };
+    }
+    const { record, finished } = found.run;
+    const { transcript } = finished;
+    // Held while it is read: the run may be let go meanwhile (more runs finish), its file not.
+    transcript.retain();
+    let open = true;
+    return {
+      header: buildTranscriptHeader(record, transcript),
+      count: transcript.count,
+      page: async (from, to) => ({ entries: transcript.page(from, to), problems: [] }),
+      close() {
+        if (open) transcript.release();
+        open = false;
+      },
+    };
+  }
+
+  async function withReader<T>(source: unknown, read: (reader: TranscriptSourceReader) => Promise<T>) {
+    const reader = await readerOf(source);
+    try {
+      return await read(reader);
+    } finally {
+      reader.close();
+    }
+  }
+
+  const transcriptDiff = createTranscriptDiffs(readerOf);
+
   function maskOptions(sensitiveKeys: string[] = []): MaskOptions {
     const secrets = options.secretMasker?.();
     return { sensitiveKeys, ...(secrets ? { secrets } : {}) };
-  }
-
-  async function masked<Header extends TranscriptHeader | null>(
-    header: Header,
-    entries: readonly TranscriptEntry[],
-    sensitiveKeys?: string[],
-  ) {
-    return maskTranscript(header, entries, maskOptions(sensitiveKeys));
   }
 
   const api: DebugApi = {
@@ -211,6 +245,9 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
         problems: [],
       };
     },
+    transcriptTimeline: (source, window) =>
+      withReader(source, (reader) => summarizeTranscriptTimeline(reader, window)),
+    transcriptDiff: (left, right, range) => transcriptDiff(left, right, range),
     async removeTranscript(transcriptId) {
       if (typeof transcriptId !== 'string') throw new InvalidArgumentError('transcriptId must be a string');
       await workspaceHost.workspace.removeTranscript(transcriptId);
@@ -218,38 +255,54 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
     },
     async exportHtml(source, rawOptions) {
       const exportOptions = checkExportOptions(rawOptions);
-      const loaded = await load(source);
-      const safe = await masked(loaded.header, loaded.entries, exportOptions.sensitiveKeys);
-      const problems = options.secretMasker?.().mask(loaded.problems) ?? loaded.problems;
-      const html = renderTranscriptHtml(safe.header, safe.entries, problems);
-      if (exportOptions.file) await writeNewTextFile(exportOptions.file, html);
-      return exportOptions.file ? { html, file: exportOptions.file } : { html };
+      const maskProblems = (problems: TranscriptProblem[]) =>
+        options.secretMasker?.().mask(problems) ?? problems;
+      return withReader(source, async (reader) => {
+        const html = transcriptHtmlWriter(reader, maskOptions(exportOptions.sensitiveKeys), maskProblems);
+        // To a file, the report is written as it is made; only without one is it a string.
+        if (exportOptions.file) {
+          await writeNewTextFile(exportOptions.file, html);
+          return { file: exportOptions.file };
+        }
+        const chunks: string[] = [];
+        await html(async (chunk) => chunks.push(chunk.toString()));
+        return { html: chunks.join('') };
+      });
     },
     async replay(source, mode, rawOptions) {
       const replayMode = checkReplayMode(mode);
       const code = checkReplayCode(rawOptions, replayMode);
-      const loaded = await load(source);
-      if (!loaded.header)
-        throw new InvalidArgumentError(
-          `the transcript cannot be replayed: ${loaded.problems[0]?.reason ?? 'it has no header'} (line ${loaded.problems[0]?.line ?? 1})`,
-        );
-      const request: RunRequest = {
-        code: code ?? loaded.header.code,
-        limits: loaded.header.options,
-        origin: {
-          kind: 'replay',
-          against: replayMode === 'live' ? 'live' : 'recording',
-          ...(loaded.header.name ? { transcript: loaded.header.name } : {}),
-        },
-      };
-      if (replayMode === 'live') return launcher(request);
-      // Against the recording the guest gets the recorded namespaces as stand-ins (every answer
-      // comes from the recording), so the workspace needs none of those providers.
-      runs.planReplay(request, {
-        answers: createRecordingAnswers(loaded.entries),
-        recordedEntries: loaded.entries,
-      });
-      return launcher(request, { providers: providersFromManifests(loaded.header.providers) });
+      // The recording is read a page at a time as the replay makes its calls, never whole.
+      const reader = await readerOf(source);
+      try {
+        const { header } = reader;
+        if (!header) {
+          const [problem] = (await reader.page(0, 1)).problems;
+          throw new InvalidArgumentError(
+            `the transcript cannot be replayed: ${problem?.reason ?? 'it has no header'} (line ${problem?.line ?? 1})`,
+          );
+        }
+        const request: RunRequest = {
+          code: code ?? header.code,
+          limits: header.options,
+          origin: {
+            kind: 'replay',
+            against: replayMode === 'live' ? 'live' : 'recording',
+            ...(header.name ? { transcript: header.name } : {}),
+          },
+        };
+        if (replayMode === 'live') {
+          reader.close();
+          return await launcher(request);
+        }
+        // Against the recording the guest gets the recorded namespaces as stand-ins (every answer
+        // comes from the recording), so the workspace needs none of those providers.
+        runs.planReplay(request, { answers: createRecordingAnswers(reader), close: () => reader.close() });
+        return await launcher(request, { providers: providersFromManifests(header.providers) });
+      } catch (error) {
+        reader.close();
+        throw error;
+      }
     },
   };
 

@@ -79,7 +79,7 @@ export function createRunInterceptor(options: RunInterceptorOptions): ToolCallIn
     let reason: PauseReason | undefined;
     let detail: string | undefined;
     if (replay) {
-      const match = replay.answers.take(call);
+      const match = await replay.answers.take(call);
       if (match.ok) {
         emit({ type: 'replay_answered', callId: call.callId });
         const answer = match.recorded.answer;

@@ -3,7 +3,6 @@ import type { HostEvent, TranscriptEntry } from '../../../shared/transcript';
 import type { TranscriptHeader } from '../../../shared/transcriptFile';
 import type { Executor } from '../../engine/core/types';
 import { checkReplayOutcome } from './checkReplayOutcome';
-import { findRecordedDone } from './compareRunOutcome';
 import { createBreakpointStore } from './createBreakpointStore';
 import { createPausedCallRegistry } from './createPausedCallRegistry';
 import { createRecordingAnswers } from './createRecordingAnswers';
@@ -59,7 +58,7 @@ export async function replayRecording(
       hooks: { interceptToolCall },
     }),
   );
-  const divergence = checkReplayOutcome(firstDivergence, answers, findRecordedDone(entries), result);
+  const divergence = await checkReplayOutcome(firstDivergence, answers, result);
   return {
     matched: divergence === undefined,
     ...(divergence ? { divergence } : {}),

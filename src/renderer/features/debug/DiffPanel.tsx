@@ -1,6 +1,8 @@
 import { useMemo, useState } from 'react';
+import type { TranscriptSource } from '../../../shared/api/debug';
 import type { TranscriptEntry } from '../../../shared/transcript';
-import { describeRunListItem } from '../../../shared/format';
+import { diffRowsText, type TranscriptDiff } from '../../../shared/transcriptDiff';
+import { describeRunListItem, formatCount, plural } from '../../../shared/format';
 import { MonacoDiff } from '../../ui/monaco/MonacoDiff';
 import { useTranscriptDiff } from './useTranscriptDiff';
 import { usePlaygroundStore } from '../../state/store';
@@ -8,18 +10,35 @@ import { useDebugStore } from '../../state/debugStore';
 import { useDebugSync } from '../../state/useDebugSync';
 import { SecretRevealToggle } from '../../ui/SecretRevealToggle';
 import { useSecretReveal } from '../../state/useSecretReveal';
+import { HOST_DIFF_ROWS, useHostDiff } from './useHostDiff';
 import { useWholeTranscript } from '../../state/useWholeTranscript';
 
 const NO_ENTRIES: TranscriptEntry[] = [];
+
+/** From this many entries in the two runs, the host compares them and the page holds a page of rows. */
+const HOST_DIFF_ENTRIES = 2_000;
 
 interface DiffSource {
   key: string;
   label: string;
   entries: TranscriptEntry[];
-  /** A run's: its earlier entries stay on the host (useWholeTranscript fetches them). */
+  /** Entries in all (more than `entries` while a run is still loading after a reload, or when it holds only a tail). */
+  count: number;
+  /** A run's: its entries before `firstIndex` stay on the host (useWholeTranscript fetches them). */
   runId?: string;
   firstIndex?: number;
   code?: string;
+  /** Where the host reads it (a finished run, an opened file). */
+  hostSource?: TranscriptSource;
+}
+
+/** What the panel shows: the whole diff of two short runs, or a page of the host's diff of long ones. */
+interface ShownDiff extends TranscriptDiff {
+  /** Index of rows[0] among all the rows. */
+  offset: number;
+  nextDifference?: number;
+  rowCount: number;
+  differences: number;
 }
 
 type DiffView = 'code' | 'result' | 'messages';
@@ -41,16 +60,20 @@ export function DiffPanel() {
           ...(run.result ? { end: { result: run.result, ...(run.facts ? { facts: run.facts } : {}) } } : {}),
         }),
         entries: run.entries,
+        count: run.loading?.total ?? (run.firstIndex ?? 0) + run.entries.length,
         runId: run.runId,
         firstIndex: run.firstIndex ?? 0,
         ...(run.request ? { code: run.request.code } : {}),
+        hostSource: { runId: run.runId },
       }));
     if (opened)
       list.push({
         key: 'opened',
         label: `opened: ${opened.label}`,
         entries: opened.entries,
+        count: opened.entries.length,
         ...(opened.header ? { code: opened.header.code } : {}),
+        ...(opened.source ? { hostSource: opened.source } : {}),
       });
     return list;
   }, [runs, opened]);
@@ -59,12 +82,62 @@ export function DiffPanel() {
   const [view, setView] = useState<DiffView>('messages');
   const left = sources.find((s) => s.key === leftKey) ?? sources[sources.length - 2];
   const right = sources.find((s) => s.key === rightKey) ?? sources[sources.length - 1];
-  const leftEntries = useWholeTranscript(left?.runId, left?.entries ?? NO_ENTRIES, left?.firstIndex ?? 0);
-  const rightEntries = useWholeTranscript(right?.runId, right?.entries ?? NO_ENTRIES, right?.firstIndex ?? 0);
-  const { diff: computed, computing } = useTranscriptDiff(left && leftEntries, right && rightEntries, {
-    ...(left?.code !== undefined ? { left: left.code } : {}),
-    ...(right?.code !== undefined ? { right: right.code } : {}),
-  });
+  const [pageFrom, setPageFrom] = useState<{ key: string; from: number } | null>(null);
+  const pairKey = `${left?.key}|${right?.key}`;
+  const long =
+    left?.hostSource !== undefined &&
+    right?.hostSource !== undefined &&
+    left.count + right.count >= HOST_DIFF_ENTRIES;
+  const host = useHostDiff(
+    long ? left.hostSource : undefined,
+    long ? right.hostSource : undefined,
+    pageFrom?.key === pairKey ? pageFrom.from : null,
+  );
+  const onHost = long && !host.failed;
+  // The page's own diff (in a worker when large) for short runs, or when the host no longer has one.
+  const leftEntries = useWholeTranscript(
+    onHost ? undefined : left?.runId,
+    left?.entries ?? NO_ENTRIES,
+    left?.firstIndex ?? 0,
+  );
+  const rightEntries = useWholeTranscript(
+    onHost ? undefined : right?.runId,
+    right?.entries ?? NO_ENTRIES,
+    right?.firstIndex ?? 0,
+  );
+  const { diff: local, computing: localComputing } = useTranscriptDiff(
+    onHost || !left ? undefined : leftEntries,
+    onHost || !right ? undefined : rightEntries,
+    {
+      ...(left?.code !== undefined ? { left: left.code } : {}),
+      ...(right?.code !== undefined ? { right: right.code } : {}),
+    },
+  );
+  const computed = useMemo((): ShownDiff | null => {
+    if (!onHost)
+      return local
+        ? {
+            ...local,
+            offset: 0,
+            rowCount: local.rows.length,
+            differences: local.rows.filter((row) => !row.same).length,
+          }
+        : null;
+    const page = host.page;
+    if (!page) return null;
+    return {
+      left: { ...page.left, messages: diffRowsText(page.rows, (row) => row.left) },
+      right: { ...page.right, messages: diffRowsText(page.rows, (row) => row.right) },
+      rows: page.rows,
+      alignedBy: page.alignedBy,
+      ...(page.firstDifference !== undefined ? { firstDifference: page.firstDifference } : {}),
+      offset: page.from,
+      ...(page.nextDifference !== undefined ? { nextDifference: page.nextDifference } : {}),
+      rowCount: page.rowCount,
+      differences: page.differences,
+    };
+  }, [onHost, local, host.page]);
+  const computing = onHost ? !host.page : localComputing;
   const reveal = useSecretReveal('the diff', computed);
   const diff = reveal.value;
 
@@ -81,9 +154,16 @@ export function DiffPanel() {
       </div>
     );
 
-  const first = diff.firstDifference !== undefined ? diff.rows[diff.firstDifference] : undefined;
+  // Rows are counted among all of them; `shownFirst` is the first difference among the rows held.
+  const shownFirst = diff.firstDifference === undefined ? undefined : diff.firstDifference - diff.offset;
+  const first = shownFirst !== undefined ? diff.rows[shownFirst] : undefined;
+  // The editor shows the first difference, or on a later page of rows the first one there.
+  const revealRow = first ? shownFirst : diff.rows.findIndex((row) => !row.same);
   const firstLine =
-    diff.firstDifference === undefined ? undefined : lineOfRow(diff.left.messages, diff.firstDifference);
+    revealRow === undefined || revealRow < 0 ? undefined : lineOfRow(diff.left.messages, revealRow);
+  const paged = diff.rowCount > diff.rows.length;
+  const goTo = (from: number) =>
+    setPageFrom({ key: pairKey, from: Math.max(0, Math.min(from, diff.rowCount - 1)) });
 
   return (
     <div className="debug-panel diff-panel">
@@ -105,12 +185,40 @@ export function DiffPanel() {
         </div>
       </div>
       <SecretRevealToggle reveal={reveal} />
-      <p className={first ? 'banner warn' : 'banner info'} data-testid="first-difference">
-        {first
-          ? `First difference: ${first.label}${first.left === undefined ? ' (only in the right run)' : first.right === undefined ? ' (only in the left run)' : ''}`
-          : 'No difference in code, tool calls or result (timings and ids aside).'}
+      <p
+        className={diff.firstDifference !== undefined ? 'banner warn' : 'banner info'}
+        data-testid="first-difference"
+      >
+        {diff.firstDifference !== undefined && !first
+          ? `First difference: row ${formatCount(diff.firstDifference + 1)}`
+          : first
+            ? `First difference: ${first.label}${first.left === undefined ? ' (only in the right run)' : first.right === undefined ? ' (only in the left run)' : ''}`
+            : 'No difference in code, tool calls or result (timings and ids aside).'}
         {diff.alignedBy === 'order' && ' · calls paired by order (the runs share no callIds)'}
       </p>
+      {paged && (
+        <div className="diff-pager" data-testid="diff-pager">
+          <span>
+            Rows {formatCount(diff.offset + 1)}–{formatCount(diff.offset + diff.rows.length)} of{' '}
+            {formatCount(diff.rowCount)} · {plural(diff.differences, 'difference')} · compared on the host
+          </span>
+          <button disabled={diff.offset === 0} onClick={() => goTo(diff.offset - HOST_DIFF_ROWS)}>
+            Previous rows
+          </button>
+          <button
+            disabled={diff.offset + diff.rows.length >= diff.rowCount}
+            onClick={() => goTo(diff.offset + HOST_DIFF_ROWS)}
+          >
+            Next rows
+          </button>
+          {diff.firstDifference !== undefined && (
+            <button onClick={() => goTo(Math.max(0, diff.firstDifference! - 20))}>First difference</button>
+          )}
+          {diff.nextDifference !== undefined && (
+            <button onClick={() => goTo(diff.nextDifference! - 20)}>Next difference</button>
+          )}
+        </div>
+      )}
       <MonacoDiff
         original={
           view === 'code' ? diff.left.code : view === 'result' ? diff.left.result : diff.left.messages
@@ -121,14 +229,12 @@ export function DiffPanel() {
         language={view === 'code' ? 'typescript' : 'plaintext'}
         revealLine={view === 'messages' ? firstLine : undefined}
       />
-      <table className="diff-rows" aria-label="Aligned messages">
+      <table className="diff-rows" aria-label="Aligned messages" data-rows-held={diff.rows.length}>
         <tbody>
           {diff.rows.map((row, index) => (
             <tr
               key={row.key}
-              className={
-                index === diff.firstDifference ? 'first-difference' : row.same ? 'same' : 'different'
-              }
+              className={index === shownFirst ? 'first-difference' : row.same ? 'same' : 'different'}
             >
               <td>{row.same ? '=' : '≠'}</td>
               <td>{row.label}</td>

@@ -1,18 +1,27 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { findTimelineBar, layoutTimeline, type TimelineBar } from '../../../shared/transcriptTimeline';
+import {
+  findTimelineBar,
+  layoutTimeline,
+  type TimelineBar,
+  type TimelineLayout,
+} from '../../../shared/transcriptTimeline';
 import { formatDuration, formatOffsetMs, plural } from '../../../shared/format';
 import { useDebugStore } from '../../state/debugStore';
 import { drawTimeline, type TimelineView } from './drawTimeline';
 import { useDebugSync } from '../../state/useDebugSync';
 import { selectCall, useTranscriptChoice, useViewedTranscript } from '../../state/viewedTranscript';
 import { TranscriptPicker } from '../../ui/TranscriptPicker';
-import { useWholeTranscript } from '../../state/useWholeTranscript';
 import type { TranscriptEntry } from '../../../shared/transcript';
 import { SecretRevealToggle } from '../../ui/SecretRevealToggle';
 import { useDisplaySettings } from '../../ui/display/displaySettings';
 import { useSecretReveal } from '../../state/useSecretReveal';
+import { useHostTimeline } from './useHostTimeline';
+import { useWholeTranscript } from '../../state/useWholeTranscript';
 
 const NO_ENTRIES: TranscriptEntry[] = [];
+const NO_LAYOUT: TimelineLayout = { lanes: [], bars: [], compute: [], runStart: 0, runEnd: 0, totalRows: 0 };
+/** From this many entries on, a finished run's (or opened file's) timeline is laid out by the host. */
+const HOST_LAYOUT_ENTRIES = 2_000;
 
 const ROW_HEIGHT = 18;
 const LABEL_WIDTH = 110;
@@ -29,15 +38,29 @@ export function TimelinePanel() {
   const viewed = useViewedTranscript();
   const transcriptChoice = useTranscriptChoice();
   const selectedCallId = useDebugStore((s) => s.selectedCallId);
-  const entries = useWholeTranscript(viewed?.runId, viewed?.entries ?? NO_ENTRIES, viewed?.firstIndex ?? 0);
-  const reveal = useSecretReveal('the timeline', entries);
-  const layout = useMemo(() => layoutTimeline(reveal.value), [reveal.value]);
+  const held = viewed?.entries ?? NO_ENTRIES;
+  const firstIndex = viewed?.firstIndex ?? 0;
   const wrapper = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const [size, setSize] = useState({ width: 600, height: 200 });
   const [zoom, setZoom] = useState(1);
   /** Fraction (0-1) of the run scrolled past on the left when zoomed in. */
   const [pan, setPan] = useState(0);
+  // A long transcript is laid out on the host for what is on screen: the page never walks it whole.
+  const entryCount = viewed?.loading?.total ?? firstIndex + held.length;
+  const hostSource = entryCount >= HOST_LAYOUT_ENTRIES ? viewed?.hostSource : undefined;
+  const host = useHostTimeline(hostSource, viewed?.key ?? '', {
+    zoom,
+    pan,
+    width: size.width - LABEL_WIDTH - 10,
+  });
+  const local = !hostSource || host.failed;
+  // Laid out in the page (a run still going, or the host could not): the run's earlier entries come from the host.
+  const entries = useWholeTranscript(local ? viewed?.runId : undefined, held, firstIndex);
+  const localLayout = useMemo(() => (local ? layoutTimeline(entries) : null), [local, entries]);
+  const reveal = useSecretReveal<TimelineLayout>('the timeline', localLayout ?? host.timeline ?? NO_LAYOUT);
+  const layout = reveal.value;
+  const callCount = host.timeline && !local ? host.timeline.callCount : layout.bars.length;
   const [scrollRow, setScrollRow] = useState(0);
   const [hover, setHover] = useState<{ bar: TimelineBar; x: number; y: number } | null>(null);
 
@@ -101,6 +124,12 @@ export function TimelinePanel() {
     return (
       <div className="pane-empty">Run something: each tool call appears as a bar in its provider’s lane.</div>
     );
+  if (!local && !host.timeline)
+    return (
+      <div className="pane-empty" role="status" data-testid="timeline-loading">
+        Laying out {plural(entryCount, 'entry', 'entries')} on the host…
+      </div>
+    );
 
   const barAt = (event: React.MouseEvent) => {
     const rect = event.currentTarget.getBoundingClientRect();
@@ -151,8 +180,8 @@ export function TimelinePanel() {
           </label>
         )}
         <span className="muted" data-testid="timeline-summary">
-          {plural(layout.bars.length, 'call')} · {plural(layout.lanes.length, 'provider')} ·{' '}
-          {formatDuration(duration)} · shaded: guest compute · click a bar to select its call
+          {plural(callCount, 'call')} · {plural(layout.lanes.length, 'provider')} · {formatDuration(duration)}{' '}
+          · shaded: guest compute · click a bar to select its call
         </span>
         <SecretRevealToggle reveal={reveal} />
       </div>
@@ -172,8 +201,9 @@ export function TimelinePanel() {
         <canvas
           ref={canvas}
           role="img"
-          aria-label={`Timeline of ${layout.bars.length} tool calls`}
+          aria-label={`Timeline of ${callCount} tool calls`}
           data-testid="timeline-canvas"
+          data-bars-held={layout.bars.length}
           onMouseMove={pointAt}
           onMouseLeave={() => setHover(null)}
           onClick={(event) => {
@@ -193,6 +223,11 @@ export function TimelinePanel() {
               {hover.bar.call.providerName}.{hover.bar.call.toolName}
             </strong>{' '}
             <span className="muted">{hover.bar.call.callId}</span>
+            {'calls' in hover.bar && (hover.bar.calls as number) > 1 && (
+              <div>
+                the first of {plural(hover.bar.calls as number, 'call')} starting here: zoom in to see each
+              </div>
+            )}
             <div>
               {formatOffsetMs(hover.bar.start)} →{' '}
               {hover.bar.open ? 'no answer' : `${formatOffsetMs(hover.bar.end)} ms`} (

@@ -40,7 +40,11 @@ export function TranscriptsPanel() {
   const open = (source: TranscriptSource, label: string) =>
     attempt(async () => {
       const loaded = await api.debug.openTranscript(source);
-      useDebugStore.setState({ opened: { ...loaded, label }, viewing: 'opened', selectedCallId: null });
+      useDebugStore.setState({
+        opened: { ...loaded, label, source },
+        viewing: 'opened',
+        selectedCallId: null,
+      });
       useTabStore.getState().select('bottom', 'step-through');
       if (loaded.problems.length > 0)
         notify('error', `${label} broke at line ${loaded.problems[0]!.line}: ${loaded.problems[0]!.reason}`);
@@ -59,7 +63,7 @@ export function TranscriptsPanel() {
   const exportHtml = (source: TranscriptSource, label: string) =>
     attempt(async () => {
       const { html } = await api.debug.exportHtml(source, { sensitiveKeys: sensitiveKeys() });
-      downloadText(`${label.replace(/[^\w.-]+/g, '-') || 'transcript'}.html`, html, 'text/html');
+      downloadText(`${label.replace(/[^\w.-]+/g, '-') || 'transcript'}.html`, html ?? '', 'text/html');
     });
 
   return (

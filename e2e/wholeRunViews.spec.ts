@@ -1,0 +1,74 @@
+import { join } from 'node:path';
+import { expect, runProgram, SCREENSHOTS, setProgram, test } from './playgroundFixture';
+
+const CALLS = 10_000;
+const LONG_RUN = `for (let i = 0; i < ${CALLS}; i++) await demo.echo({ text: 'call ' + i });\n'done'`;
+
+test('the Timeline of a 10,000-call run is laid out on the host: the page holds a bar per pixel column, not a call each', async ({
+  page,
+  playground: _,
+}) => {
+  test.setTimeout(120_000);
+  await setProgram(page, LONG_RUN);
+  await runProgram(page);
+  await page.getByRole('tab', { name: 'Timeline' }).click();
+  await expect(page.getByTestId('timeline-summary')).toContainText('10,000 calls · 1 provider');
+  const canvas = page.getByTestId('timeline-canvas');
+  const held = async () => Number(await canvas.getAttribute('data-bars-held'));
+  const width = (await canvas.boundingBox())!.width;
+  expect(await held()).toBeGreaterThan(0);
+  expect(await held()).toBeLessThanOrEqual(width);
+  await page.screenshot({ path: join(SCREENSHOTS, 'whole-run-timeline.png') });
+
+  // Zoomed all the way in, the host sends the detail of the window shown: still bounded.
+  await page.getByRole('slider').first().fill('50');
+  await expect.poll(held).not.toBe(0);
+  expect(await held()).toBeLessThanOrEqual(width);
+  const box = (await canvas.boundingBox())!;
+  let tooltip = false;
+  for (let x = box.x + 115; x < box.x + box.width && !tooltip; x += 2) {
+    await page.mouse.move(x, box.y + 18 + 9);
+    tooltip = await page.getByTestId('timeline-tooltip').isVisible();
+  }
+  await expect(page.getByTestId('timeline-tooltip')).toContainText('demo.echo');
+  await page.screenshot({ path: join(SCREENSHOTS, 'whole-run-timeline-zoomed.png') });
+});
+
+test('the Diff of two 5,000-call runs is compared on the host: the page holds a page of rows around the difference', async ({
+  page,
+  playground: _,
+}) => {
+  test.setTimeout(120_000);
+  const program = (changed: number) =>
+    `for (let i = 0; i < 5000; i++) await demo.echo({ text: 'call ' + (i === ${changed} ? 'changed' : i) });\n'done'`;
+  await setProgram(page, program(-1));
+  await runProgram(page);
+  await setProgram(page, program(4000));
+  await runProgram(page);
+  await page.getByRole('tab', { name: 'Diff' }).click();
+  // The code differs (the changed call's number is in it), then the one call.
+  await expect(page.getByTestId('first-difference')).toContainText('First difference: execute');
+  const pager = page.getByTestId('diff-pager');
+  await expect(pager).toContainText('Rows 1–200 of 5,002 · 2 differences · compared on the host');
+  const table = page.getByRole('table', { name: 'Aligned messages' });
+  const held = async () => Number(await table.getAttribute('data-rows-held'));
+  expect(await held()).toBeLessThanOrEqual(200);
+  await expect(table.locator('tr.first-difference')).toHaveCount(1);
+  await expect(table.locator('tr.different')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Next difference' }).click();
+  // Row 4,002 (call 4,001 after the execute) among rows 3,982 to 4,181.
+  await expect(pager).toContainText('Rows 3,982–4,181 of 5,002');
+  await expect(table.locator('tr.different')).toHaveCount(1);
+  await expect(table.locator('tr.different')).toContainText('tool_call demo.echo');
+  expect(await held()).toBeLessThanOrEqual(200);
+  await expect(page.getByTestId('diff-editor')).toContainText('"text": "call 4000"');
+  await page.screenshot({ path: join(SCREENSHOTS, 'whole-run-diff.png') });
+  await page.getByRole('button', { name: 'Next rows' }).click();
+  await expect(pager).toContainText('Rows 4,182–4,381 of 5,002');
+  await expect(table.locator('tr.different')).toHaveCount(0);
+  await page.getByRole('button', { name: 'First difference' }).click();
+  await expect(pager).toContainText('Rows 1–200 of 5,002');
+  await page.getByRole('tab', { name: 'result', exact: true }).click();
+  await expect(page.getByTestId('diff-editor')).toContainText('"result": "done"');
+});

@@ -1,0 +1,104 @@
+import type { TranscriptEntry } from '../../../shared/transcript';
+import type { TranscriptProblem } from '../../../shared/transcriptFile';
+import { applyEntryToCalls, type TranscriptCall } from '../../../shared/transcriptCalls';
+import { hashJsonValue, hashText } from './hashJsonValue';
+import { walkTranscript, type TranscriptSourceReader } from './transcriptSourceReader';
+
+/**
+ * One run as the diff compares it, a few numbers per item: its executes, its tool calls (in the
+ * order they were made) and its done. Values are kept as hashes; a page of rows reads the entries
+ * again by position.
+ */
+export interface DiffSide {
+  executes: { position: number; hash: number }[];
+  calls: number;
+  /** Per call: the hash of `call:<callId>`, the hash of what the diff compares, where its entries are. */
+  callKey: Float64Array;
+  callValue: Float64Array;
+  callPosition: Int32Array;
+  /** -1: no tool_result. */
+  resultPosition: Int32Array;
+  done?: { position: number; hash: number; value: unknown };
+  code?: string;
+  problems: TranscriptProblem[];
+}
+
+/** What a call is compared by (the diff's row value). */
+export function callDiffValue(call: TranscriptCall): unknown {
+  return {
+    provider: call.providerName,
+    tool: call.toolName,
+    input: call.input,
+    answer: call.outcome ?? 'no answer',
+  };
+}
+
+/** What a done is compared by. */
+export function doneDiffValue(entry: TranscriptEntry): unknown {
+  if (entry.kind !== 'message' || entry.message.type !== 'done') return undefined;
+  const done = entry.message;
+  return done.ok
+    ? { ok: true, result: done.result, logs: done.logs }
+    : { ok: false, error: done.error, logs: done.logs };
+}
+
+/** Walks a transcript once, page by page, holding only the calls still waiting for their result. */
+export async function collectDiffSide(reader: TranscriptSourceReader): Promise<DiffSide> {
+  let capacity = 1024;
+  let callKey = new Float64Array(capacity);
+  let callValue = new Float64Array(capacity);
+  let callPosition = new Int32Array(capacity);
+  let resultPosition = new Int32Array(capacity);
+  const grow = () => {
+    capacity *= 2;
+    const wider = <T extends Float64Array | Int32Array>(old: T, made: T) => (made.set(old), made);
+    callKey = wider(callKey, new Float64Array(capacity));
+    callValue = wider(callValue, new Float64Array(capacity));
+    callPosition = wider(callPosition, new Int32Array(capacity));
+    resultPosition = wider(resultPosition, new Int32Array(capacity));
+  };
+  const side: Omit<DiffSide, 'callKey' | 'callValue' | 'callPosition' | 'resultPosition' | 'problems'> = {
+    executes: [],
+    calls: 0,
+  };
+  const pending = new Map<string, { index: number; call: TranscriptCall }>();
+  const calls: TranscriptCall[] = [];
+  const byId = new Map<string, TranscriptCall>();
+  let position = 0;
+  const problems = await walkTranscript(reader, (entry) => {
+    const at = position++;
+    if (entry.kind !== 'message') return;
+    const message = entry.message;
+    if (message.type === 'execute') {
+      side.code ??= message.code;
+      side.executes.push({
+        position: at,
+        hash: hashJsonValue({ code: message.code, options: message.options }),
+      });
+    } else if (message.type === 'tool_call') {
+      applyEntryToCalls(entry, calls, byId);
+      const call = calls.pop()!;
+      byId.delete(call.callId);
+      if (side.calls === capacity) grow();
+      const index = side.calls++;
+      callKey[index] = hashText(`call:${call.callId}`);
+      callPosition[index] = at;
+      resultPosition[index] = -1;
+      pending.set(call.callId, { index, call });
+    } else if (message.type === 'tool_result') {
+      const known = pending.get(message.callId);
+      if (!known) return;
+      pending.delete(message.callId);
+      byId.set(message.callId, known.call);
+      applyEntryToCalls(entry, calls, byId);
+      byId.delete(message.callId);
+      resultPosition[known.index] = at;
+      callValue[known.index] = hashJsonValue(callDiffValue(known.call));
+    } else if (message.type === 'done') {
+      const value = doneDiffValue(entry);
+      side.done = { position: at, hash: hashJsonValue(value), value };
+    }
+  });
+  for (const { index, call } of pending.values()) callValue[index] = hashJsonValue(callDiffValue(call));
+  return { ...side, callKey, callValue, callPosition, resultPosition, problems };
+}
