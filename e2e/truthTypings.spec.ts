@@ -74,6 +74,9 @@ test('typings follow the open workspace: switching away and back leaves no false
     await openWorkspace(page, second);
     await expect(problems.locator('.problems-count')).toHaveText('No problems', { timeout: 30_000 });
     await openWorkspace(page, first);
+    // The confirmation of the first switch goes when the second's shows: no notice names a workspace that is not open.
+    await expect(page.locator('.notices .notice').filter({ hasText: 'first.execbox.json' })).toBeVisible();
+    expect(await page.locator('.notices .notice').filter({ hasText: 'second.execbox.json' }).count()).toBe(0);
     await onlyTheRealError();
     expect(await monacoErrorCount(page)).toBe(1);
     await page.screenshot({ path: join(SCREENSHOTS, 'truth-typings-after-two-switches.png') });
@@ -83,10 +86,20 @@ test('typings follow the open workspace: switching away and back leaves no false
   }
 });
 
-/** Answers the trust question of each provider that starts a process (remembered for the file). */
+/**
+ * Answers the trust question of each provider that starts a process (remembered for the file). An
+ * answered question leaves the banner at once, so the next click cannot land on it a second time.
+ */
 async function allowEachProvider(page: Page, count: number): Promise<void> {
-  for (let i = 0; i < count; i++)
-    await page.getByRole('button', { name: 'Allow', exact: true }).first().click();
+  for (let i = 0; i < count; i++) {
+    const question = page.locator('.trust-request').first();
+    const provider = await question.locator('strong').textContent();
+    await question.getByRole('button', { name: 'Allow', exact: true }).click();
+    const same = page
+      .locator('.trust-request')
+      .filter({ has: page.locator('strong', { hasText: provider! }) });
+    expect(await same.count()).toBe(0);
+  }
 }
 
 async function openWorkspace(page: Page, file: string): Promise<void> {

@@ -16,6 +16,15 @@ describe('execbox mcp: the command line', () => {
       [['--trust'], /--trust needs --workspace/],
       [['--bogus'], /Unknown option '--bogus'/],
       [['--connect', 'http://127.0.0.1:1/mcp', '--trust'], /--connect takes no other options/],
+      [
+        ['--connect', 'http://127.0.0.1:1/mcp', '--silence-limit', '0'],
+        /--silence-limit must be a whole number of seconds from 1 to 3600 \(got '0'\)/,
+      ],
+      [
+        ['--connect', 'http://127.0.0.1:1/mcp', '--silence-limit', '2.5'],
+        /--silence-limit must be a whole number/,
+      ],
+      [['--silence-limit', '5'], /--silence-limit needs --connect/],
     ];
     for (const [args, message] of cases) {
       const result = await runCliCommand(mcpCommand, args);

@@ -14,7 +14,7 @@ import {
 const USAGE = `usage: execbox mcp [--workspace W.execbox.json [--trust]] [--executor inprocess|worker|process]
                    ${RUNTIME_LIMIT_USAGE}
                    [--approve-all] [--transcript-dir DIR] [--http [HOST:]PORT [--allow-remote]] [--config-dir DIR]
-       execbox mcp --connect URL        (token in $EXECBOX_TOKEN)
+       execbox mcp --connect URL [--silence-limit SECONDS]        (token in $EXECBOX_TOKEN)
   Serves the workspace's providers to an MCP client (an agent) as a code-mode server: the
   "execute" tool runs JavaScript against them in the sandbox, "typings" returns their declarations.
   stdio by default; --http serves Streamable HTTP at http://HOST:PORT/mcp (loopback unless
@@ -22,7 +22,10 @@ const USAGE = `usage: execbox mcp [--workspace W.execbox.json [--trust]] [--exec
   in the config folder (mcp-http-token) and printed on stderr; clients send Authorization: Bearer TOKEN.
   Calls to tools marked "ask before running" are refused (the agent reads why) unless
   --approve-all is given, or (with --http in a terminal) you answer yes at the prompt.
-  --connect relays stdio to a running playground's endpoint (execbox serve or the app).`;
+  --connect relays stdio to a running playground's endpoint (execbox serve or the app). Every
+  request gets an answer: when the app refuses it, is not there, or goes away or stays silent
+  (nothing at all, its pings unanswered) for --silence-limit seconds (default 30) while the request
+  is under way, a JSON-RPC error says which.`;
 
 export const TOKEN_ENV = 'EXECBOX_TOKEN';
 
@@ -42,6 +45,7 @@ function parse(args: string[]) {
         http: { type: 'string' },
         'allow-remote': { type: 'boolean' },
         connect: { type: 'string' },
+        'silence-limit': { type: 'string' },
         'config-dir': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -84,7 +88,16 @@ function envToken(): string | undefined {
   }
 }
 
-async function connect(url: string): Promise<number> {
+/** `--silence-limit SECONDS`: a whole number from 1 to 3600, in milliseconds. */
+export function parseSilenceLimit(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const seconds = /^\d{1,4}$/.test(text) ? Number(text) : NaN;
+  if (!(seconds >= 1 && seconds <= 3600))
+    throw new UsageError(`--silence-limit must be a whole number of seconds from 1 to 3600 (got '${text}')`);
+  return seconds * 1000;
+}
+
+async function connect(url: string, silenceLimitMs: number | undefined): Promise<number> {
   const token = envToken();
   if (!token) throw new UsageError(`--connect needs the playground's token in $${TOKEN_ENV}`);
   let parsed: URL;
@@ -96,7 +109,7 @@ async function connect(url: string): Promise<number> {
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
     throw new UsageError(`--connect needs an http:// or https:// URL (got '${url}')`);
   const { bridgeStdioToHttp } = await import('../mcp/bridgeStdioToHttp');
-  await bridgeStdioToHttp({ url: parsed, token, warn });
+  await bridgeStdioToHttp({ url: parsed, token, warn, ...(silenceLimitMs ? { silenceLimitMs } : {}) });
   return 0;
 }
 
@@ -107,11 +120,14 @@ async function serve(args: string[]): Promise<number> {
     return 0;
   }
   if (values.connect !== undefined) {
-    const others = Object.keys(values).filter((key) => key !== 'connect');
+    const others = Object.keys(values).filter((key) => key !== 'connect' && key !== 'silence-limit');
     if (others.length > 0)
-      throw new UsageError(`--connect takes no other options (got --${others.join(', --')})`);
-    return connect(values.connect);
+      throw new UsageError(
+        `--connect takes no other options than --silence-limit (got --${others.join(', --')})`,
+      );
+    return connect(values.connect, parseSilenceLimit(values['silence-limit']));
   }
+  if (values['silence-limit'] !== undefined) throw new UsageError('--silence-limit needs --connect');
   const { MCP_EXECUTORS } = await import('../mcp/openStandaloneMcpHost');
   const executor = values.executor as (typeof MCP_EXECUTORS)[number] | undefined;
   if (executor !== undefined && !MCP_EXECUTORS.includes(executor))

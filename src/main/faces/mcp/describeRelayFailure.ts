@@ -1,7 +1,12 @@
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
 export type RelayFailureReason =
-  'token_refused' | 'request_refused' | 'app_not_running' | 'app_not_answering' | 'app_failed';
+  | 'token_refused'
+  | 'request_refused'
+  | 'app_not_running'
+  | 'app_not_answering'
+  | 'app_went_away'
+  | 'app_failed';
 
 /** The relay's own: the app took no message within the bound. */
 export class RelayTimeoutError extends Error {
@@ -47,6 +52,12 @@ export function describeRelayFailure(
     };
   }
   const code = causeCode(error);
+  // Node's fetch: the connection was made, then closed by the other side before the answer came.
+  if (code === 'UND_ERR_SOCKET')
+    return {
+      reason: 'app_went_away',
+      message: `the playground app at ${url} closed the connection before it answered (it quit, crashed or restarted, or dropped the connection)`,
+    };
   if (code && NOT_LISTENING.has(code))
     return {
       reason: 'app_not_running',

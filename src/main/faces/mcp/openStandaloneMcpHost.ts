@@ -9,8 +9,7 @@ import { createDefaultExecutorFactory } from '../../engine/executors/createDefau
 import { createPlaygroundHost, type PlaygroundHost } from '../../app/createPlaygroundHost';
 import { withSecretMasking } from '../../secrets/withSecretMasking';
 import { openWorkspaceForRun } from '../../services/workspace/openWorkspaceForRun';
-import { readTrustRequirements } from '../../services/workspace/readTrustRequirements';
-import { trustAction } from '../../services/workspace/trustRequirement';
+import { readWorkspaceReach } from '../../services/workspace/readWorkspaceReach';
 import { resolveConfigDir } from '../../system/resolveConfigDir';
 import { ensureDemoWorkspaceFile } from './ensureDemoWorkspaceFile';
 import { watchWorkspaceFile } from './watchWorkspaceFile';
@@ -55,8 +54,9 @@ export async function openStandaloneMcpHost(options: StandaloneMcpHostOptions): 
   const configDir = options.configDir ?? resolveConfigDir();
   const demo = options.workspace ? undefined : await ensureDemoWorkspaceFile(configDir);
   const file = options.workspace ?? demo!.file;
-  // What is trusted now is all that is: an edit that would run more is refused until restarted with --trust.
-  const trusted = new Set((await readTrustRequirements(file)).map((r) => r.fingerprint));
+  // What is trusted now is all that is: an edit that would run more, or send a secret somewhere new,
+  // is refused until restarted with --trust.
+  const trusted = new Set((await readWorkspaceReach(file)).map((r) => r.fingerprint));
   const opened = await openWorkspaceForRun(file, {
     trust: options.trust || demo?.pristine === true,
     trustOnlyAtOpen: true,
@@ -87,12 +87,16 @@ export async function openStandaloneMcpHost(options: StandaloneMcpHostOptions): 
   // No app edits this workspace, so an edit on disk is how its providers change (and list_changed goes out).
   let refusal: string | undefined;
   const reload = async () => {
-    const untrusted = (await readTrustRequirements(file)).filter((r) => !trusted.has(r.fingerprint));
+    const untrusted = (await readWorkspaceReach(file)).filter((r) => !trusted.has(r.fingerprint));
     if (untrusted.length > 0) {
       refusal =
-        `${file} was edited to run what was not trusted when execbox mcp started: ` +
-        untrusted.map((r) => `provider '${r.providerName}' would ${trustAction(r)}`).join('; ') +
-        '. The edit was not loaded; restart execbox mcp with --trust to allow it.';
+        `${file} was edited to do what was not trusted when execbox mcp started: ` +
+        untrusted.map((r) => `provider '${r.providerName}' would ${r.action}`).join('; ') +
+        `. The edit was not loaded; ${
+          untrusted.some((r) => r.kind === 'runs')
+            ? 'restart execbox mcp with --trust to allow it'
+            : 'restart execbox mcp to allow it (a secret bound elsewhere also needs its value entered again)'
+        }.`;
       options.warn?.(refusal);
       return;
     }

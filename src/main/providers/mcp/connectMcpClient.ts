@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
@@ -8,6 +7,8 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { McpProviderConfig } from '../../../shared/api/providers';
 import { expandSecretRecord } from '../../secrets/expandSecretRefs';
 import { stdioLaunchDestination } from './stdioLaunchDestination';
+import { stdioLaunch } from './stdioLaunch';
+import { httpMcpDestination } from './httpMcpDestination';
 import type { SecretStore } from '../../secrets/SecretStore';
 import { PROVIDER_CONSOLE_LINE_CHARS } from '../ProviderConsole';
 import { createLineSplitter } from './createLineSplitter';
@@ -96,12 +97,7 @@ export async function connectMcpClient(
   const transport = config.transport;
   const where = `provider '${config.name}'`;
   if (transport.type === 'stdio') {
-    const launch = {
-      command: transport.command,
-      args: transport.args ?? [],
-      cwd: path.resolve(baseDir, transport.cwd ?? '.'),
-      env: transport.env,
-    };
+    const launch = stdioLaunch(transport, baseDir);
     const env = await expandSecretRecord(
       transport.env,
       secrets,
@@ -133,7 +129,7 @@ export async function connectMcpClient(
     transport.headers,
     secrets,
     `${where} transport.headers`,
-    `MCP server at ${transport.url}`,
+    httpMcpDestination(transport.url),
   );
   const url = new URL(transport.url);
   const requestInit = { headers };

@@ -4,6 +4,7 @@ import { expandSecretRecord, expandSecretRefs } from '../../secrets/expandSecret
 import type { ProviderSource, ProviderSourceDeps } from '../ProviderSource';
 import { executeTpmjsTool, tpmjsHeaders, type TpmjsRequest } from './executeTpmjsTool';
 import { parseTpmjsToolRef, type TpmjsToolRef } from './parseTpmjsToolRef';
+import { tpmjsBaseUrl, tpmjsDestination } from './tpmjsDestination';
 
 export const DEFAULT_TPMJS_TIMEOUT_MS = 180_000;
 const HEALTH_TIMEOUT_MS = 5_000;
@@ -19,8 +20,8 @@ export function createTpmjsSource(
 ): ProviderSource & {
   check(): Promise<void>;
 } {
-  const baseUrl = config.baseUrl.replace(/\/+$/, '');
-  const destination = `TPMJS executor at ${baseUrl}`;
+  const baseUrl = tpmjsBaseUrl(config.baseUrl);
+  const destination = tpmjsDestination(config.baseUrl);
   const request = async (): Promise<TpmjsRequest> => ({
     baseUrl,
     apiKey: config.apiKey

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useApi } from '../../state/hostContext';
 import { usePlaygroundStore } from '../../state/store';
 import { describeError } from '../../state/describeError';
@@ -10,12 +11,20 @@ export function TrustBanner() {
   const api = useApi();
   const pending = usePlaygroundStore((s) => s.workspace?.pendingTrust ?? NO_REQUESTS);
   const notify = usePlaygroundStore((s) => s.notify);
-  if (pending.length === 0) return null;
-  const answer = (id: string, allow: boolean) =>
-    api.workspace.answerTrust(id, allow).catch((error: unknown) => notify('error', describeError(error)));
+  // A question answered here is gone at once: a second click cannot answer it twice.
+  const [answered, setAnswered] = useState<ReadonlySet<string>>(new Set());
+  const open = pending.filter((request) => !answered.has(request.id));
+  if (open.length === 0) return null;
+  const answer = (id: string, allow: boolean) => {
+    setAnswered((ids) => new Set(ids).add(id));
+    api.workspace.answerTrust(id, allow).catch((error: unknown) => {
+      setAnswered((ids) => new Set([...ids].filter((other) => other !== id)));
+      notify('error', describeError(error));
+    });
+  };
   return (
     <div className="banner warn" role="alert">
-      {pending.map((request) => (
+      {open.map((request) => (
         <div key={request.id} className="trust-request">
           <span>
             Provider <strong>{request.providerName}</strong> wants to run{' '}
@@ -26,10 +35,10 @@ export function TrustBanner() {
                 : 'trusted handler code'}
             : <code>{request.what}</code>
           </span>
-          <button className="primary" onClick={() => void answer(request.id, true)}>
+          <button className="primary" onClick={() => answer(request.id, true)}>
             Allow
           </button>
-          <button onClick={() => void answer(request.id, false)}>Don’t allow</button>
+          <button onClick={() => answer(request.id, false)}>Don’t allow</button>
         </div>
       ))}
     </div>

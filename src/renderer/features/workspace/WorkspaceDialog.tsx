@@ -58,7 +58,8 @@ export function WorkspaceDialog({ onClose }: { onClose(): void }) {
     setBusy(true);
     setFailure(null);
     try {
-      notify('info', await action(overwrite));
+      // One source for the dialog's confirmations: a newer one replaces what is no longer true.
+      notify('info', await action(overwrite), 'workspace-dialog');
       setReplace(null);
       onClose();
     } catch (error) {
