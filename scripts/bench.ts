@@ -13,6 +13,7 @@ import { buildRunnerForTests, TEST_RUNNER_ENTRY } from './buildRunnerForTests';
 import { mcpToolCalls } from './benchMcp';
 import { CONSOLE_LINES, consoleLines } from './benchConsole';
 import { streamingPerCall } from './benchStreaming';
+import { hostRssAcrossRuns } from './benchHostRss';
 import {
   cliRunStartToExit,
   coldStarts,
@@ -137,6 +138,12 @@ async function throughput(executor: Executor, concurrency: number, total: number
   return total / ((performance.now() - start) / 1000);
 }
 
+/** A full GC, for memory rows (V8 flags are set late: see the resident memory row). */
+function collectGarbage(): void {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+}
+
 /** Issue 28's rows: what `serve` adds to each tool call, and console lines beside execbox-style logging. */
 async function transcriptRows(runnerEntryPath: string, inProcess: Executor): Promise<void> {
   const calls = Number(process.env.BENCH_STREAM_CALLS ?? 20_000);
@@ -173,6 +180,17 @@ async function transcriptRows(runnerEntryPath: string, inProcess: Executor): Pro
     'ms',
     '≥ 3× faster than execbox-style',
     `${ratio.toFixed(2)}× faster than execbox-style; ${(median(logs.ours) / median(logs.guestBuffered)).toFixed(2)}× the floor`,
+  );
+  const rssCalls = Number(process.env.BENCH_RSS_CALLS ?? 100_000);
+  const rssRuns = Number(process.env.BENCH_RSS_RUNS ?? 5);
+  const memory = await hostRssAcrossRuns(runnerEntryPath, rssCalls, rssRuns, collectGarbage);
+  const [warm, ...afterRuns] = memory.rss;
+  record(
+    `host RSS after each of ${rssRuns} ${rssCalls.toLocaleString('en-US')}-call runs through \`serve\` (after a full GC)`,
+    afterRuns,
+    'MiB',
+    '≤ 500 MiB, flat across runs',
+    `${afterRuns.map((mib) => mib.toFixed(0)).join(', ')} MiB (${warm!.toFixed(0)} before); V8 heap ${memory.heap.map((mib) => mib.toFixed(0)).join(', ')} MiB`,
   );
 }
 
@@ -358,8 +376,7 @@ async function main(): Promise<void> {
   for (let i = 0; i < 200; i++) await must(inProcess, 'return { a: [1, 2, 3] }');
   // Exposed only now: V8 flags are part of what a code cache must match, and a worker runner shares
   // this process's flags, so started with --expose-gc every worker above would compile without it.
-  setFlagsFromString('--expose-gc');
-  (runInNewContext('gc') as () => void)();
+  collectGarbage();
   const before = process.memoryUsage().rss;
   const rss: number[] = [];
   for (let i = 0; i < 1000; i++) {

@@ -6,6 +6,8 @@ import { connectToHost } from './api/connectToHost';
 import { followHostConnection } from './state/followHostConnection';
 import { HostContext } from './state/hostContext';
 import { usePlaygroundStore } from './state/store';
+import { createEntriesCoalescer } from './state/createEntriesCoalescer';
+import { HELD_TAIL } from './state/heldTail';
 import { UiHostContext } from './ui/uiHost';
 import './app/panels/loadPanels';
 import './styles.css';
@@ -22,7 +24,15 @@ if ('error' in connection) {
   );
 } else {
   const { api } = connection;
-  api.onEvent((event) => usePlaygroundStore.getState().applyEvent(event));
+  // A live run's batches reach the store once per frame, merged (a hidden page: every 100 ms at most).
+  const applyEvent = createEntriesCoalescer((event) => usePlaygroundStore.getState().applyEvent(event), {
+    schedule: (flush) => {
+      requestAnimationFrame(flush);
+      setTimeout(flush, 100);
+    },
+    maxWaiting: HELD_TAIL,
+  });
+  api.onEvent(applyEvent);
   connection.onConnectionChange((state) => void followHostConnection(api, state));
   // Links in rendered content open in the OS browser, never inside the app window.
   document.addEventListener('click', (event) => {

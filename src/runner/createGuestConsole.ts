@@ -17,12 +17,17 @@ export interface GuestConsole {
 
 /**
  * Console methods that keep their lines in the guest and hand them over in batches: one call into
- * the host per 500 lines instead of one per line. Built by the guest helpers' makeConsole; lines
- * cross as JSON text, and whatever the guest did to its prototypes, only strings are taken.
+ * the host per 500 lines instead of one per line. Built by the guest helpers' makeConsole. A batch
+ * of one level crosses as one string joined by the runner with the original join (JSON.stringify
+ * costs QuickJS four times as much), unless a line holds a newline or a lone surrogate; any other
+ * crosses as JSON text. Whatever the guest did to its prototypes, only strings (and level numbers)
+ * are taken.
  */
 export function createGuestConsole(
   ctx: QuickJSContext,
   makeConsole: QuickJSHandle,
+  /** The original Array.prototype.join. */
+  join: QuickJSHandle,
   keep: (handle: QuickJSHandle) => QuickJSHandle,
   handlers: {
     /** Takes a line with its level; answers whether more lines are wanted. */
@@ -32,13 +37,14 @@ export function createGuestConsole(
   },
 ): GuestConsole {
   const { accept } = handlers;
-  // Lines at the head of the guest's batch that peek() took already.
+  // Entries at the head of the guest's batch that peek() took already.
   let taken = 0;
   let wanted = true;
-  const acceptLine = (line: unknown) => {
-    if (typeof line !== 'string') return;
-    const method = CONSOLE_METHODS[line.charCodeAt(0) - 48];
-    if (method) wanted = accept(method, line.slice(1));
+  // The level of the lines that follow, until the guest's batch names another (it starts at log).
+  let level: ConsoleMethod = 'log';
+  const acceptEntry = (entry: unknown) => {
+    if (typeof entry === 'string') wanted = accept(level, entry);
+    else if (typeof entry === 'number') level = CONSOLE_METHODS[entry] ?? level;
   };
   const take = (json: string) => {
     let lines: unknown;
@@ -47,19 +53,57 @@ export function createGuestConsole(
     } catch {
       lines = undefined;
     }
-    if (Array.isArray(lines)) for (let i = taken; i < lines.length; i++) acceptLine(lines[i]);
+    if (Array.isArray(lines)) for (let i = taken; i < lines.length; i++) acceptEntry(lines[i]);
     taken = 0;
   };
-  /** What the guest's drain gave: JSON text, or null when the buffer is to be read here and emptied. */
+  const emptyBuffer = () => {
+    const zero = ctx.newNumber(0);
+    ctx.setProp(buffer!, 'length', zero);
+    zero.dispose();
+    taken = 0;
+  };
+  /** Takes a batch of one level joined by newlines; false (nothing taken) when that text is not exact. */
+  const takeJoined = (): boolean => {
+    const joined = ctx.callFunction(join, buffer!, newline);
+    if (joined.error) {
+      joined.error.dispose();
+      return false;
+    }
+    try {
+      if (ctx.typeof(joined.value) !== 'string') return false;
+      const text = ctx.getString(joined.value);
+      // A lone surrogate comes out of QuickJS's UTF-8 as three replacement characters: lengths differ.
+      const units = ctx.getProp(joined.value, 'length');
+      const exact = ctx.typeof(units) === 'number' && ctx.getNumber(units) === text.length;
+      units.dispose();
+      if (!exact) return false;
+      const lines = text.split('\n');
+      if (lines.length !== bufferLength()) return false;
+      for (let i = taken; i < lines.length; i++) wanted = accept(level, lines[i]!);
+      emptyBuffer();
+      return true;
+    } finally {
+      joined.value.dispose();
+    }
+  };
+  /** What the guest's drain gave: JSON text, true for a batch of one level, or null when the buffer is to be read here. */
   const takeDrained = (drained: QuickJSHandle) => {
     const type = ctx.typeof(drained);
     if (type === 'string') take(ctx.getString(drained));
-    else if (type === 'object') {
+    else if (type === 'boolean') {
+      if (takeJoined()) return;
+      const json = ctx.callFunction(drain!, ctx.undefined, ctx.false);
+      if (json.error) {
+        json.error.dispose();
+        peek();
+        emptyBuffer();
+        return;
+      }
+      takeDrained(json.value);
+      json.value.dispose();
+    } else if (type === 'object') {
       peek();
-      const zero = ctx.newNumber(0);
-      ctx.setProp(buffer!, 'length', zero);
-      zero.dispose();
-      taken = 0;
+      emptyBuffer();
     }
   };
   const flush = keep(
@@ -83,20 +127,27 @@ export function createGuestConsole(
   const [drain, buffer, ...methods] = Array.from({ length: 2 + CONSOLE_METHODS.length }, (_, i) =>
     keep(ctx.getProp(made, i)),
   );
-  const peek = () => {
+  const newline = keep(ctx.newString('\n'));
+  const bufferLength = () => {
     const length = ctx.getProp(buffer!, 'length');
     const count = ctx.typeof(length) === 'number' ? ctx.getNumber(length) : 0;
     length.dispose();
+    return count;
+  };
+  const peek = () => {
+    const count = bufferLength();
     for (; taken < count; taken++) {
-      const line = ctx.getProp(buffer!, taken);
-      if (ctx.typeof(line) === 'string') acceptLine(ctx.getString(line));
-      line.dispose();
+      const entry = ctx.getProp(buffer!, taken);
+      const type = ctx.typeof(entry);
+      if (type === 'string') acceptEntry(ctx.getString(entry));
+      else if (type === 'number') acceptEntry(ctx.getNumber(entry));
+      entry.dispose();
     }
   };
   return {
     method: (name) => methods[CONSOLE_METHODS.indexOf(name)]!,
     drain() {
-      const drained = ctx.callFunction(drain!, ctx.undefined);
+      const drained = ctx.callFunction(drain!, ctx.undefined, ctx.true);
       if (!drained.error) {
         takeDrained(drained.value);
         drained.value.dispose();

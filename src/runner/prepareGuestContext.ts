@@ -20,10 +20,11 @@ export const MAX_STACK_BYTES = 256 * 1024;
  */
 const INTRINSICS =
   'JSON.stringify, Object.getPrototypeOf, Object.getOwnPropertyDescriptor, Object.getOwnPropertySymbols, ' +
-  'Array.isArray, Error.prototype, String, JSON.parse';
+  'Array.isArray, Error.prototype, String, JSON.parse, Array.prototype.join';
 const HELPER_ARGUMENTS = 7;
 const PARSE_INDEX = 7;
-const GUEST_INDEX = 8;
+const JOIN_INDEX = 8;
+const GUEST_INDEX = 9;
 
 export interface PreparedGuestContext {
   runtime: QuickJSRuntime;
@@ -34,6 +35,8 @@ export interface PreparedGuestContext {
   parseJson(): QuickJSHandle;
   /** The original JSON.stringify: strings cross as JSON so lone surrogates survive. */
   stringifyJson(): QuickJSHandle;
+  /** The original Array.prototype.join, which the runner calls itself (no guest lookup of `call`). */
+  joinArray(): QuickJSHandle;
   /** Compiles the serializer on first use (many executions never need it). */
   serializer(): QuickJSHandle;
   /** Whether the guest code compiled (an error before that is the engine's, not the guest's). */
@@ -107,6 +110,7 @@ export function prepareGuestContext(module: QuickJSWASMModule): PreparedGuestCon
     compiled: () => list !== undefined,
     parseJson: () => intrinsic(PARSE_INDEX),
     stringifyJson: () => intrinsic(0),
+    joinArray: () => intrinsic(JOIN_INDEX),
     serializer() {
       serializer ??= keep(helper(GUEST_SERIALIZER_SOURCE, 'execbox-serializer.js'));
       return serializer;

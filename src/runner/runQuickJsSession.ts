@@ -469,7 +469,7 @@ export function runQuickJsSession(options: QuickJsSessionOptions): QuickJsSessio
     keep: (handle: QuickJSHandle) => QuickJSHandle,
   ): void => {
     const limit = options.logSink ? Math.max(limits.maxLogChars, MAX_COUNTED_LINE_CHARS) : limits.maxLogChars;
-    guestConsole = createGuestConsole(ctx, prepared!.consoleFactory(), keep, {
+    guestConsole = createGuestConsole(ctx, prepared!.consoleFactory(), prepared!.joinArray(), keep, {
       accept: acceptLine,
       format: (args) => formatLine(ctx, args, limit),
     });

@@ -107,9 +107,47 @@ describe('console lines kept in the guest', () => {
       Array.prototype.toJSON = function () { return 'hacked'; };
       String.prototype.toJSON = function () { return 'hacked'; };
       JSON.stringify = () => 'hacked';
+      Array.prototype.join = () => 'hacked';
       Object.freeze(console);
       for (let i = 0; i < 600; i++) (i % 3 ? console.log : early)('line ' + i);`);
     expect(lines).toEqual(expected(600));
+  });
+
+  it('come out exact when a line holds a newline, a lone surrogate or nothing, in any batch', async () => {
+    // Unstreamed: a stream also reads lines while the guest is busy, where a lone surrogate does not survive.
+    const unstreamed = createInProcessExecutor({ logStream: false });
+    for (const [guest, host] of [
+      ["'a\\nb ' + i", (i: number) => `a\nb ${i}`],
+      ["'x\\ud800 ' + i", (i: number) => `x\ud800 ${i}`],
+      ["''", () => ''],
+    ] as const) {
+      const result = await unstreamed.execute(
+        `for (let i = 0; i < 1600; i++) console.log(i % 300 === 111 ? ${guest} : 'line ' + i)`,
+        providers,
+        { maxLogLines: 100_000 },
+      );
+      expect(result).toMatchObject({
+        ok: true,
+        logs: expected(1600, (i) => (i % 300 === 111 ? host(i) : `line ${i}`)),
+      });
+    }
+    await unstreamed.dispose();
+  });
+
+  it('stop being formatted once the caps are full and nothing streams them', async () => {
+    const unstreamed = createInProcessExecutor({ logStream: false });
+    const result = await unstreamed.execute(
+      `let reads = 0;
+      const watched = { get x() { reads += 1; return 1; } };
+      for (let i = 0; i < 100; i++) console.log('line ' + i);
+      for (let i = 0; i < 2000; i++) console.log(watched);
+      return reads;`,
+      providers,
+      { maxLogLines: 50 },
+    );
+    expect(result).toMatchObject({ ok: true, logs: expected(50) });
+    expect(result.ok && (result.result as number)).toBeLessThan(2000);
+    await unstreamed.dispose();
   });
 
   it('stream with their levels, each before the tool call that follows it', async () => {

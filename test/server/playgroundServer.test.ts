@@ -10,6 +10,8 @@ import {
   type PlaygroundServer,
 } from '../../src/main/faces/browserServer/startPlaygroundServer';
 import { isLoopbackHost } from '../../src/main/system/isLoopbackHost';
+import { unpackEventsFrame } from '../../src/shared/rpc/unpackEventsFrame';
+import type { PlaygroundEvent } from '../../src/shared/api/playgroundApi';
 import type { RpcServerMessage } from '../../src/shared/rpc/envelope';
 import { createFakeExecutor, createFakeWorkspaceHost, done } from '../app/fakes';
 
@@ -132,14 +134,19 @@ describe('browser mode server', () => {
     ws.close();
   });
 
-  it('pushes host events to connected pages', async () => {
+  it('pushes host events to connected pages, packed, each before the response that follows it', async () => {
     const { socket } = await connect(`?token=${server.token}`, { origin });
     const ws = socket!;
-    const started = new Promise<RpcServerMessage>((resolve) =>
+    const seen: string[] = [];
+    const started = new Promise<PlaygroundEvent>((resolve) =>
       ws.on('message', (data) => {
         const message = JSON.parse(data.toString()) as RpcServerMessage;
-        if (message.type === 'event' && message.event.channel === 'runs' && message.event.type === 'finished')
-          resolve(message);
+        if (message.type === 'response') seen.push(`response ${message.id}`);
+        else
+          for (const event of unpackEventsFrame(message)) {
+            if (event.channel === 'runs') seen.push(`${event.type} event`);
+            if (event.channel === 'runs' && event.type === 'finished') resolve(event);
+          }
       }),
     );
     ws.send(
@@ -152,7 +159,8 @@ describe('browser mode server', () => {
         token: server.token,
       }),
     );
-    expect(await started).toMatchObject({ event: { type: 'finished', result: { ok: true } } });
+    expect(await started).toMatchObject({ type: 'finished', result: { ok: true } });
+    expect(seen.indexOf('started event')).toBeLessThan(seen.indexOf('response 9'));
     ws.close();
   });
 

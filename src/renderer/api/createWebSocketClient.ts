@@ -2,6 +2,7 @@ import type { PlaygroundApi, PlaygroundEvent } from '../../shared/api/playground
 import { ApiCallError, createApiClient } from '../../shared/rpc/createApiClient';
 import type { RpcResponse, RpcServerMessage } from '../../shared/rpc/envelope';
 import { describeRpcClose, encodeRpcRequest } from '../../shared/rpc/encodeRpcRequest';
+import { unpackEventsFrame } from '../../shared/rpc/unpackEventsFrame';
 
 /** `reconnecting`: it was open and dropped; `closed`: several tries failed (still trying). */
 export type ConnectionState = 'connecting' | 'open' | 'reconnecting' | 'closed';
@@ -55,8 +56,18 @@ export function createWebSocketClient(url: string, initialToken: string): WebSoc
     };
     ws.onmessage = (message) => {
       const data = JSON.parse(String(message.data)) as RpcServerMessage;
-      if (data.type === 'event') eventListeners.forEach((listener) => listener(data.event));
-      else {
+      if (data.type === 'events') {
+        let events: PlaygroundEvent[];
+        try {
+          events = unpackEventsFrame(data);
+        } catch (error) {
+          // Events lost: reconnecting makes the page fetch everything again.
+          console.error(error);
+          ws.close(4000, 'malformed events frame');
+          return;
+        }
+        for (const event of events) eventListeners.forEach((listener) => listener(event));
+      } else {
         pending.get(data.id)?.(data);
         pending.delete(data.id);
       }

@@ -4,6 +4,7 @@ import { loadInitialState } from './loadInitialState';
 import { usePlaygroundStore, type ConnectionState } from './store';
 import type { RunView } from './runView';
 import { withDoneValue } from '../../shared/view/withDoneValue';
+import { HELD_TAIL } from './heldTail';
 
 /**
  * Keeps the store in step with the connection: runs stop their clocks when the host goes away, and
@@ -30,14 +31,19 @@ export async function followHostConnection(api: PlaygroundApi, state: Connection
     for (const run of lost) {
       const summary = known.get(run.runId);
       if (!summary) continue;
-      const entries = withDoneValue(await api.runs.transcript(run.runId), summary.result);
+      // The tail only, as after a reload: the views page the rest from the host.
+      const firstIndex = Math.max(0, (summary.entryCount ?? 0) - HELD_TAIL);
+      const entries = withDoneValue(
+        await api.runs.transcript(run.runId, { from: firstIndex, limit: 2 * HELD_TAIL }),
+        summary.result,
+      );
       store.setState((s) => {
         const current = s.runs[run.runId];
         if (!current) return {};
         const { hostStopped: _gone, finishedAt: _at, ...rest } = current;
         const revived: RunView = summary.result
-          ? { ...rest, entries, result: summary.result, finishedAt: Date.now() }
-          : { ...rest, entries };
+          ? { ...rest, entries, firstIndex, result: summary.result, finishedAt: Date.now() }
+          : { ...rest, entries, firstIndex };
         return { runs: { ...s.runs, [run.runId]: revived } };
       });
     }

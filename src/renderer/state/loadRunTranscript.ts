@@ -2,6 +2,7 @@ import type { PlaygroundApi } from '../../shared/api/playgroundApi';
 import type { RunSummary } from '../../shared/api/runs';
 import { appendNewEntries } from './appendNewEntries';
 import { withDoneValue } from '../../shared/view/withDoneValue';
+import { HELD_TAIL, runEntryCount, withHeldTail } from './heldTail';
 import type { RunView } from './runView';
 import { usePlaygroundStore } from './store';
 
@@ -9,16 +10,16 @@ import { usePlaygroundStore } from './store';
 export const TRANSCRIPT_PAGE = 5_000;
 
 /**
- * Puts a run in the store and fetches its transcript page by page, each page shown as it arrives
- * (the way a live run's batches are): a reload with a 100,000-entry run open is usable from the
- * first page instead of after one long parse and render of the whole transcript. A run still going
- * keeps its live batches aside meanwhile and adds them after the last page.
+ * Puts a run in the store with the tail of its transcript (the rest stays on the host, and the views
+ * page it as they show it): a reload with a million-entry run open fetches one page, not the run.
+ * A run still going keeps its live batches aside meanwhile and adds them after the tail.
  */
 export async function loadRunTranscript(api: PlaygroundApi, summary: RunSummary): Promise<void> {
   const store = usePlaygroundStore;
   const { runId } = summary;
   // A live run's count grows while it is fetched: only a finished run's count says where it ends.
   const total = summary.state === 'finished' ? summary.entryCount : undefined;
+  const from = Math.max(0, (summary.entryCount ?? 0) - HELD_TAIL);
   store.setState((state) => ({
     currentRunId: state.currentRunId ?? runId,
     runs: {
@@ -27,15 +28,16 @@ export async function loadRunTranscript(api: PlaygroundApi, summary: RunSummary)
         runId,
         seenAt: Date.parse(summary.startedAt),
         entries: [],
+        firstIndex: from,
         origin: summary.origin,
         ...(summary.workspacePath ? { workspacePath: summary.workspacePath } : {}),
-        loading: total === undefined ? { loaded: 0 } : { loaded: 0, total },
+        loading: total === undefined ? { loaded: from } : { loaded: from, total },
         ...(summary.result ? { result: summary.result, finishedAt: Date.now() } : {}),
         ...(summary.facts ? { facts: summary.facts } : {}),
       },
     },
   }));
-  let loaded = 0;
+  let loaded = from;
   for (;;) {
     let page;
     try {
@@ -47,7 +49,7 @@ export async function loadRunTranscript(api: PlaygroundApi, summary: RunSummary)
     }
     const run = store.getState().runs[runId];
     // Gone, or replaced by a newer copy while this page was on its way: that copy wins.
-    if (!run?.loading || run.entries.length !== loaded) return;
+    if (!run?.loading || runEntryCount(run) !== loaded) return;
     loaded += page.length;
     const firstLive = run.liveDuringLoad?.[0]?.seq;
     const done =
@@ -56,11 +58,11 @@ export async function loadRunTranscript(api: PlaygroundApi, summary: RunSummary)
       (firstLive !== undefined && (page.at(-1)?.seq ?? -1) >= firstLive - 1);
     // The host leaves a finished run's value out of its done entry: the run's result carries it.
     const added = withDoneValue(page, run.result);
-    const next: RunView = {
+    const next = withHeldTail({
       ...run,
       entries: run.entries.length === 0 ? added : run.entries.concat(added),
       loading: { ...run.loading, loaded },
-    };
+    });
     store.setState((state) => ({ runs: { ...state.runs, [runId]: next } }));
     if (done) return addLiveDuringLoad(runId);
   }
@@ -77,7 +79,7 @@ async function addLiveDuringLoad(runId: string): Promise<void> {
     if (!run?.loading) return;
     const waiting = run.liveDuringLoad ?? [];
     const { loading, liveDuringLoad: _waiting, ...rest } = run;
-    const next: RunView = {
+    let next: RunView = {
       ...rest,
       entries: appendNewEntries(run.entries, waiting.slice(0, TRANSCRIPT_PAGE)),
     };
@@ -85,6 +87,7 @@ async function addLiveDuringLoad(runId: string): Promise<void> {
       next.loading = loading;
       next.liveDuringLoad = waiting.slice(TRANSCRIPT_PAGE);
     }
+    next = withHeldTail(next);
     store.setState((state) => ({ runs: { ...state.runs, [runId]: next } }));
     if (!next.loading) return;
     await new Promise((resolve) => setTimeout(resolve, 0));

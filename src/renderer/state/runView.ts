@@ -13,7 +13,10 @@ export interface RunView {
   workspacePath?: string;
   /** Date.now() when the UI first heard of the run (for the elapsed-time display). */
   seenAt: number;
+  /** The run's latest entries (at most 2 × HELD_TAIL): the rest stay on the host, paged on demand. */
   entries: TranscriptEntry[];
+  /** Entry number of `entries[0]`: how many earlier entries the page does not hold (0 when absent). */
+  firstIndex?: number;
   result?: ExecuteResult;
   /** What the host measured and why it cancelled (absent from hosts that predate it). */
   facts?: RunFacts;

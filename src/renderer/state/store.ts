@@ -14,6 +14,7 @@ import { takesOverPanes } from '../../shared/view/takesOverPanes';
 import type { RunView } from './runView';
 import type { TranscriptEntry } from '../../shared/transcript';
 import { appendNewEntries } from './appendNewEntries';
+import { withHeldTail } from './heldTail';
 import { withDoneValue } from '../../shared/view/withDoneValue';
 
 export type ConnectionState = 'connecting' | 'open' | 'reconnecting' | 'closed';
@@ -80,7 +81,7 @@ function withRun(runs: Record<string, RunView>, runId: string, update: (run: Run
 function withLiveEntries(run: RunView, entries: readonly TranscriptEntry[]): RunView {
   return run.loading
     ? { ...run, liveDuringLoad: (run.liveDuringLoad ?? []).concat(entries) }
-    : { ...run, entries: appendNewEntries(run.entries, entries) };
+    : withHeldTail({ ...run, entries: appendNewEntries(run.entries, entries) });
 }
 
 export const usePlaygroundStore = create<PlaygroundState>()((set) => ({

@@ -12,6 +12,10 @@ export interface ViewedTranscript {
   entries: readonly TranscriptEntry[];
   /** The code the transcript ran, when known. */
   code?: string;
+  /** Entry number of `entries[0]`: a long run's earlier entries stay on the host (0 when all are held). */
+  firstIndex: number;
+  /** The run shown, when it is one (its pages come from the host). */
+  runId?: string;
   /** The transcript is still arriving page by page (after a reload): how far, of how many. */
   loading?: RunView['loading'];
 }
@@ -30,6 +34,7 @@ export function useViewedTranscript(): ViewedTranscript | null {
       source: 'opened',
       label: opened.label,
       entries: opened.entries,
+      firstIndex: 0,
       ...(opened.header ? { code: opened.header.code } : {}),
     };
   if (!run) return null;
@@ -38,6 +43,8 @@ export function useViewedTranscript(): ViewedTranscript | null {
     source: 'run',
     label: 'current run',
     entries: run.entries,
+    firstIndex: run.firstIndex ?? 0,
+    runId: run.runId,
     ...(run.request ? { code: run.request.code } : {}),
     ...(run.loading ? { loading: run.loading } : {}),
   };

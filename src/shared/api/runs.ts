@@ -3,6 +3,7 @@ import type { RunFacts } from '../runOutcome';
 import type { ExecutorRuntimeOptions } from '../runtimeOptions';
 import type { MessageDirection, ProtocolMessage } from '../protocol/messages';
 import type { TranscriptEntry } from '../transcript';
+import type { TranscriptRow } from '../transcriptRow';
 
 export type ExecutorChoice =
   | { kind: 'process'; mode: 'pooled' | 'ephemeral' }
@@ -69,6 +70,28 @@ export interface TranscriptRange {
   limit?: number;
 }
 
+/** Where a transcript search starts: the match after entry `from` (1) or before it (-1), wrapping round. */
+export interface TranscriptSearchOptions {
+  from?: number;
+  direction?: 1 | -1;
+  /** Lists every match's entry number too (`indexes`): the rows of a filtered table. */
+  all?: boolean;
+}
+
+/** The next match of a transcript search, and how many entries match in all. */
+export interface TranscriptSearchAnswer {
+  /** The matching entry's number (its position in the transcript), or null when none matches. */
+  index: number | null;
+  total: number;
+  /** Entries the search read: the transcript's length when it began. */
+  count: number;
+  /** With `all`: every matching entry's number, in order. */
+  indexes?: number[];
+}
+
+/** Entry numbers a transcriptRows request may name at once. */
+export const TRANSCRIPT_ROWS_LIMIT = 1_000;
+
 /** Where an agent connects to this app's MCP server (see `execbox mcp`), with what to paste. */
 export interface AgentEndpoint {
   /** Streamable HTTP, loopback only. */
@@ -92,6 +115,20 @@ export interface RunsApi {
    * finished run's done message leaves out the value its result carries (`valueInResult`).
    */
   transcript(runId: string, range?: TranscriptRange): Promise<TranscriptEntry[]>;
+  /**
+   * Searches the run's transcript on the host (the transcript search language of the table, see
+   * shared/view/parseTranscriptQuery), reading it a chunk at a time: the next match and the count.
+   */
+  transcriptSearch(
+    runId: string,
+    query: string,
+    options?: TranscriptSearchOptions,
+  ): Promise<TranscriptSearchAnswer>;
+  /**
+   * The table rows of the run's entries numbered `indexes` (at most TRANSCRIPT_ROWS_LIMIT), each
+   * described with the entries around it (a call with its result): a filtered table's page.
+   */
+  transcriptRows(runId: string, indexes: number[]): Promise<TranscriptRow[]>;
   /** Active runs and the most recent finished ones, oldest first. */
   list(): Promise<RunSummary[]>;
   /** The agents' MCP endpoint while the app serves one, else null. */
@@ -113,6 +150,8 @@ export const RUNS_API_METHODS = [
   'start',
   'cancel',
   'transcript',
+  'transcriptSearch',
+  'transcriptRows',
   'list',
   'agentEndpoint',
   'openTap',

@@ -1,4 +1,4 @@
-import type { ApiNamespace, PlaygroundEvent } from '../api/playgroundApi';
+import type { ApiNamespace } from '../api/playgroundApi';
 
 /** One API call from the renderer to the host, the same over IPC and WebSocket. */
 export interface RpcRequest {
@@ -31,11 +31,17 @@ export type RpcResponse =
   | { type: 'response'; id: number; ok: true; value?: unknown }
   | { type: 'response'; id: number; ok: false; error: RpcErrorPayload };
 
-/** A host event pushed to every connected renderer. */
-export interface RpcEventMessage {
-  type: 'event';
-  event: PlaygroundEvent;
+/**
+ * Browser mode: the host events of one tick, pushed to every page in one WebSocket frame, packed. Each object is an array
+ * of its shape's index and then its values in that shape's key order; each array is -1 and then its
+ * items; any other value is itself. The page unpacks them into the same events.
+ */
+export interface RpcEventsFrame {
+  type: 'events';
+  /** The key lists of the frame's objects, each once. */
+  shapes: string[][];
+  events: unknown[];
 }
 
 /** What a renderer can receive from the host. */
-export type RpcServerMessage = RpcResponse | RpcEventMessage;
+export type RpcServerMessage = RpcResponse | RpcEventsFrame;

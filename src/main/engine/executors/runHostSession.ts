@@ -10,6 +10,7 @@ import {
   LOG_STREAM_MESSAGE_TYPE,
   looksLikeLogStreamMessage,
   parseLogStreamMessage,
+  type LogStreamMessage,
 } from '../../../shared/protocol/logStreamMessage';
 import { parseRunnerMessage } from '../../../shared/protocol/parseMessage';
 import { RUNTIME_OPTION_RANGES, type ExecutorRuntimeOptions } from '../../../shared/runtimeOptions';
@@ -322,7 +323,9 @@ export function runHostSessionDetailed(options: HostSessionOptions): Promise<Hos
     };
 
     const onLogBatch = (raw: unknown): void => {
-      const parsed = parseLogStreamMessage(raw);
+      const parsed = options.runnerMessagesTrusted
+        ? { ok: true as const, message: raw as LogStreamMessage }
+        : parseLogStreamMessage(raw);
       if (!parsed.ok || parsed.message.id !== id) {
         const reason = parsed.ok
           ? `${LOG_STREAM_MESSAGE_TYPE} for execution ${JSON.stringify(parsed.message.id)}, expected ${JSON.stringify(id)}`

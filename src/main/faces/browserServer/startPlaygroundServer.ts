@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { PlaygroundEvent } from '../../../shared/api/playgroundApi';
-import type { RpcEventMessage, RpcResponse } from '../../../shared/rpc/envelope';
+import type { RpcResponse } from '../../../shared/rpc/envelope';
 import { MAX_RPC_MESSAGE_BYTES } from '../../../shared/rpc/maxRpcMessageBytes';
 import { contentSecurityPolicy } from '../../app/contentSecurityPolicy';
 import type { PlaygroundHost } from '../../app/createPlaygroundHost';
@@ -13,6 +13,7 @@ import { createAccessGuard } from '../../system/createAccessGuard';
 import { guardWebSocket } from '../../system/guardWebSocket';
 import { isLoopbackHost } from '../../system/isLoopbackHost';
 import { logServerErrors } from '../../system/logServerErrors';
+import { createEventsFramePacker } from './createEventsFramePacker';
 import { serveStaticFile } from './serveStaticFile';
 
 export const API_PATH = '/api';
@@ -40,10 +41,6 @@ export interface PlaygroundServer {
   /** Pages connected now: someone who could answer an MCP server's elicitation or sampling request. */
   pagesConnected(): number;
   close(): Promise<void>;
-}
-
-function send(socket: WebSocket, message: RpcResponse | RpcEventMessage) {
-  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
 }
 
 /** Browser mode: serves the built renderer and the PlaygroundApi over a token-guarded WebSocket. */
@@ -90,6 +87,20 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
   });
 
   const sockets = new Set<WebSocket>();
+  // One frame a tick for every page: a run's events cost one packing, not one JSON text per event and page.
+  const packer = createEventsFramePacker();
+  let frameQueued = false;
+  const sendEvents = () => {
+    frameQueued = false;
+    const frame = packer.take();
+    if (frame === undefined) return;
+    for (const socket of sockets) if (socket.readyState === socket.OPEN) socket.send(frame);
+  };
+  /** A response goes after the events before it, as it did when each event went out at once. */
+  const send = (socket: WebSocket, message: RpcResponse) => {
+    sendEvents();
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+  };
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   logServerErrors(server, wss, log);
   const refuseUpgrade = (request: IncomingMessage): string | undefined => {
@@ -178,7 +189,12 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
     (host) => {
       if (closed) return;
       stopEvents = host.onEvent((event: PlaygroundEvent) => {
-        for (const socket of sockets) send(socket, { type: 'event', event });
+        if (sockets.size === 0) return;
+        packer.add(event);
+        if (!frameQueued) {
+          frameQueued = true;
+          setImmediate(sendEvents);
+        }
       });
     },
     () => undefined, // each call answers with the reason

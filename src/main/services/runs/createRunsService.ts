@@ -41,6 +41,9 @@ import { describeExecutorChoice } from './describeExecutorChoice';
 import type { PreparedRun, RunExtension, RunLauncher } from './runExtension';
 import { validateRunRequest } from './validateRunRequest';
 import { transcriptSlice } from './transcriptSlice';
+import { checkTranscriptSearch } from './checkTranscriptSearch';
+import { searchTranscript } from './searchTranscript';
+import { checkRowIndexes, transcriptRowsAt } from './transcriptRowsAt';
 import { checkTapEntries, checkTapHeld, checkTapName } from './checkTapInput';
 import { TAP_EXECUTOR_NAME, tapCancelledResult, tapRunResult } from './tapRunResult';
 
@@ -335,6 +338,18 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
       const run = find(runId);
       return entriesForPage(transcriptSlice(run.transcript, range), run.summary.result);
     },
+    transcriptSearch: async (runId, query, options) => {
+      const { terms, from, direction, all } = checkTranscriptSearch(query, options);
+      const { transcript } = find(runId);
+      transcript.retain();
+      try {
+        return await searchTranscript(transcript, terms, from, direction, all);
+      } finally {
+        transcript.release();
+      }
+    },
+    transcriptRows: async (runId, indexes) =>
+      transcriptRowsAt(find(runId).transcript, checkRowIndexes(indexes)),
     list: async () => [...runs.values()].map((run) => ({ ...run.summary, entryCount: run.transcript.count })),
     openTap,
     tapEntries: async (runId, entries) => openTapRun(runId).add(checkTapEntries(entries)),

@@ -8,6 +8,8 @@ export interface TranscriptReader {
   readonly entriesInMemory: number;
   /** Entries `from` up to (not including) `to`; a done message is the very object that was added. */
   page(from: number, to: number): TranscriptEntry[];
+  /** The JSON of entries `from` up to (not including) `to`, unparsed (what a search reads). */
+  lines(from: number, to: number): string[];
   /** Every entry as JSON lines (`\n` after each), handed over in chunks: for a file, a copy of its bytes. */
   copyLines(write: (chunk: Buffer | string) => Promise<unknown>): Promise<void>;
   /** Keeps the transcript until a matching `release`. */
@@ -90,6 +92,11 @@ export function createTranscriptStore(options: TranscriptStoreOptions): Transcri
       to = Math.min(to, count);
       if (!file) return memory.slice(from, to);
       return file.read(from, to).map((line, index) => pinned.get(from + index) ?? parse(line, from + index));
+    },
+    lines(from, to) {
+      to = Math.min(to, count);
+      if (!file) return memory.slice(from, to).map((entry) => JSON.stringify(entry));
+      return file.read(from, to);
     },
     async copyLines(write) {
       if (file) return file.copyTo(write);

@@ -3,6 +3,7 @@ import { useMemo, useRef, useState } from 'react';
 import { CONSOLE_LEVELS, type ConsoleLevel } from '../../../shared/protocol/logStreamMessage';
 import { useCurrentRun } from '../../state/store';
 import { consoleModelFor, type ConsoleModel } from './consoleModel';
+import { useEarlierConsoleLines } from './useEarlierConsoleLines';
 import { SearchBox } from '../../ui/SearchBox';
 import { useLineSearch } from '../../ui/useLineSearch';
 import './console.css';
@@ -16,7 +17,14 @@ export function ConsoleView() {
   const entries = run?.entries ?? NO_ENTRIES;
   const runId = run?.runId ?? '';
   const result = run?.result;
-  const model = useMemo(() => consoleModelFor(runId, entries, result), [runId, entries, result]);
+  const firstIndex = run?.firstIndex ?? 0;
+  const [earlierAdded, setEarlierAdded] = useState(0);
+  const model = useMemo(
+    () => consoleModelFor(runId, entries, result, firstIndex),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- earlierAdded: the model took earlier lines
+    [runId, entries, result, firstIndex, earlierAdded],
+  );
+  useEarlierConsoleLines(runId, model, () => setEarlierAdded((n) => n + 1));
   const [hidden, setHidden] = useState<ReadonlySet<ConsoleLevel>>(new Set());
   const rows = useMemo(
     () => (hidden.size === 0 ? model.rows : model.rows.filter((row) => !hidden.has(row.level))),

@@ -1,15 +1,23 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { CONSOLE_LEVELS } from '../../../shared/protocol/logStreamMessage';
 import { useTabStore } from '../../state/tabStore';
 import type { RunView } from '../../state/runView';
 import { consoleModelFor } from './consoleModel';
+import { useEarlierConsoleLines } from './useEarlierConsoleLines';
 import { DroppedNotice } from './ConsoleView';
 
 const PREVIEW_LINES = 20;
 
 /** The result's logs in brief: counts by level, what was dropped, the first lines, and the way to the Console. */
 export function LogsSummary({ run }: { run: RunView }) {
-  const model = useMemo(() => consoleModelFor(run.runId, run.entries, run.result), [run]);
+  const [earlierAdded, setEarlierAdded] = useState(0);
+  const model = useMemo(
+    () => consoleModelFor(run.runId, run.entries, run.result, run.firstIndex),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- earlierAdded: the model took earlier lines
+    [run, earlierAdded],
+  );
+  // A long run's lines logged before the tail the page holds are read from the host.
+  useEarlierConsoleLines(run.runId, model, () => setEarlierAdded((n) => n + 1));
   const select = useTabStore((s) => s.select);
   const total = model.rows.length;
   const counts = CONSOLE_LEVELS.filter((level) => model.counts[level] > 0 && level !== 'log').map(

@@ -21,10 +21,14 @@ export interface ConsoleModel {
   /** Whether the run's log caps were reached, judged from `done.logs` when nothing was streamed. */
   capped: boolean;
   limits?: { maxLogLines: number; maxLogChars: number };
+  /** Made from a long run's held tail: the lines of entries before this entry number are not in it yet. */
+  missingBefore?: number;
 }
 
 interface RunState {
   entries: readonly TranscriptEntry[];
+  /** The seq of the last entry read into the model. */
+  lastSeq: number;
   result: ExecuteResult | undefined;
   model: ConsoleModel;
 }
@@ -39,24 +43,80 @@ function emptyModel(): ConsoleModel {
 /**
  * A run's console lines in time order: the streamed batches with their levels, or (for runners
  * without the stream, and transcripts recorded without it) the `done.logs` lines as `log`.
- * Updated with only the entries that arrived since the last call for that run.
+ * Updated with only the entries that arrived since the last call for that run: the page holds a
+ * long run's tail only (`entries` starts at entry number `firstIndex`), so the lines of entries it
+ * let go stay here, and a model made from a tail says which earlier entries it lacks.
  */
 export function consoleModelFor(
   runId: string,
   entries: readonly TranscriptEntry[],
   result: ExecuteResult | undefined,
+  firstIndex = 0,
 ): ConsoleModel {
   const previous = states.get(runId);
   if (previous && previous.entries === entries && previous.result === result) return previous.model;
+  // The entries go on from where the model stopped (the held tail may have dropped what it read).
   const extendsPrevious =
-    previous !== undefined &&
-    entries.length >= previous.entries.length &&
-    (previous.entries.length === 0 || entries[previous.entries.length - 1] === previous.entries.at(-1));
+    previous !== undefined && (entries.length === 0 || entries[0]!.seq <= previous.lastSeq + 1);
   const base = extendsPrevious ? previous.model : emptyModel();
+  const from = extendsPrevious ? firstAfter(entries, previous.lastSeq) : 0;
+  const model = readEntries(base, entries, from);
+  if (!extendsPrevious && firstIndex > 0) model.missingBefore = firstIndex;
+  if (!model.streamed && result) fillFromDoneLogs(model, result, entries);
+  const lastSeq = entries.at(-1)?.seq ?? previous?.lastSeq ?? -1;
+  states.set(runId, { entries, lastSeq, result, model });
+  if (states.size > MAX_RUNS) states.delete(states.keys().next().value!);
+  return model;
+}
+
+/** The console lines of `entries` added to `head` (a run's earlier pages read one after another). */
+export function readConsolePage(
+  head: ConsoleModel | null,
+  entries: readonly TranscriptEntry[],
+): ConsoleModel {
+  return readEntries(head ?? emptyModel(), entries, 0);
+}
+
+/**
+ * Puts before a model made from the tail the lines it lacks: `head` read (readConsolePage) from
+ * the run's entries 0 up to its `missingBefore`, fetched from the host. False when nothing changed.
+ */
+export function addEarlierConsoleLines(runId: string, head: ConsoleModel): boolean {
+  const state = states.get(runId);
+  if (!state?.model.missingBefore) return false;
+  const tail = state.model;
+  const model: ConsoleModel = {
+    ...tail,
+    rows: head.rows.concat(tail.rows),
+    counts: { ...tail.counts },
+    streamed: head.streamed || tail.streamed,
+    capped: head.capped || tail.capped,
+    limits: head.limits ?? tail.limits,
+  };
+  for (const level of Object.keys(head.counts) as ConsoleLevel[]) model.counts[level] += head.counts[level];
+  if (!tail.dropped && head.dropped) model.dropped = head.dropped;
+  delete model.missingBefore;
+  states.set(runId, { ...state, model, entries: [] });
+  return true;
+}
+
+/** The first index whose entry's seq is past `seq` (seqs only grow). */
+function firstAfter(entries: readonly TranscriptEntry[], seq: number): number {
+  let low = 0;
+  let high = entries.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (entries[mid]!.seq > seq) high = mid;
+    else low = mid + 1;
+  }
+  return low;
+}
+
+function readEntries(base: ConsoleModel, entries: readonly TranscriptEntry[], from: number): ConsoleModel {
   const rows = base.rows.slice();
   const counts = { ...base.counts };
   let { dropped, streamed, limits } = base;
-  for (let i = extendsPrevious ? previous.entries.length : 0; i < entries.length; i++) {
+  for (let i = from; i < entries.length; i++) {
     const entry = entries[i]!;
     if (entry.kind === 'message') {
       if (entry.message.type === 'execute') {
@@ -75,9 +135,7 @@ export function consoleModelFor(
   }
   const model: ConsoleModel = { rows, counts, streamed, capped: dropped !== undefined, limits };
   if (dropped) model.dropped = dropped;
-  if (!streamed && result) fillFromDoneLogs(model, result, entries);
-  states.set(runId, { entries, result, model });
-  if (states.size > MAX_RUNS) states.delete(states.keys().next().value!);
+  if (base.missingBefore) model.missingBefore = base.missingBefore;
   return model;
 }
 

@@ -8,11 +8,17 @@ import { useDebugStore } from '../../state/debugStore';
 import { useDebugSync } from '../../state/useDebugSync';
 import { SecretRevealToggle } from '../../ui/SecretRevealToggle';
 import { useSecretReveal } from '../../state/useSecretReveal';
+import { useWholeTranscript } from '../../state/useWholeTranscript';
+
+const NO_ENTRIES: TranscriptEntry[] = [];
 
 interface DiffSource {
   key: string;
   label: string;
   entries: TranscriptEntry[];
+  /** A run's: its earlier entries stay on the host (useWholeTranscript fetches them). */
+  runId?: string;
+  firstIndex?: number;
   code?: string;
 }
 
@@ -35,6 +41,8 @@ export function DiffPanel() {
           ...(run.result ? { end: { result: run.result, ...(run.facts ? { facts: run.facts } : {}) } } : {}),
         }),
         entries: run.entries,
+        runId: run.runId,
+        firstIndex: run.firstIndex ?? 0,
         ...(run.request ? { code: run.request.code } : {}),
       }));
     if (opened)
@@ -51,7 +59,9 @@ export function DiffPanel() {
   const [view, setView] = useState<DiffView>('messages');
   const left = sources.find((s) => s.key === leftKey) ?? sources[sources.length - 2];
   const right = sources.find((s) => s.key === rightKey) ?? sources[sources.length - 1];
-  const { diff: computed, computing } = useTranscriptDiff(left?.entries, right?.entries, {
+  const leftEntries = useWholeTranscript(left?.runId, left?.entries ?? NO_ENTRIES, left?.firstIndex ?? 0);
+  const rightEntries = useWholeTranscript(right?.runId, right?.entries ?? NO_ENTRIES, right?.firstIndex ?? 0);
+  const { diff: computed, computing } = useTranscriptDiff(left && leftEntries, right && rightEntries, {
     ...(left?.code !== undefined ? { left: left.code } : {}),
     ...(right?.code !== undefined ? { right: right.code } : {}),
   });

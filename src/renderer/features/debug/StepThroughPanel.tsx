@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { describeExecuteError } from '../../../shared/format';
 import { transcriptStateAt } from '../../../shared/transcriptSteps';
 import { summarizeTranscriptEntry } from '../../../shared/transcriptSummary';
@@ -10,6 +10,8 @@ import { TranscriptPicker } from '../../ui/TranscriptPicker';
 import type { TranscriptEntry } from '../../../shared/transcript';
 import type { TranscriptCall } from '../../../shared/transcriptCalls';
 import { Icon } from '../../ui/Icon';
+import { useApi } from '../../state/hostContext';
+import { STEP_WINDOW, useStepEntries } from './useStepEntries';
 
 const NO_ENTRIES: TranscriptEntry[] = [];
 
@@ -19,22 +21,60 @@ export function StepThroughPanel() {
   const source = useViewedTranscript();
   const transcriptChoice = useTranscriptChoice();
   const selectedCallId = useDebugStore((s) => s.selectedCallId);
+  const api = useApi();
+  // The entries the page holds: all of a short transcript, the tail of a long run (from firstIndex).
   const entries = source?.entries ?? NO_ENTRIES;
+  const firstIndex = source?.firstIndex ?? 0;
+  const total = firstIndex + entries.length;
   const [position, setPosition] = useState<{ key: string; step: number }>({ key: '', step: -1 });
   const step = position.key === source?.key ? position.step : -1;
-  const index = Math.min(step, entries.length - 1);
-  const state = useMemo(() => transcriptStateAt(entries, index), [entries, index]);
+  const index = Math.min(step, total - 1);
+  const stepEntries = useStepEntries(source, index);
+  const state = useMemo(() => transcriptStateAt(stepEntries.entries, stepEntries.at), [stepEntries]);
   // A call selected in another view: step to where it was made (state adjusted while rendering).
   const [seenSelection, setSeenSelection] = useState(selectedCallId);
+  const [finding, setFinding] = useState<{ key: string; callId: string } | null>(null);
   if (seenSelection !== selectedCallId) {
     setSeenSelection(selectedCallId);
     const at = entries.findIndex(
       (e) => e.kind === 'message' && e.message.type === 'tool_call' && e.message.callId === selectedCallId,
     );
-    const current = entries[index];
+    const current = state.entry;
     if (source && at >= 0 && (current ? callIdOf(current) : undefined) !== selectedCallId)
-      setPosition({ key: source.key, step: at });
+      setPosition({ key: source.key, step: firstIndex + at });
+    // Before a long run's held tail: the host finds it.
+    else if (
+      source &&
+      at < 0 &&
+      firstIndex > 0 &&
+      selectedCallId &&
+      current &&
+      callIdOf(current) !== selectedCallId
+    )
+      setFinding({ key: source.key, callId: selectedCallId });
   }
+  const runId = source?.runId;
+  useEffect(() => {
+    if (!finding || runId === undefined) return;
+    let stale = false;
+    api.runs.transcriptSearch(runId, `type:tool_call call:"${finding.callId.replace(/"/g, '')}"`).then(
+      (found) => {
+        if (!stale && found.index !== null) setPosition({ key: finding.key, step: found.index });
+      },
+      () => {},
+    );
+    return () => {
+      stale = true;
+    };
+  }, [api, runId, finding]);
+  // A step taken here selects its call in the other views (one selected there moves this one quietly).
+  const stepped = useRef(false);
+  useEffect(() => {
+    if (!stepped.current) return;
+    stepped.current = false;
+    const callId = state.entry ? callIdOf(state.entry) : undefined;
+    if (callId) selectCall(callId);
+  }, [state.entry]);
   if (!source)
     return (
       <div className="pane-empty">
@@ -42,17 +82,17 @@ export function StepThroughPanel() {
       </div>
     );
   const go = (to: number) => {
-    const next = Math.max(-1, Math.min(entries.length - 1, to));
+    const next = Math.max(-1, Math.min(total - 1, to));
+    stepped.current = next !== index;
     setPosition({ key: source.key, step: next });
-    const entry = entries[next];
-    const callId = entry ? callIdOf(entry) : undefined;
-    if (callId) selectCall(callId);
   };
   const code = state.code ?? source.code ?? '';
 
   return (
     <div
       className="debug-panel step-panel"
+      // For tests: how many entries the page holds for the step-through (the held tail and what it fetched).
+      data-entries-held={entries.length + stepEntries.held}
       tabIndex={0}
       onKeyDown={(event) => {
         if (event.key === 'ArrowRight') go(index + 1);
@@ -73,23 +113,28 @@ export function StepThroughPanel() {
           type="range"
           aria-label="Step"
           min={-1}
-          max={entries.length - 1}
+          max={total - 1}
           value={index}
           onChange={(event) => go(Number(event.target.value))}
         />
-        <button aria-label="Next step" onClick={() => go(index + 1)} disabled={index >= entries.length - 1}>
+        <button aria-label="Next step" onClick={() => go(index + 1)} disabled={index >= total - 1}>
           <Icon name="chevron-right" />
         </button>
-        <button
-          aria-label="Last step"
-          onClick={() => go(entries.length - 1)}
-          disabled={index >= entries.length - 1}
-        >
+        <button aria-label="Last step" onClick={() => go(total - 1)} disabled={index >= total - 1}>
           Last »
         </button>
         <span className="muted" data-testid="step-position">
-          step {index + 1} of {entries.length} · {state.phase.replace('_', ' ')}
+          step {(index + 1).toLocaleString('en-US')} of {total.toLocaleString('en-US')} ·{' '}
+          {stepEntries.loading ? 'loading…' : state.phase.replace('_', ' ')}
         </span>
+        {stepEntries.windowed && (
+          <span
+            className="muted"
+            title={`The calls are those of the ${STEP_WINDOW.toLocaleString('en-US')} entries up to this step: the run is longer than the page holds.`}
+          >
+            (last {STEP_WINDOW.toLocaleString('en-US')} entries)
+          </span>
+        )}
       </div>
       <div className="step-body">
         <section>

@@ -6,6 +6,7 @@ import { drawTimeline, type TimelineView } from './drawTimeline';
 import { useDebugSync } from '../../state/useDebugSync';
 import { selectCall, useTranscriptChoice, useViewedTranscript } from '../../state/viewedTranscript';
 import { TranscriptPicker } from '../../ui/TranscriptPicker';
+import { useWholeTranscript } from '../../state/useWholeTranscript';
 import type { TranscriptEntry } from '../../../shared/transcript';
 import { SecretRevealToggle } from '../../ui/SecretRevealToggle';
 import { useDisplaySettings } from '../../ui/display/displaySettings';
@@ -28,7 +29,7 @@ export function TimelinePanel() {
   const viewed = useViewedTranscript();
   const transcriptChoice = useTranscriptChoice();
   const selectedCallId = useDebugStore((s) => s.selectedCallId);
-  const entries = viewed?.entries ?? NO_ENTRIES;
+  const entries = useWholeTranscript(viewed?.runId, viewed?.entries ?? NO_ENTRIES, viewed?.firstIndex ?? 0);
   const reveal = useSecretReveal('the timeline', entries);
   const layout = useMemo(() => layoutTimeline(reveal.value), [reveal.value]);
   const wrapper = useRef<HTMLDivElement>(null);

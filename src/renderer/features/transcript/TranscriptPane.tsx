@@ -25,6 +25,9 @@ import { useTrafficFocus } from '../../state/trafficFocus';
 import { useTabStore } from '../../state/tabStore';
 import type { TranscriptEntry } from '../../../shared/transcript';
 import { useUiScale } from '../../ui/display/displaySettings';
+import { usePagedTranscript } from './usePagedTranscript';
+import { useHostTranscriptSearch } from './useHostTranscriptSearch';
+import { filterQueryOf } from './filterQueryOf';
 
 const TYPES = [
   'execute',
@@ -50,7 +53,11 @@ export function TranscriptPane() {
   // A live run's batches reach the table as a deferred update: React drops a batch's render when
   // the next one is already there, so a busy page draws fewer, bigger steps instead of falling behind.
   const shownKey = useDeferredValue(run?.key ?? '');
-  const shownEntries = useDeferredValue(run?.entries ?? NO_ENTRIES);
+  const heldEntries = run?.entries ?? NO_ENTRIES;
+  const heldFrom = run?.firstIndex ?? 0;
+  const held = useMemo(() => ({ entries: heldEntries, firstIndex: heldFrom }), [heldEntries, heldFrom]);
+  const shown = useDeferredValue(held);
+  const shownEntries = shown.entries;
   const reveal = useSecretReveal('the transcript', shownEntries);
   const entries = reveal.value;
   // Revealed rows are built apart, so hiding the secrets again shows the masked rows.
@@ -73,6 +80,15 @@ export function TranscriptPane() {
   const parsed = useMemo(() => parseTranscriptQuery(deferredQuery), [deferredQuery]);
   const terms = parsed.ok ? parsed.terms : NO_TERMS;
   const searching = parsed.ok && terms.length > 0;
+  // A long run's earlier entries stay on the host: the table fetches them a page at a time as it
+  // scrolls, and the host applies the filters and the search to the whole run.
+  const filterQuery = filterQueryOf(hiddenTypes, provider, searching && onlyMatches ? deferredQuery : '');
+  const paging = usePagedTranscript(run?.runId, shown.firstIndex, rows, filterQuery);
+  const totalEntries = shown.firstIndex + rows.length;
+  const hostSearch = useHostTranscriptSearch(
+    paging && searching ? run?.runId : undefined,
+    paging?.filtering ? `${deferredQuery} ${filterQuery}` : deferredQuery,
+  );
 
   const [filterRows] = useState(createRowFilter);
   // Wrapped: the rows array may be the model's own, grown in place, so the wrapper says it changed.
@@ -80,24 +96,41 @@ export function TranscriptPane() {
     () => ({ rows: filterRows(model.rows, { hiddenTypes, provider }) }),
     [filterRows, model, hiddenTypes, provider],
   );
+  const paged = paging !== null;
   const matchSeqs = useMemo(
     () =>
-      searching ? filtered.rows.filter((row) => matchTranscriptRow(row, terms)).map((row) => row.seq) : [],
-    [filtered, terms, searching],
+      searching && !paged
+        ? filtered.rows.filter((row) => matchTranscriptRow(row, terms)).map((row) => row.seq)
+        : [],
+    [filtered, terms, searching, paged],
   );
   const matchSet = useMemo(() => new Set(matchSeqs), [matchSeqs]);
   const visible = useMemo(
     () => (searching && onlyMatches ? filtered.rows.filter((row) => matchSet.has(row.seq)) : filtered.rows),
     [filtered, searching, onlyMatches, matchSet],
   );
+  // Paged, a row's position is its entry's number (and seq), or its place among the rows filters keep.
+  const rowCount = paging
+    ? paging.filtering
+      ? (paging.filtered?.length ?? 0)
+      : totalEntries
+    : visible.length;
+  const rowAt = (index: number) => (paging ? paging.rowAt(index) : visible[index]);
+  const isMatch = (row: TranscriptRow) =>
+    paging ? searching && matchTranscriptRow(row, terms) : matchSet.has(row.seq);
   const providers = model.providers;
   const columns = useTranscriptColumns(model.content);
-  const selectedIndex = selectedSeq === null ? -1 : visible.findIndex((r) => r.seq === selectedSeq);
+  const selectedIndex =
+    selectedSeq === null
+      ? -1
+      : paging
+        ? paging.positionOf(selectedSeq)
+        : visible.findIndex((r) => r.seq === selectedSeq);
   const selected =
     selectedSeq === null
       ? undefined
       : selectedIndex >= 0
-        ? visible[selectedIndex]
+        ? rowAt(selectedIndex)
         : rows.find((r) => r.seq === selectedSeq);
   const currentMatch =
     selectedSeq !== null && matchSet.has(selectedSeq) ? matchSeqs.indexOf(selectedSeq) : null;
@@ -107,14 +140,20 @@ export function TranscriptPane() {
   const searchBox = useRef<HTMLInputElement>(null);
 
   const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
-  const following = follow && visible.length > 0;
+  const following = follow && rowCount > 0;
   const rowWindow = useFixedRowWindow({
     scroller: scrollElement,
-    count: visible.length,
+    count: rowCount,
     rowHeight,
     overscan: 10,
     followEnd: following,
   });
+
+  const requestRows = paging?.request;
+  useEffect(
+    () => requestRows?.(rowWindow.start, rowWindow.end),
+    [requestRows, rowWindow.start, rowWindow.end],
+  );
 
   const show = (row: TranscriptRow) => {
     setSelectedSeq(row.seq);
@@ -123,7 +162,31 @@ export function TranscriptPane() {
     if (index >= 0) rowWindow.scrollToIndex(index);
   };
 
+  const rowsOnScreen = () =>
+    windowIndexes(rowWindow.start, rowWindow.end).flatMap((index) => rowAt(index) ?? []);
+
+  /** Paged: selects entry `index` and scrolls to it (its row fills in when its page comes). */
+  const showIndex = (index: number) => {
+    setSelectedSeq(index);
+    setFollow(false);
+    const position = paging ? paging.positionOf(index) : index;
+    if (position >= 0) return rowWindow.scrollToIndex(position);
+    // Hidden by the filters: shown without them (where a row's position is its entry's number).
+    setHiddenTypes(new Set());
+    setProvider(null);
+    setOnlyMatches(false);
+    requestAnimationFrame(() => rowWindow.scrollToIndex(index));
+  };
+
   const step = (direction: 1 | -1) => {
+    if (paging) {
+      const from = selectedSeq ?? (direction === 1 ? -1 : rowCount);
+      hostSearch.find(from, direction).then(
+        (index) => index !== null && showIndex(index),
+        (error: unknown) => notify('error', `The search failed: ${String(error)}`),
+      );
+      return;
+    }
     if (matchSeqs.length === 0) return;
     let next: number;
     if (currentMatch !== null) {
@@ -148,8 +211,23 @@ export function TranscriptPane() {
     visibleRef.current = visible;
     onJump.current = (callId) => {
       const call = rows.find((r) => r.type === 'tool_call' && r.callId === callId);
+      if (!call && paging) {
+        // Before the held tail: the host finds it.
+        hostSearch.findCall(callId).then(
+          (index) =>
+            index === null
+              ? notify('info', `Call ${callId} is not in this run's transcript.`)
+              : showIndex(index),
+          () => notify('info', `Call ${callId} is not in this run's transcript.`),
+        );
+        return;
+      }
       if (!call) {
         notify('info', `Call ${callId} is not in this run's transcript.`);
+        return;
+      }
+      if (paging) {
+        showIndex(call.seq);
         return;
       }
       if (!visible.includes(call)) {
@@ -205,6 +283,8 @@ export function TranscriptPane() {
   return (
     <div
       className="transcript"
+      // For tests: how many entries the page holds for this table (the held tail and fetched pages).
+      data-entries-held={shownEntries.length + (paging?.held ?? 0)}
       onKeyDown={(e) => {
         if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'f') {
           e.preventDefault();
@@ -221,8 +301,9 @@ export function TranscriptPane() {
           query={query}
           onQuery={setQuery}
           error={parsed.ok ? null : parsed.error}
-          matchCount={matchSeqs.length}
-          current={currentMatch}
+          matchCount={paging ? (hostSearch.total ?? 0) : matchSeqs.length}
+          counting={paging !== null && searching && hostSearch.total === null}
+          current={paging ? null : currentMatch}
           onStep={step}
         />
         <TypeChips types={TYPES} hidden={hiddenTypes} onToggle={toggleType} />
@@ -247,19 +328,27 @@ export function TranscriptPane() {
           follow
         </label>
         <button
-          onClick={() =>
+          title={paging ? 'Copies the entries on screen (the run is longer than the page holds)' : undefined}
+          onClick={() => {
+            const shownRows = paging ? rowsOnScreen() : visible;
             void copy(
-              visible.map((r) => r.entry),
-              `${visible.length} entries`,
-            )
-          }
+              shownRows.map((r) => r.entry),
+              `${shownRows.length} entries`,
+            );
+          }}
         >
           Copy as JSON
         </button>
         <span className="muted" data-testid="transcript-count">
-          {visible.length === rows.length
-            ? `${rows.length.toLocaleString('en-US')} entries`
-            : `${visible.length.toLocaleString('en-US')} of ${rows.length.toLocaleString('en-US')} entries`}
+          {paging
+            ? paging.filtering
+              ? paging.filtered
+                ? `${paging.filtered.length.toLocaleString('en-US')} of ${totalEntries.toLocaleString('en-US')} entries`
+                : `filtering ${totalEntries.toLocaleString('en-US')} entries…`
+              : `${totalEntries.toLocaleString('en-US')} entries`
+            : visible.length === rows.length
+              ? `${rows.length.toLocaleString('en-US')} entries`
+              : `${visible.length.toLocaleString('en-US')} of ${rows.length.toLocaleString('en-US')} entries`}
         </span>
         {run.loading && (
           <span className="muted" data-testid="transcript-loading" role="status">
@@ -274,7 +363,7 @@ export function TranscriptPane() {
         ref={setScrollElement}
         role="grid"
         aria-label="Transcript"
-        aria-rowcount={visible.length}
+        aria-rowcount={rowCount}
         tabIndex={0}
         onScroll={(e) => {
           if (header.current) header.current.scrollLeft = e.currentTarget.scrollLeft;
@@ -283,10 +372,15 @@ export function TranscriptPane() {
         onKeyDown={(e) => {
           if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
           e.preventDefault();
-          const next =
-            visible[
-              Math.max(0, Math.min(visible.length - 1, selectedIndex + (e.key === 'ArrowDown' ? 1 : -1)))
-            ];
+          const nextIndex = Math.max(
+            0,
+            Math.min(rowCount - 1, selectedIndex + (e.key === 'ArrowDown' ? 1 : -1)),
+          );
+          if (paging) {
+            const entryNumber = paging.filtering ? paging.filtered?.[nextIndex] : nextIndex;
+            return entryNumber === undefined ? undefined : showIndex(entryNumber);
+          }
+          const next = visible[nextIndex];
           if (next) show(next);
         }}
       >
@@ -297,8 +391,21 @@ export function TranscriptPane() {
             minWidth: columns.totalWidth,
           }}
         >
-          {visible.slice(rowWindow.start, rowWindow.end).map((row, position) => {
-            const index = rowWindow.start + position;
+          {windowIndexes(rowWindow.start, rowWindow.end).map((index, position) => {
+            const row = rowAt(index);
+            if (!row)
+              return (
+                <div
+                  key={following ? `at-${position}` : `wait-${index}`}
+                  role="row"
+                  aria-busy
+                  data-testid="transcript-row-placeholder"
+                  className="transcript-row placeholder"
+                  style={{ height: rowHeight, transform: `translateY(${index * rowHeight}px)` }}
+                >
+                  <span className="muted">#{index} …</span>
+                </div>
+              );
             const isSelected = row.seq === selectedSeq;
             return (
               <div
@@ -308,10 +415,10 @@ export function TranscriptPane() {
                 role="row"
                 data-testid="transcript-row"
                 data-type={row.type}
-                data-match={matchSet.has(row.seq) || undefined}
+                data-match={isMatch(row) || undefined}
                 aria-selected={isSelected}
                 data-diverged={row.callId !== undefined && diverged.has(row.callId) ? 'true' : undefined}
-                className={`transcript-row ${row.isEvent ? 'is-event' : ''} ${isSelected ? 'selected' : ''} ${matchSet.has(row.seq) ? 'match' : ''} ${row.outcome && row.outcome !== 'ok' ? 'has-error' : ''} ${row.type === 'tool_call' && row.callId !== undefined && diverged.has(row.callId) ? 'diverged' : ''} ${row.callId !== undefined && row.callId === selectedCallId ? 'same-call' : ''}`}
+                className={`transcript-row ${row.isEvent ? 'is-event' : ''} ${isSelected ? 'selected' : ''} ${isMatch(row) ? 'match' : ''} ${row.outcome && row.outcome !== 'ok' ? 'has-error' : ''} ${row.type === 'tool_call' && row.callId !== undefined && diverged.has(row.callId) ? 'diverged' : ''} ${row.callId !== undefined && row.callId === selectedCallId ? 'same-call' : ''}`}
                 style={{
                   gridTemplateColumns: columns.template,
                   height: rowHeight,
@@ -379,6 +486,11 @@ export function TranscriptPane() {
 }
 
 const NO_ENTRIES = [] as const;
+
+/** The numbers `start` up to `end`. */
+function windowIndexes(start: number, end: number): number[] {
+  return Array.from({ length: Math.max(0, end - start) }, (_, k) => start + k);
+}
 
 /** From a call that went to an MCP server, one click to its raw JSON-RPC request and answer. */
 function RawMcpLink({ entries, callId }: { entries: readonly TranscriptEntry[]; callId: string }) {

@@ -9,6 +9,8 @@ interface TranscriptSearchProps {
   /** Matches in the rows shown, and which one is selected (0-based), if any. */
   matchCount: number;
   current: number | null;
+  /** The count is on its way (the host searches a long run). */
+  counting?: boolean;
   onStep(direction: 1 | -1): void;
 }
 
@@ -19,7 +21,7 @@ const HELP =
 
 /** The search box: a query, its match count, Enter to step, and a parse error pointing at its column. */
 export const TranscriptSearch = forwardRef<HTMLInputElement, TranscriptSearchProps>(function TranscriptSearch(
-  { query, onQuery, error, matchCount, current, onStep },
+  { query, onQuery, error, matchCount, current, counting = false, onStep },
   ref,
 ) {
   return (
@@ -48,13 +50,13 @@ export const TranscriptSearch = forwardRef<HTMLInputElement, TranscriptSearchPro
         />
         {query.trim() !== '' && !error && (
           <span className="muted transcript-match-count" data-testid="transcript-matches" role="status">
-            {matchCountText(matchCount, current)}
+            {counting ? 'Searching…' : matchCountText(matchCount, current)}
           </span>
         )}
         <button
           aria-label="Previous match"
           title="Previous match (Shift+Enter)"
-          disabled={matchCount === 0}
+          disabled={matchCount === 0 && !counting}
           onClick={() => onStep(-1)}
         >
           ↑
@@ -62,7 +64,7 @@ export const TranscriptSearch = forwardRef<HTMLInputElement, TranscriptSearchPro
         <button
           aria-label="Next match"
           title="Next match (Enter)"
-          disabled={matchCount === 0}
+          disabled={matchCount === 0 && !counting}
           onClick={() => onStep(1)}
         >
           ↓

@@ -1,0 +1,148 @@
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, runProgram, SCREENSHOTS, setProgram, test } from './playgroundFixture';
+
+// 5,000 calls: about 20,000 entries, ten times what the page holds of a run's tail.
+const LONG_RUN = [
+  "console.log('the first line');",
+  'for (let i = 0; i < 5000; i++)',
+  "  await demo.echo({ text: i === 4900 ? 'needle near the end' : 'hay ' + i });",
+  "console.log('the last line');",
+].join('\n');
+/** The held tail (at most 2 × 2,000) and the table's pages (8 × 500) or the step-through's window. */
+const HELD_BOUND = 8_000;
+
+const heldBy = async (page: Page, selector: string) =>
+  Number(await page.locator(selector).getAttribute('data-entries-held'));
+
+test('a long run: the table holds its tail, pages the rest as it scrolls, and the host searches it', async ({
+  page,
+  playground: _,
+}) => {
+  test.setTimeout(120_000);
+  await setProgram(page, LONG_RUN);
+  await runProgram(page);
+  const grid = page.getByRole('grid', { name: 'Transcript' });
+  const count = page.getByTestId('transcript-count');
+  await expect(count).toHaveText(/^20,0\d\d entries$/);
+  await expect(grid.getByTestId('transcript-row').filter({ hasText: 'run_finished' })).toBeAttached();
+  expect(await heldBy(page, '.transcript')).toBeLessThanOrEqual(4_000);
+
+  // Scrolled to the top, the first rows come from the host.
+  await page.getByRole('checkbox', { name: 'follow' }).uncheck();
+  await grid.evaluate((element) => element.scrollTo({ top: 0 }));
+  await expect(grid.locator('[data-testid="transcript-row"][data-type="execute"]')).toBeAttached();
+  await expect(grid.getByTestId('transcript-row-placeholder')).toHaveCount(0);
+  const heldAtTop = await heldBy(page, '.transcript');
+  expect(heldAtTop).toBeGreaterThan(await grid.getByTestId('transcript-row').count());
+  expect(heldAtTop).toBeLessThanOrEqual(HELD_BOUND);
+
+  // Wherever it is scrolled, the rows come and the page holds no more than the bound.
+  for (let step = 1; step <= 12; step++) {
+    await grid.evaluate((element, at) => element.scrollTo({ top: element.scrollHeight * at }), step / 13);
+    await expect(grid.getByTestId('transcript-row-placeholder')).toHaveCount(0);
+    await expect(grid.getByTestId('transcript-row').first()).toBeAttached();
+    expect(await heldBy(page, '.transcript')).toBeLessThanOrEqual(HELD_BOUND);
+  }
+  await page.screenshot({ path: join(SCREENSHOTS, 'paged-transcript-middle.png') });
+
+  // The host searches the whole run: a call near the end, then one near the start, far from the tail.
+  const search = page.getByRole('searchbox', { name: 'Search the transcript' });
+  const matches = page.getByTestId('transcript-matches');
+  await search.fill('type:tool_call needle');
+  await expect(matches).toHaveText('1 match');
+  await search.press('Enter');
+  await expect(page.getByLabel('Selected entry')).toContainText('needle near the end');
+  // Call ids count from 1: call-8 is the loop's i = 7.
+  await search.fill('call:call-8 type:tool_call');
+  await expect(matches).toHaveText('1 match');
+  await search.press('Enter');
+  await expect(page.locator('[data-testid="transcript-row"][aria-selected="true"]')).toContainText('call-8');
+  const detail = page.getByLabel('Selected entry');
+  await expect(detail).toContainText('"hay 7"');
+  // Stepping goes on from the selected row, both ways.
+  await search.fill('type:tool_call hay');
+  await expect(matches).toHaveText('4,999 matches');
+  await search.press('Enter');
+  await expect(detail).toContainText('"hay 8"');
+  await search.press('Enter');
+  await expect(detail).toContainText('"hay 9"');
+  await search.press('Shift+Enter');
+  await expect(detail).toContainText('"hay 8"');
+  expect(await heldBy(page, '.transcript')).toBeLessThanOrEqual(HELD_BOUND);
+  await page.screenshot({ path: join(SCREENSHOTS, 'paged-transcript-search.png') });
+
+  // The host filters the whole run: host events hidden, then only the search's matches.
+  await page.getByRole('checkbox', { name: 'host event' }).uncheck();
+  await expect(count).toHaveText(/^10,00\d of 20,0\d\d entries$/);
+  await grid.evaluate((element) => element.scrollTo({ top: 0 }));
+  await expect(grid.locator('[data-testid="transcript-row"]').first()).toHaveAttribute(
+    'data-type',
+    'execute',
+  );
+  await expect(grid.locator('[data-testid="transcript-row"][data-type^="tool_dispatch"]')).toHaveCount(0);
+  await search.fill('"hay 12"');
+  await page.getByRole('checkbox', { name: 'only matches' }).check();
+  // "hay 12", "hay 120"…"hay 129", "hay 1200"…"hay 1299": their tool_call rows.
+  await expect(count).toHaveText(/^111 of 20,0\d\d entries$/);
+  await expect(grid.getByTestId('transcript-row').first()).toContainText('call-13');
+  expect(await heldBy(page, '.transcript')).toBeLessThanOrEqual(HELD_BOUND);
+  await page.screenshot({ path: join(SCREENSHOTS, 'paged-transcript-filtered.png') });
+});
+
+test('after a reload a long run is usable from its tail: console and step-through fetch what they show', async ({
+  page,
+  playground: _,
+}) => {
+  test.setTimeout(120_000);
+  await setProgram(page, LONG_RUN);
+  await runProgram(page);
+  const count = page.getByTestId('transcript-count');
+  await expect(count).toHaveText(/^20,0\d\d entries$/);
+  const entries = await count.innerText();
+  await page.reload();
+  await expect(count).toHaveText(entries);
+  expect(await heldBy(page, '.transcript')).toBeLessThanOrEqual(4_000);
+
+  // The result's logs and the console: the first line was logged long before the tail the page holds.
+  await expect(page.getByTestId('logs')).toContainText('the first line');
+  await page.getByRole('tab', { name: 'Console' }).click();
+  await expect(page.getByTestId('console-line').filter({ hasText: 'the first line' })).toBeVisible();
+  await expect(page.getByTestId('console-line')).toHaveCount(2);
+
+  // Step-through: from the start, to the end, and to a call selected in the table.
+  await page.getByRole('tab', { name: 'Step through' }).click();
+  const position = page.getByTestId('step-position');
+  const total = entries.replace(' entries', '');
+  await expect(position).toHaveText(`step 0 of ${total} · not started`);
+  // A few host events come before the execute and started messages.
+  for (let step = 1; step <= 8 && !(await position.innerText()).endsWith('running'); step++) {
+    await page.getByRole('button', { name: 'Next step' }).click();
+    await expect(position).toContainText(`step ${step} of ${total}`);
+  }
+  await expect(position).toHaveText(/ · running$/);
+  await page.getByRole('button', { name: 'Last step' }).click();
+  await expect(position).toHaveText(`step ${total} of ${total} · finished`);
+  const steps = page.locator('.step-panel');
+  await expect(steps).toContainText('the last line');
+  expect(await heldBy(page, '.step-panel')).toBeLessThanOrEqual(HELD_BOUND);
+
+  const search = page.getByRole('searchbox', { name: 'Search the transcript' });
+  await search.fill('call:call-1234 type:tool_call');
+  await expect(page.getByTestId('transcript-matches')).toHaveText('1 match');
+  await search.press('Enter');
+  const row = page.locator('[data-testid="transcript-row"][aria-selected="true"]');
+  await expect(row).toContainText('call-1234');
+  await row.click();
+  const current = steps.getByRole('tree', { name: 'Current entry' });
+  await expect(current).toContainText('"hay 1233"');
+  await expect(position).not.toContainText('loading');
+  await expect(steps).toContainText('(last 1,000 entries)');
+  await page.getByRole('button', { name: 'Previous step' }).click();
+  await expect(current).not.toContainText('"hay 1233"');
+  await expect(steps.locator('.step-summary')).toContainText('tool_result');
+  // The calls of the entries before the window (the run's start among them) are not pending.
+  await expect(steps).toContainText('Pending calls (0)');
+  expect(await heldBy(page, '.step-panel')).toBeLessThanOrEqual(HELD_BOUND);
+  await page.screenshot({ path: join(SCREENSHOTS, 'paged-step-through.png') });
+});

@@ -1,0 +1,114 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { TranscriptEntry } from '../../../shared/transcript';
+import { useApi } from '../../state/hostContext';
+import type { ViewedTranscript } from '../../state/viewedTranscript';
+
+/** Entries before a step that the step-through reads for the state there (when the page lacks the rest). */
+export const STEP_WINDOW = 1_000;
+/** The run's first entries (its execute and started among them), read for its code and phase. */
+const HEAD = 16;
+
+export interface StepEntries {
+  /** Entries for transcriptStateAt: the whole transcript, or the run's head then the window up to the step. */
+  entries: readonly TranscriptEntry[];
+  /** Where the step is in `entries` (-1: before the run). */
+  at: number;
+  /** Entries in the transcript in all. */
+  total: number;
+  /** The state is judged from the last STEP_WINDOW entries only (the calls before them are left out). */
+  windowed: boolean;
+  /** The entries before the step are on their way from the host. */
+  loading: boolean;
+  /** Entries the page holds for the step-through (fetched; the held tail apart). */
+  held: number;
+}
+
+interface Fetched {
+  runId: string;
+  from: number;
+  entries: TranscriptEntry[];
+}
+
+/**
+ * What the step-through needs at `index`: a transcript the page holds whole as it is; a long run
+ * (the page holds its tail) as its first entries and the STEP_WINDOW entries up to the step, those
+ * before the tail fetched from the host around the step, so stepping anywhere in a million-entry
+ * run holds a few thousand entries and computes the state from as many.
+ */
+export function useStepEntries(source: ViewedTranscript | null, index: number): StepEntries {
+  const api = useApi();
+  const tail = source?.entries ?? NO_ENTRIES;
+  const firstIndex = source?.firstIndex ?? 0;
+  const total = firstIndex + tail.length;
+  const runId = firstIndex > 0 ? source?.runId : undefined;
+  const [head, setHead] = useState<{ runId: string; entries: TranscriptEntry[] } | null>(null);
+  const [fetched, setFetched] = useState<Fetched | null>(null);
+  // Near the start the window reaches back to the first entry, which then needs no head apart.
+  const start = index - STEP_WINDOW + 1 <= HEAD ? 0 : index - STEP_WINDOW + 1;
+  const mine = fetched?.runId === runId ? fetched : null;
+  const covered =
+    runId === undefined ||
+    start >= firstIndex ||
+    (mine !== null &&
+      mine.from <= start &&
+      mine.from + mine.entries.length >= Math.min(index + 1, firstIndex));
+
+  useEffect(() => {
+    if (runId === undefined || head?.runId === runId) return;
+    let stale = false;
+    api.runs.transcript(runId, { from: 0, limit: HEAD }).then(
+      // Only what says how the run began: a call among them would show as pending ever after.
+      (entries) =>
+        !stale &&
+        setHead({
+          runId,
+          entries: entries.filter(
+            (entry) =>
+              entry.kind === 'message' &&
+              (entry.message.type === 'execute' || entry.message.type === 'started'),
+          ),
+        }),
+      () => {},
+    );
+    return () => {
+      stale = true;
+    };
+  }, [api, runId, head?.runId]);
+
+  useEffect(() => {
+    if (covered || runId === undefined) return;
+    let stale = false;
+    // Room on both sides, so stepping on or back does not fetch at every step.
+    const from = Math.max(0, index - STEP_WINDOW - STEP_WINDOW / 2);
+    api.runs.transcript(runId, { from, limit: 2 * STEP_WINDOW }).then(
+      (entries) => !stale && setFetched({ runId, from, entries }),
+      () => {},
+    );
+    return () => {
+      stale = true;
+    };
+  }, [api, runId, covered, index]);
+
+  return useMemo(() => {
+    if (runId === undefined)
+      return { entries: tail, at: index, total, windowed: false, loading: false, held: 0 };
+    const held = (mine?.entries.length ?? 0) + (head?.runId === runId ? head.entries.length : 0);
+    if (!covered) return { entries: NO_ENTRIES, at: -1, total, windowed: true, loading: true, held };
+    const window: TranscriptEntry[] = [];
+    for (let i = start; i <= index; i++) {
+      const entry = i >= firstIndex ? tail[i - firstIndex] : mine?.entries[i - mine.from];
+      if (entry) window.push(entry);
+    }
+    const before = start > 0 && head?.runId === runId ? head.entries : [];
+    return {
+      entries: before.length ? before.concat(window) : window,
+      at: before.length + window.length - 1,
+      total,
+      windowed: start > 0,
+      loading: false,
+      held,
+    };
+  }, [runId, tail, index, total, mine, head, covered, start, firstIndex]);
+}
+
+const NO_ENTRIES: TranscriptEntry[] = [];
