@@ -100,3 +100,61 @@ test('at 1024×700 the theme switch and presenter mode keep Run, the editor and 
   await expect.poll(editorFont).toBe(normal.editor);
   await expect.poll(rowFont).toBe(normal.row);
 });
+
+/** Whether the point at the middle of the element (and a quarter in) shows the element itself, not something over it. */
+const uncovered = (locator: Locator) =>
+  locator.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    return [0.25, 0.5, 0.75].every((at) =>
+      el.contains(el.ownerDocument.elementFromPoint(box.x + box.width * at, box.y + box.height * at)),
+    );
+  });
+
+// Issue 27.9: presenting to a room at 1024×700, the code and the protocol are what the room reads.
+test('presenting at 1024×700 leaves the editor and the transcript most of the height, uncovered', async ({
+  page,
+  playground: _,
+}) => {
+  await runProgram(page);
+  await page.getByRole('button', { name: 'Present' }).click();
+  await expect(page.getByTestId('presenter-zoom')).toHaveText('130%');
+  const editor = page.getByTestId('program-editor');
+  const rows = page.getByRole('grid', { name: 'Transcript' });
+  await expect(page.getByTestId('transcript-row').last()).toBeInViewport();
+  const height = page.viewportSize()!.height;
+  const share = async (locator: Locator) => (await locator.boundingBox())!.height / height;
+  // The header and run bar take one line each; the editor and the transcript's rows over half the height each.
+  expect((await page.locator('.app-main').boundingBox())!.y / height).toBeLessThanOrEqual(0.15);
+  expect(await share(editor)).toBeGreaterThanOrEqual(0.55);
+  expect(await share(rows)).toBeGreaterThanOrEqual(0.55);
+  expect(await uncovered(editor)).toBe(true);
+  expect(await uncovered(rows)).toBe(true);
+  await page.screenshot({ path: join(SCREENSHOTS, 'presenting-1024-height.png') });
+
+  // A notice takes its own place above the panes: it pushes them down, never covers them.
+  await page.getByRole('button', { name: 'Copy as JSON' }).click();
+  const notice = page.locator('.notice').first();
+  await expect(notice).toBeVisible();
+  const noticeBottom = await notice.evaluate((el) => el.getBoundingClientRect().bottom);
+  expect((await editor.boundingBox())!.y).toBeGreaterThanOrEqual(noticeBottom);
+  expect((await rows.boundingBox())!.y).toBeGreaterThanOrEqual(noticeBottom);
+  expect(await uncovered(editor)).toBe(true);
+  expect(await uncovered(rows)).toBe(true);
+
+  // What was folded away to make room is a click (or Enter) away.
+  const settings = page.getByRole('button', { name: 'Run settings' });
+  await settings.focus();
+  await page.keyboard.press('Enter');
+  await expect(settings).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('combobox', { name: 'Executor' })).toBeVisible();
+  await expect(page.getByLabel('Timeout')).toBeVisible();
+  await page.screenshot({ path: join(SCREENSHOTS, 'presenting-1024-settings.png') });
+  await settings.click();
+  await expect(page.getByLabel('Timeout')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Types (all)' }).click();
+  await page.getByRole('checkbox', { name: 'host event' }).uncheck();
+  await expect(page.getByRole('button', { name: 'Types (7 of 8)' })).toBeVisible();
+  await page.getByRole('button', { name: 'Types (7 of 8)' }).click();
+  await expect(page.getByRole('checkbox', { name: 'host event' })).toHaveCount(0);
+  await page.screenshot({ path: join(SCREENSHOTS, 'presenting-1024-folded.png') });
+});

@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { docsPicture } from './docsPicture';
 import { expect, SCREENSHOTS, test } from './playgroundFixture';
 
 const CLI = fileURLToPath(new URL('../bin/execbox.js', import.meta.url));
@@ -103,6 +104,9 @@ test('a tapped session streams in live; a held tool_result is edited before the 
     await held.getByTestId('tap-warning').scrollIntoViewIfNeeded();
     await mkdir(SCREENSHOTS, { recursive: true });
     await page.screenshot({ path: join(SCREENSHOTS, 'tap-held-result.png') });
+    await docsPicture(page, 'tap-session.png', () =>
+      held.locator('header').evaluate((el) => el.scrollIntoView({ block: 'start' })),
+    );
 
     await held.getByRole('button', { name: 'Forward edited message' }).click();
     await host.next('done');

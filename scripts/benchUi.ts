@@ -3,6 +3,7 @@
  * (`execbox serve` from the built output: run `npm run build` first). For each scenario it prints
  * the time to first paint of the result, the longest main-thread task (PerformanceObserver
  * 'longtask') and the DOM node count. Figures only: nothing here asserts a time.
+ * BENCH_UI_ONLY=console (or result, run; comma-separated) runs only those scenarios.
  */
 import { chromium, type Page } from '@playwright/test';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -11,6 +12,18 @@ import { join } from 'node:path';
 import { startServe, stop } from '../e2e/startServe';
 
 const CALLS = Number(process.env.BENCH_UI_CALLS ?? 20_000);
+const SCENARIOS = ['result', 'run', 'console'];
+const scenarios = new Set(process.env.BENCH_UI_ONLY?.split(',').map((name) => name.trim()) ?? SCENARIOS);
+for (const name of scenarios) {
+  if (!SCENARIOS.includes(name))
+    throw new Error(`BENCH_UI_ONLY: no scenario "${name}" (${SCENARIOS.join(', ')})`);
+}
+
+function loadAverage(): string {
+  return loadavg()
+    .map((value) => value.toFixed(2))
+    .join(', ');
+}
 
 const WORKSPACE = {
   formatVersion: 1,
@@ -170,169 +183,175 @@ async function main(): Promise<void> {
     await page.goto(url);
     await page.getByRole('navigation', { name: 'Snippets' }).waitFor();
 
-    // 1. A 50,000-row result (about 4 MB of JSON).
-    await setProgram(
-      page,
-      "const rows=[]; for (let i=0;i<50000;i++) rows.push({i,name:'row '+i,tags:['a','b']}); rows",
-    );
-    await resetLongTasks(page);
-    const firstPaintMs = await runAndTimeResult(page);
-    const clickStart = Date.now();
-    await page.getByTestId('result-value').getByRole('button', { name: 'Raw' }).click();
-    await page.getByTestId('value-raw').waitFor();
-    const clickMs = Date.now() - clickStart;
-    print({
-      scenario: '50,000-row result',
-      firstPaintMs,
-      longestTaskMs: await longestTask(page),
-      domNodes: await domNodes(page),
-      extra: `a click answered in ${clickMs} ms (target: shown within 1000 ms, no task over 200 ms, under 5,000 nodes)`,
-    });
+    if (scenarios.has('result')) {
+      // 1. A 50,000-row result (about 4 MB of JSON).
+      await setProgram(
+        page,
+        "const rows=[]; for (let i=0;i<50000;i++) rows.push({i,name:'row '+i,tags:['a','b']}); rows",
+      );
+      await resetLongTasks(page);
+      const firstPaintMs = await runAndTimeResult(page);
+      const clickStart = Date.now();
+      await page.getByTestId('result-value').getByRole('button', { name: 'Raw' }).click();
+      await page.getByTestId('value-raw').waitFor();
+      const clickMs = Date.now() - clickStart;
+      print({
+        scenario: '50,000-row result',
+        firstPaintMs,
+        longestTaskMs: await longestTask(page),
+        domNodes: await domNodes(page),
+        extra: `a click answered in ${clickMs} ms (target: shown within 1000 ms, no task over 200 ms, under 5,000 nodes)`,
+      });
+    }
 
-    // 2. A long run followed live, then searched for one call id.
-    await setProgram(page, `for (let i = 0; i < ${CALLS}; i++) await demo.echo({ text: 'call ' + i });`);
-    await page.getByRole('checkbox', { name: 'follow' }).check();
-    await resetLongTasks(page);
-    const runStart = Date.now();
-    await runAndTimeResult(page);
-    const runMs = Date.now() - runStart;
-    const followingLongest = await longestTask(page);
-    const nodesWhileFollowing = await domNodes(page);
-    const search = page.getByRole('searchbox', { name: 'Search the transcript' });
-    const target = `call-${Math.floor(CALLS * 0.2161)}`;
-    await resetLongTasks(page);
-    const searchStart = Date.now();
-    await search.fill(`call:${target}`);
-    await page.getByTestId('transcript-matches').filter({ hasText: /match/ }).waitFor();
-    const searchMs = Date.now() - searchStart;
-    await search.press('Enter');
-    await page
-      .locator('[data-testid="transcript-row"][aria-selected="true"]')
-      .filter({ hasText: target })
-      .waitFor();
-    row(
-      'run through `serve`, start to finish',
-      `${(runMs / 1000).toFixed(1)} s (${((runMs / CALLS) * 1000).toFixed(0)} µs a call)`,
-      'the streaming path adds ≤ 0.05 ms a call (`npm run bench`)',
-    );
-    row('longest main-thread task while following', `${followingLongest.toFixed(0)} ms`, '≤ 100 ms');
-    row('page JS heap after the run', `${(await pageHeapMiB(page)).toFixed(0)} MiB`, '≤ 300 MiB');
-    row(
-      'host RSS after the run',
-      `${(await residentMiB(child.pid)).toFixed(0)} MiB`,
-      '≤ 500 MiB, flat across many such runs',
-    );
-    print({
-      scenario: `${CALLS.toLocaleString('en-US')}-call run followed live`,
-      longestTaskMs: followingLongest,
-      domNodes: nodesWhileFollowing,
-      extra: `run took ${runMs} ms (target: no task over 100 ms while following)`,
-    });
-    row(`search for ${target} (near ${Math.round(0.2161 * 100)}% of the run)`, `${searchMs} ms`, '≤ 200 ms');
-    print({
-      scenario: `search for ${target} in it`,
-      longestTaskMs: await longestTask(page),
-      domNodes: await domNodes(page),
-      extra: `answered in ${searchMs} ms, measured from Playwright (target: within 200 ms)`,
-    });
+    if (scenarios.has('run')) {
+      // 2. A long run followed live, then searched for one call id.
+      await setProgram(page, `for (let i = 0; i < ${CALLS}; i++) await demo.echo({ text: 'call ' + i });`);
+      await page.getByRole('checkbox', { name: 'follow' }).check();
+      await resetLongTasks(page);
+      const runStart = Date.now();
+      await runAndTimeResult(page);
+      const runMs = Date.now() - runStart;
+      const followingLongest = await longestTask(page);
+      const nodesWhileFollowing = await domNodes(page);
+      const search = page.getByRole('searchbox', { name: 'Search the transcript' });
+      const target = `call-${Math.floor(CALLS * 0.2161)}`;
+      await resetLongTasks(page);
+      const searchStart = Date.now();
+      await search.fill(`call:${target}`);
+      await page.getByTestId('transcript-matches').filter({ hasText: /match/ }).waitFor();
+      const searchMs = Date.now() - searchStart;
+      await search.press('Enter');
+      await page
+        .locator('[data-testid="transcript-row"][aria-selected="true"]')
+        .filter({ hasText: target })
+        .waitFor();
+      row(
+        'run through `serve`, start to finish',
+        `${(runMs / 1000).toFixed(1)} s (${((runMs / CALLS) * 1000).toFixed(0)} µs a call)`,
+        'the streaming path adds ≤ 0.05 ms a call (`npm run bench`)',
+      );
+      row('longest main-thread task while following', `${followingLongest.toFixed(0)} ms`, '≤ 100 ms');
+      row('page JS heap after the run', `${(await pageHeapMiB(page)).toFixed(0)} MiB`, '≤ 300 MiB');
+      row(
+        'host RSS after the run',
+        `${(await residentMiB(child.pid)).toFixed(0)} MiB`,
+        '≤ 500 MiB, flat across many such runs',
+      );
+      print({
+        scenario: `${CALLS.toLocaleString('en-US')}-call run followed live`,
+        longestTaskMs: followingLongest,
+        domNodes: nodesWhileFollowing,
+        extra: `run took ${runMs} ms (target: no task over 100 ms while following)`,
+      });
+      row(
+        `search for ${target} (near ${Math.round(0.2161 * 100)}% of the run)`,
+        `${searchMs} ms`,
+        '≤ 200 ms',
+      );
+      print({
+        scenario: `search for ${target} in it`,
+        longestTaskMs: await longestTask(page),
+        domNodes: await domNodes(page),
+        extra: `answered in ${searchMs} ms, measured from Playwright (target: within 200 ms)`,
+      });
 
-    // 3. Reload with that run open.
-    const reloadStart = Date.now();
-    await page.reload();
-    await page
-      .getByTestId('transcript-count')
-      .filter({ hasText: /entries/ })
-      .waitFor({ timeout: 120_000 });
-    await page.getByRole('tab', { name: 'Snippets' }).click();
-    const usableMs = Date.now() - reloadStart;
-    row('reload with that run open, usable', `${usableMs} ms`, '≤ 1,000 ms');
-    print({
-      scenario: 'reload with that run open',
-      longestTaskMs: await longestTask(page),
-      domNodes: await domNodes(page),
-      extra: `usable (transcript shown and a click answered) ${usableMs} ms after reload (target: within 2000 ms)`,
-    });
-    // 4. The Timeline of that run.
-    await resetLongTasks(page);
-    const timelineStart = Date.now();
-    await page.getByRole('tab', { name: 'Timeline' }).click();
-    await page.getByTestId('timeline-summary').filter({ hasText: /calls/ }).waitFor({ timeout: 120_000 });
-    const timelineMs = Date.now() - timelineStart;
-    const timelineLongest = await longestTask(page);
-    row(
-      'opening the Timeline',
-      `longest task ${timelineLongest.toFixed(0)} ms, shown in ${timelineMs} ms`,
-      'no task over 100 ms',
-    );
-    print({
-      scenario: 'Timeline opened',
-      longestTaskMs: timelineLongest,
-      domNodes: await domNodes(page),
-      extra: `summary shown ${timelineMs} ms after the click (target: no task over 100 ms)`,
-    });
-    // 5. The Diff of that run and a second one like it (the same program run again).
-    await page.getByRole('tab', { name: 'Snippets' }).click();
-    await runAndTimeResult(page);
-    await resetLongTasks(page);
-    const diffStart = Date.now();
-    await page.getByRole('tab', { name: 'Diff' }).click();
-    await page.getByTestId('first-difference').waitFor({ timeout: 300_000 });
-    const diffMs = Date.now() - diffStart;
-    const diffLongest = await longestTask(page);
-    const diffRows = await inPage<string | null>(
-      page,
-      "document.querySelector('table.diff-rows')?.getAttribute('data-rows-held') ?? null",
-    );
-    row(
-      'opening the Diff of two such runs',
-      `longest task ${diffLongest.toFixed(0)} ms, shown in ${diffMs} ms, ${diffRows} rows held`,
-      'no task over 100 ms',
-    );
-    print({
-      scenario: 'Diff of two such runs opened',
-      longestTaskMs: diffLongest,
-      domNodes: await domNodes(page),
-      extra: `first difference shown ${diffMs} ms after the click, the page holding ${diffRows} aligned rows`,
-    });
-    row('page JS heap at the end', `${(await pageHeapMiB(page)).toFixed(0)} MiB`, '≤ 300 MiB');
-    row('host RSS at the end', `${(await residentMiB(child.pid)).toFixed(0)} MiB`, '≤ 500 MiB');
-    const load = loadavg()
-      .map((value) => value.toFixed(2))
-      .join(', ');
-    console.log(
-      [
-        '',
-        `${CALLS.toLocaleString('en-US')}-call run (issue 28's targets are for 250,000 calls) · load average ${load}`,
-        '',
-        '| row | measured | target |',
-        '| --- | --- | --- |',
-        ...issueRows,
-      ].join('\n'),
-    );
+      // 3. Reload with that run open.
+      const reloadStart = Date.now();
+      await page.reload();
+      await page
+        .getByTestId('transcript-count')
+        .filter({ hasText: /entries/ })
+        .waitFor({ timeout: 120_000 });
+      await page.getByRole('tab', { name: 'Snippets' }).click();
+      const usableMs = Date.now() - reloadStart;
+      row('reload with that run open, usable', `${usableMs} ms`, '≤ 1,000 ms');
+      print({
+        scenario: 'reload with that run open',
+        longestTaskMs: await longestTask(page),
+        domNodes: await domNodes(page),
+        extra: `usable (transcript shown and a click answered) ${usableMs} ms after reload (target: within 2000 ms)`,
+      });
+      // 4. The Timeline of that run.
+      await resetLongTasks(page);
+      const timelineStart = Date.now();
+      await page.getByRole('tab', { name: 'Timeline' }).click();
+      await page.getByTestId('timeline-summary').filter({ hasText: /calls/ }).waitFor({ timeout: 120_000 });
+      const timelineMs = Date.now() - timelineStart;
+      const timelineLongest = await longestTask(page);
+      row(
+        'opening the Timeline',
+        `longest task ${timelineLongest.toFixed(0)} ms, shown in ${timelineMs} ms`,
+        'no task over 100 ms',
+      );
+      print({
+        scenario: 'Timeline opened',
+        longestTaskMs: timelineLongest,
+        domNodes: await domNodes(page),
+        extra: `summary shown ${timelineMs} ms after the click (target: no task over 100 ms)`,
+      });
+      // 5. The Diff of that run and a second one like it (the same program run again).
+      await page.getByRole('tab', { name: 'Snippets' }).click();
+      await runAndTimeResult(page);
+      await resetLongTasks(page);
+      const diffStart = Date.now();
+      await page.getByRole('tab', { name: 'Diff' }).click();
+      await page.getByTestId('first-difference').waitFor({ timeout: 300_000 });
+      const diffMs = Date.now() - diffStart;
+      const diffLongest = await longestTask(page);
+      const diffRows = await inPage<string | null>(
+        page,
+        "document.querySelector('table.diff-rows')?.getAttribute('data-rows-held') ?? null",
+      );
+      row(
+        'opening the Diff of two such runs',
+        `longest task ${diffLongest.toFixed(0)} ms, shown in ${diffMs} ms, ${diffRows} rows held`,
+        'no task over 100 ms',
+      );
+      print({
+        scenario: 'Diff of two such runs opened',
+        longestTaskMs: diffLongest,
+        domNodes: await domNodes(page),
+        extra: `first difference shown ${diffMs} ms after the click, the page holding ${diffRows} aligned rows`,
+      });
+      row('page JS heap at the end', `${(await pageHeapMiB(page)).toFixed(0)} MiB`, '≤ 300 MiB');
+      row('host RSS at the end', `${(await residentMiB(child.pid)).toFixed(0)} MiB`, '≤ 500 MiB');
+      console.log(
+        [
+          '',
+          `${CALLS.toLocaleString('en-US')}-call run (issue 28's targets are for 250,000 calls) · load average ${loadAverage()}`,
+          '',
+          '| row | measured | target |',
+          '| --- | --- | --- |',
+          ...issueRows,
+        ].join('\n'),
+      );
+    }
 
-    // 6. Console search: one line among 100,000, near the end.
-    await page.getByRole('tab', { name: 'Console' }).click();
-    await setProgram(
-      page,
-      "for (let i = 0; i < 100000; i++) console.log(i === 99990 ? 'the needle is here' : 'line ' + i);",
-    );
-    await runAndTimeResult(page);
-    // A finished run shows its result: the Console is opened again.
-    await page.getByRole('tab', { name: 'Console' }).click();
-    const consoleSearch = page.getByRole('searchbox', { name: 'Search the console' });
-    await resetLongTasks(page);
-    const consoleSearchStart = Date.now();
-    await consoleSearch.fill('needle');
-    await page.getByTestId('search-count').filter({ hasText: '1 match' }).waitFor();
-    const consoleSearchMs = Date.now() - consoleSearchStart;
-    await consoleSearch.press('Enter');
-    await page.getByTestId('console-line').filter({ hasText: 'the needle is here' }).waitFor();
-    print({
-      scenario: 'console search for one line among 100,000',
-      longestTaskMs: await longestTask(page),
-      domNodes: await domNodes(page),
-      extra: `counted in ${consoleSearchMs} ms and scrolled to it, measured from Playwright (target: well under 1000 ms, the page never blocked)`,
-    });
+    if (scenarios.has('console')) {
+      // 6. Console search: one line among 100,000, near the end.
+      await setProgram(
+        page,
+        "for (let i = 0; i < 100000; i++) console.log(i === 99990 ? 'the needle is here' : 'line ' + i);",
+      );
+      await runAndTimeResult(page);
+      // A finished run shows its result: the Console is opened again.
+      await page.getByRole('tab', { name: 'Console' }).click();
+      const consoleSearch = page.getByRole('searchbox', { name: 'Search the console' });
+      await resetLongTasks(page);
+      const consoleSearchStart = Date.now();
+      await consoleSearch.fill('needle');
+      await page.getByTestId('search-count').filter({ hasText: '1 match' }).waitFor();
+      const consoleSearchMs = Date.now() - consoleSearchStart;
+      await consoleSearch.press('Enter');
+      await page.getByTestId('console-line').filter({ hasText: 'the needle is here' }).waitFor();
+      print({
+        scenario: 'console search for one line among 100,000',
+        longestTaskMs: await longestTask(page),
+        domNodes: await domNodes(page),
+        extra: `counted in ${consoleSearchMs} ms and scrolled to it, measured from Playwright (target: well under 1000 ms, the page never blocked) · load average ${loadAverage()}`,
+      });
+    }
   } finally {
     await browser.close();
     await stop(child);

@@ -56,7 +56,8 @@ export function App() {
   // Pixel minimums grow with presenter zoom (up to 1.5x, so two panes still fit in 1024 px) to keep larger type readable.
   const px = (n: number) => Math.round(n * Math.min(uiScale(display), 1.5));
   const columns = useSavedLayout(presenting ? 'columns-presenting' : 'columns');
-  const center = useSavedLayout('center');
+  // Presenting, the editor starts taller than the result pane: the room reads the code.
+  const center = useSavedLayout(presenting ? 'center-presenting' : 'center');
 
   return (
     <div className="app">
@@ -90,7 +91,7 @@ export function App() {
         )}
         <PendingApprovalBadge />
         <span className="run-bar-spacer" />
-        <PaneToggles panes={panes} collapsed={collapsed} />
+        <PaneToggles panes={panes} collapsed={collapsed} presenting={presenting} />
         <DisplayControls />
         <button
           className="link"
@@ -135,17 +136,17 @@ export function App() {
           <Panel id="center" defaultSize={presenting ? '58' : '42'} minSize={px(280)}>
             <Group
               orientation="vertical"
-              id="center"
+              id={presenting ? 'center-presenting' : 'center'}
               defaultLayout={center.defaultLayout}
               onLayoutChanged={center.onLayoutChanged}
             >
-              <Panel id="editor" defaultSize="60" minSize={px(120)}>
+              <Panel id="editor" defaultSize={presenting ? '72' : '60'} minSize={px(120)}>
                 <EditorPane onRun={() => void runActiveSnippet(api)} />
               </Panel>
               <Separator className="separator horizontal" aria-label="Resize the result pane" />
               <Panel
                 id="bottom"
-                defaultSize="40"
+                defaultSize={presenting ? '28' : '40'}
                 minSize={px(80)}
                 collapsible
                 collapsedSize="0"

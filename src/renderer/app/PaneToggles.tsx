@@ -17,15 +17,18 @@ const PANES = [
 export function PaneToggles({
   panes,
   collapsed,
+  presenting,
 }: {
   panes: PaneRefs;
   collapsed: Record<keyof PaneRefs, boolean>;
+  /** Presenting has no side pane, so no toggle for it. */
+  presenting: boolean;
 }) {
   // Re-rendered by the App as panels report their sizes; this counter only forces a render on click.
   const [, setClicks] = useState(0);
   return (
     <div className="pane-toggles" role="group" aria-label="Panes">
-      {PANES.map(({ key, label }) => (
+      {PANES.filter(({ key }) => !presenting || key !== 'left').map(({ key, label }) => (
         <button
           key={key}
           className="link"

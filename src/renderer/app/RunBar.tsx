@@ -1,5 +1,6 @@
 import { useDeferredValue, useEffect, useState } from 'react';
 import type { ExecutorChoice } from '../../shared/api/runs';
+import type { RuntimeSettings, RuntimeSettingsPatch } from '../../shared/api/workspace';
 import { RUNTIME_OPTION_FIELDS, runtimeLimitsProblem } from '../../shared/runtimeOptionFields';
 import type { PausedCall } from '../../shared/api/debug';
 import { useDebugStore } from '../state/debugStore';
@@ -12,6 +13,7 @@ import { LimitInput } from '../ui/LimitInput';
 import { shortcutLabel } from '../ui/shortcutLabel';
 import { Icon } from '../ui/Icon';
 import { ProgressMeter } from '../ui/ProgressMeter';
+import { useDisplaySettings } from '../ui/display/displaySettings';
 import { transcriptModelFor } from '../features/transcript/transcriptModel';
 import { runTranscriptKey } from '../state/viewedTranscript';
 import type { RunView } from '../state/runView';
@@ -94,6 +96,9 @@ export function RunBar() {
   const refused = runtimeLimitsProblem(runtime?.limits);
   const canRun = !running && workspace?.activeSnippetId != null && connection === 'open' && !refused;
   const pausedOn = usePausedCallOf(run?.runId);
+  // Presenting, the executor and limits wait behind a button: the bar stays one line, the panes keep the height.
+  const { presenting } = useDisplaySettings();
+  const [settingsOpen, setSettingsOpen] = useState(false);
 
   const save = (settings: Parameters<typeof api.workspace.setRuntimeSettings>[0]) =>
     api.workspace.setRuntimeSettings(settings).then(
@@ -169,6 +174,33 @@ export function RunBar() {
         )}
       </span>
       <span className="run-bar-spacer" />
+      {presenting && (
+        <button
+          className="link"
+          aria-expanded={settingsOpen}
+          title="The executor and the run's limits"
+          onClick={() => setSettingsOpen((open) => !open)}
+        >
+          Run settings <Icon name={settingsOpen ? 'chevron-up' : 'chevron-down'} />
+        </button>
+      )}
+      {(!presenting || settingsOpen) && <RunSettings runtime={runtime} remote={remote} save={save} />}
+    </div>
+  );
+}
+
+/** The executor choice and the run's limits, each saved to the workspace as it changes. */
+function RunSettings({
+  runtime,
+  remote,
+  save,
+}: {
+  runtime: RuntimeSettings | undefined;
+  remote: Extract<ExecutorChoice, { kind: 'remote' }> | undefined;
+  save(settings: RuntimeSettingsPatch): void;
+}) {
+  return (
+    <>
       <label className="field-inline">
         Executor
         <select
@@ -196,7 +228,7 @@ export function RunBar() {
             onCommit={(value) => save({ limits: { ...runtime.limits, [field.name]: value * field.scale } })}
           />
         ))}
-    </div>
+    </>
   );
 }
 

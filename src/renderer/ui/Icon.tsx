@@ -22,6 +22,7 @@ const CODICONS = {
   'chevron-down': 0xeab4,
   'chevron-left': 0xeab5,
   'chevron-right': 0xeab6,
+  'chevron-up': 0xeab7,
   'circle-slash': 0xeabd,
   'color-mode': 0xeac6,
   'debug-continue': 0xeacf,
@@ -37,6 +38,7 @@ const CODICONS = {
   refresh: 0xeb37,
   save: 0xeb4b,
   'screen-full': 0xeb4c,
+  'screen-normal': 0xeb4d,
   copy: 0xebcc,
 } as const;
 

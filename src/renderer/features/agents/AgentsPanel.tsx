@@ -8,6 +8,7 @@ import { usePlaygroundStore } from '../../state/store';
 import { describeError } from '../../state/describeError';
 import { describeRunOutcome } from '../../../shared/format';
 import { agentPortWarning } from '../../../shared/agentPortWarning';
+import '../../ui/runList.css';
 import './agents.css';
 
 function runState(run: RunView, paused: boolean): string {
@@ -129,18 +130,18 @@ export function AgentsPanel() {
         Follow agents’ runs (each new one takes over the result and transcript panes)
       </label>
       {agentRuns.length === 0 && <p className="muted">No agent has run anything yet.</p>}
-      <ul className="agent-runs" aria-label="Agent runs">
+      <ul className="run-list" aria-label="Agent runs">
         {agentRuns.map((run) => {
           const isPaused = paused.some((call) => call.runId === run.runId);
           const state = runState(run, isPaused);
           return (
             <li
               key={run.runId}
-              className={`agent-run ${run.runId === currentRunId ? 'current' : ''} ${run.result ? (run.result.ok ? 'ok' : 'failed') : 'live'}`}
+              className={`run-list-item agent-run ${run.runId === currentRunId ? 'current' : ''} ${run.result ? (run.result.ok ? 'ok' : 'failed') : 'live'}`}
             >
               <button
                 type="button"
-                className="agent-run-open"
+                className="run-list-open agent-run-open"
                 title="Show this run in the result and transcript panes"
                 onClick={() => usePlaygroundStore.setState({ currentRunId: run.runId })}
               >

@@ -3,6 +3,7 @@ import { useDebugStore } from '../../state/debugStore';
 import { describeError } from '../../state/describeError';
 import { usePlaygroundStore } from '../../state/store';
 import { useDebugSync } from '../../state/useDebugSync';
+import '../../ui/runList.css';
 import './tap.css';
 
 function tapState(run: RunView, held: boolean): string {
@@ -30,7 +31,7 @@ export function TapPanel() {
         hold its tool calls and results: what you forward, edit or drop is what the real programs get.
       </p>
       {tapRuns.length === 0 && <p className="muted">No tapped session yet.</p>}
-      <ul className="tap-runs" aria-label="Tapped sessions">
+      <ul className="run-list" aria-label="Tapped sessions">
         {tapRuns.map((run) => {
           const held = paused.some((call) => call.runId === run.runId);
           const origin = run.request?.origin;
@@ -38,11 +39,11 @@ export function TapPanel() {
           return (
             <li
               key={run.runId}
-              className={`tap-run ${run.runId === currentRunId ? 'current' : ''} ${run.result ? 'ended' : 'live'}`}
+              className={`run-list-item ${run.runId === currentRunId ? 'current' : ''} ${run.result ? 'ended' : 'live'}`}
             >
               <button
                 type="button"
-                className="tap-run-open"
+                className="run-list-open"
                 title="Show this session in the result and transcript panes"
                 onClick={() => usePlaygroundStore.setState({ currentRunId: run.runId })}
               >

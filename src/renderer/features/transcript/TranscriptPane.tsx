@@ -14,6 +14,7 @@ import { matchTranscriptRow } from '../../../shared/view/matchTranscriptRow';
 import { parseTranscriptQuery } from '../../../shared/view/parseTranscriptQuery';
 import { TranscriptSearch } from './TranscriptSearch';
 import { TranscriptHeader } from './TranscriptHeader';
+import { TypeChips } from './TypeChips';
 import { transcriptModelFor } from './transcriptModel';
 import { useFixedRowWindow } from './useFixedRowWindow';
 import { useTranscriptColumns } from './useTranscriptColumns';
@@ -305,14 +306,7 @@ export function TranscriptPane() {
           current={paging ? null : currentMatch}
           onStep={step}
         />
-        <div className="chips" role="group" aria-label="Show message types">
-          {TYPES.map((type) => (
-            <label key={type} className={`chip ${hiddenTypes.has(type) ? 'off' : ''}`}>
-              <input type="checkbox" checked={!hiddenTypes.has(type)} onChange={() => toggleType(type)} />
-              {type}
-            </label>
-          ))}
-        </div>
+        <TypeChips types={TYPES} hidden={hiddenTypes} onToggle={toggleType} />
         <select
           aria-label="Filter by provider"
           value={provider ?? ''}

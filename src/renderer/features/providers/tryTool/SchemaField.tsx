@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   asNode,
   fieldKind,
   initialValue,
   isNullable,
+  type SchemaNode,
   variantIndexFor,
   variantLabel,
 } from '../../../../shared/view/schemaFormModel';
@@ -15,6 +16,8 @@ interface FieldProps {
   label: string;
   /** `a.b[0]`: names the field for people and for tests. */
   path: string;
+  /** A button beside the label (a list item's "remove"), so the fields below keep the whole width. */
+  action?: ReactNode;
 }
 
 function describeField(schema: unknown): string | undefined {
@@ -93,6 +96,41 @@ function JsonInput({
   );
 }
 
+/**
+ * A oneOf/anyOf: pick the kind, then fill it. The kind is read from the value's type; a kind picked
+ * while there is no value yet (a string starts empty) stays picked.
+ */
+function ChoiceControl({
+  variants,
+  value,
+  onChange,
+  label,
+  path,
+}: Omit<FieldProps, 'schema'> & { variants: SchemaNode[] }) {
+  const [picked, setPicked] = useState<number>();
+  const chosen = value === undefined && picked !== undefined ? picked : variantIndexFor(variants, value);
+  return (
+    <div className="form-choice">
+      <select
+        aria-label={`${label}: kind`}
+        value={chosen}
+        onChange={(event) => {
+          const index = Number(event.target.value);
+          setPicked(index);
+          onChange(initialValue(variants[index]));
+        }}
+      >
+        {variants.map((variant, i) => (
+          <option key={i} value={i}>
+            {variantLabel(variant, i)}
+          </option>
+        ))}
+      </select>
+      <Control schema={variants[chosen]} value={value} onChange={onChange} label={label} path={path} />
+    </div>
+  );
+}
+
 function Control({ schema, value, onChange, label, path }: FieldProps) {
   const kind = fieldKind(schema);
   switch (kind.kind) {
@@ -107,9 +145,12 @@ function Control({ schema, value, onChange, label, path }: FieldProps) {
       );
     case 'enum': {
       const index = kind.enumValues.findIndex((option) => JSON.stringify(option) === JSON.stringify(value));
+      const optionText = (option: unknown) => (typeof option === 'string' ? option : JSON.stringify(option));
       return (
         <select
           aria-label={label}
+          // A narrow pane may cut a long choice short when closed: the whole of it shows on hover.
+          title={index < 0 ? undefined : optionText(kind.enumValues[index])}
           value={index}
           onChange={(event) => {
             const chosen = Number(event.target.value);
@@ -119,7 +160,7 @@ function Control({ schema, value, onChange, label, path }: FieldProps) {
           <option value={-1}>(not set)</option>
           {kind.enumValues.map((option, i) => (
             <option key={i} value={i}>
-              {typeof option === 'string' ? option : JSON.stringify(option)}
+              {optionText(option)}
             </option>
           ))}
         </select>
@@ -166,23 +207,24 @@ function Control({ schema, value, onChange, label, path }: FieldProps) {
       return (
         <div className="form-array">
           {items.map((item, i) => (
-            <div key={i} className="form-array-item">
-              <SchemaField
-                schema={kind.items}
-                label={`${label} ${i + 1}`}
-                path={`${path}[${i}]`}
-                value={item}
-                onChange={(next) => onChange(items.map((old, j) => (j === i ? next : old)))}
-              />
-              <button
-                type="button"
-                className="link"
-                aria-label={`Remove ${label} ${i + 1}`}
-                onClick={() => onChange(items.filter((_, j) => j !== i))}
-              >
-                remove
-              </button>
-            </div>
+            <SchemaField
+              key={i}
+              schema={kind.items}
+              label={`${label} ${i + 1}`}
+              path={`${path}[${i}]`}
+              value={item}
+              onChange={(next) => onChange(items.map((old, j) => (j === i ? next : old)))}
+              action={
+                <button
+                  type="button"
+                  className="link"
+                  aria-label={`Remove ${label} ${i + 1}`}
+                  onClick={() => onChange(items.filter((_, j) => j !== i))}
+                >
+                  remove
+                </button>
+              }
+            />
           ))}
           <button
             type="button"
@@ -194,31 +236,8 @@ function Control({ schema, value, onChange, label, path }: FieldProps) {
         </div>
       );
     }
-    case 'choice': {
-      const chosen = variantIndexFor(kind.variants, value);
-      return (
-        <div className="form-choice">
-          <select
-            aria-label={`${label}: kind`}
-            value={chosen}
-            onChange={(event) => onChange(initialValue(kind.variants[Number(event.target.value)]))}
-          >
-            {kind.variants.map((variant, i) => (
-              <option key={i} value={i}>
-                {variantLabel(variant, i)}
-              </option>
-            ))}
-          </select>
-          <Control
-            schema={kind.variants[chosen]}
-            value={value}
-            onChange={onChange}
-            label={label}
-            path={path}
-          />
-        </div>
-      );
-    }
+    case 'choice':
+      return <ChoiceControl variants={kind.variants} {...{ value, onChange, label, path }} />;
     default:
       return <JsonInput value={value} onChange={onChange} label={label} />;
   }
@@ -230,22 +249,26 @@ export function SchemaField(props: FieldProps) {
   const description = describeField(props.schema);
   return (
     <div className="form-field" data-path={props.path}>
-      <label className="form-label">
-        <span>{props.label}</span>
-        {nullable && (
-          <span className="form-null">
-            <input
-              type="checkbox"
-              aria-label={`${props.label} is null`}
-              checked={props.value === null}
-              onChange={(event) => props.onChange(event.target.checked ? null : undefined)}
-            />
-            null
-          </span>
-        )}
-      </label>
-      {props.value !== null && <Control {...props} />}
+      <div className="form-field-head">
+        <label className="form-label">
+          <span>{props.label}</span>
+          {nullable && (
+            <span className="form-null">
+              <input
+                type="checkbox"
+                aria-label={`${props.label} is null`}
+                checked={props.value === null}
+                onChange={(event) => props.onChange(event.target.checked ? null : undefined)}
+              />
+              null
+            </span>
+          )}
+        </label>
+        {props.action}
+      </div>
+      {/* Under its label, before the control: an object's or a list's fields can be long. */}
       {description && <div className="form-help muted">{description}</div>}
+      {props.value !== null && <Control {...props} />}
     </div>
   );
 }

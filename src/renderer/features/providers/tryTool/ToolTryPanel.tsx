@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ProviderStatus, ProviderToolInfo } from '../../../../shared/api/providers';
 import { useApi } from '../../../state/hostContext';
 import { isRunning } from '../../../state/runActions';
@@ -9,11 +9,14 @@ import { SchemaProblemList } from './SchemaProblemList';
 import { compileSchemaChecker, schemaProblems } from './schemaProblems';
 import { initialValue } from '../../../../shared/view/schemaFormModel';
 import { toolCallCode } from '../../../../shared/view/toolCallCode';
+import { Dialog } from '../../../ui/Dialog';
+import { Icon } from '../../../ui/Icon';
 
 /**
  * Calls one tool without writing code: a form generated from its input schema (or JSON), checked as
  * you type. "Call" runs the same line "Copy as code" gives, so the call goes the way a guest's does:
- * through the sandbox, the transcript and the breakpoints.
+ * through the sandbox, the transcript and the breakpoints. A deep schema can be opened wide, in a
+ * dialog: the same form with the same state, back in the side pane on Escape.
  */
 export function ToolTryPanel({ provider, tool }: { provider: ProviderStatus; tool: ProviderToolInfo }) {
   const api = useApi();
@@ -23,6 +26,14 @@ export function ToolTryPanel({ provider, tool }: { provider: ProviderStatus; too
   const [jsonText, setJsonText] = useState('');
   const [jsonProblem, setJsonProblem] = useState<string>();
   const [copied, setCopied] = useState(false);
+  const [wide, setWide] = useState(false);
+  const wasWide = useRef(false);
+  const openWide = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    // Back from the dialog, the keyboard is where it left: on the button that opened it.
+    if (!wide && wasWide.current) openWide.current?.focus();
+    wasWide.current = wide;
+  }, [wide]);
   const validate = useMemo(
     () => compileSchemaChecker(tool.inputSchema, "the tool's input schema"),
     [tool.inputSchema],
@@ -50,15 +61,31 @@ export function ToolTryPanel({ provider, tool }: { provider: ProviderStatus; too
     }
   };
 
-  return (
+  const form = (
     <div className="tool-try" aria-label={`Try ${label}`} role="group">
-      <div className="tool-try-modes" role="tablist">
-        <button role="tab" aria-selected={mode === 'form'} onClick={toForm} disabled={Boolean(jsonProblem)}>
-          Form
-        </button>
-        <button role="tab" aria-selected={mode === 'json'} onClick={toJson}>
-          JSON
-        </button>
+      <div className="tool-try-modes">
+        <div role="tablist" aria-label="Input as">
+          <button role="tab" aria-selected={mode === 'form'} onClick={toForm} disabled={Boolean(jsonProblem)}>
+            Form
+          </button>{' '}
+          <button role="tab" aria-selected={mode === 'json'} onClick={toJson}>
+            JSON
+          </button>
+        </div>
+        {wide ? (
+          <button className="link tool-try-wide" onClick={() => setWide(false)}>
+            <Icon name="screen-normal" /> Back to the side pane
+          </button>
+        ) : (
+          <button
+            ref={openWide}
+            className="link tool-try-wide"
+            title="The same form in a wide dialog (Escape brings it back)"
+            onClick={() => setWide(true)}
+          >
+            <Icon name="screen-full" /> Open wide
+          </button>
+        )}
       </div>
       {mode === 'form' ? (
         <SchemaField
@@ -114,5 +141,15 @@ export function ToolTryPanel({ provider, tool }: { provider: ProviderStatus; too
         {code}
       </pre>
     </div>
+  );
+
+  if (!wide) return form;
+  return (
+    <>
+      <p className="muted tool-try-elsewhere">Open in a wide dialog.</p>
+      <Dialog title={`Try ${label}`} wide onClose={() => setWide(false)}>
+        {form}
+      </Dialog>
+    </>
   );
 }
