@@ -27,11 +27,15 @@ interface DiffItem {
   value: unknown;
 }
 
-/** Compares two runs: code, result and messages aligned by callId, ignoring ids and timings. */
+/**
+ * Compares two runs: code, result and messages aligned by callId, ignoring ids and timings.
+ * `compact` writes each row on one line of the messages text, its value after its label (for large runs).
+ */
 export function diffTranscripts(
   leftEntries: readonly TranscriptEntry[],
   rightEntries: readonly TranscriptEntry[],
   codes: { left?: string; right?: string } = {},
+  options: { compact?: boolean } = {},
 ): TranscriptDiff {
   const leftCalls = collectTranscriptCalls(leftEntries);
   const rightCalls = collectTranscriptCalls(rightEntries);
@@ -51,7 +55,13 @@ export function diffTranscripts(
   ) => ({
     code: code ?? findExecuteCode(entries) ?? '',
     result: pretty(findDoneOutcome(entries)),
-    messages: rows.map((row) => `${row.label}\n${indent(pretty(pick(row)))}`).join('\n'),
+    messages: rows
+      .map((row) =>
+        options.compact
+          ? `${row.label}  ${oneLine(pick(row))}`
+          : `${row.label}\n${indent(pretty(pick(row)))}`,
+      )
+      .join('\n'),
   });
   return {
     left: side(leftEntries, codes.left, (row) => row.left),
@@ -142,6 +152,10 @@ function findDoneOutcome(entries: readonly TranscriptEntry[]): unknown {
 
 function pretty(value: unknown): string {
   return value === undefined ? '(none)' : (JSON.stringify(value, null, 2) ?? String(value));
+}
+
+function oneLine(value: unknown): string {
+  return value === undefined ? '(none)' : (JSON.stringify(value) ?? String(value));
 }
 
 function indent(text: string): string {

@@ -3,6 +3,7 @@ import type { TranscriptEntry } from '../../../shared/transcript';
 import { describeRunListItem } from '../../../shared/format';
 import { MonacoDiff } from '../../ui/monaco/MonacoDiff';
 import { useTranscriptDiff } from './useTranscriptDiff';
+import { DiffRowList } from './DiffRowList';
 import { usePlaygroundStore } from '../../state/store';
 import { useDebugStore } from '../../state/debugStore';
 import { useDebugSync } from '../../state/useDebugSync';
@@ -111,21 +112,7 @@ export function DiffPanel() {
         language={view === 'code' ? 'typescript' : 'plaintext'}
         revealLine={view === 'messages' ? firstLine : undefined}
       />
-      <table className="diff-rows" aria-label="Aligned messages">
-        <tbody>
-          {diff.rows.map((row, index) => (
-            <tr
-              key={row.key}
-              className={
-                index === diff.firstDifference ? 'first-difference' : row.same ? 'same' : 'different'
-              }
-            >
-              <td>{row.same ? '=' : '≠'}</td>
-              <td>{row.label}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DiffRowList rows={diff.rows} firstDifference={diff.firstDifference} />
     </div>
   );
 }
