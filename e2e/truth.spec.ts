@@ -40,12 +40,8 @@ async function connectAgent(page: Page, configDir: string, name: string): Promis
 test.describe('held calls', () => {
   test.use({ workspaceDocument: ASKING });
 
-  // Issue 30.7 and 30.4: at an approval the run bar says Paused and on what; an agent's run that
-  // waits for approval is badged with the agent's name and does not take over the person's panes.
-  test('the run bar says what a run waits on; an agent asking is named, and its run stays its own', async ({
-    page,
-    playground,
-  }) => {
+  // Issue 30.7: at an approval the run bar says Paused and on what, never Running.
+  test('the run bar says what a run waits on', async ({ page, playground: _ }) => {
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     await expect(runState(page)).toContainText('Paused on demo.echo (waiting for approval)', {
       timeout: 30_000,
@@ -54,6 +50,19 @@ test.describe('held calls', () => {
     await page.screenshot({ path: join(SCREENSHOTS, 'truth-paused-on.png') });
     await page.getByTestId('paused-call').getByRole('button', { name: 'Run it' }).click();
     await expect(runState(page)).toContainText('Succeeded', { timeout: 30_000 });
+  });
+
+  // Issue 30.4: a result says whose run it is and in which workspace; an agent's run that waits for
+  // approval is badged with the agent's name and does not take over the person's panes; once
+  // another workspace is open, the last one's result is not shown as if it were this one's.
+  test("a result names its run; an agent's run stays its own; another workspace's result goes", async ({
+    page,
+    playground,
+  }) => {
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await page.getByTestId('paused-call').getByRole('button', { name: 'Run it' }).click({ timeout: 30_000 });
+    await expect(runState(page)).toContainText('Succeeded', { timeout: 30_000 });
+    await page.getByRole('tab', { name: 'Result', exact: true }).click();
     await expect(page.getByTestId('run-context')).toContainText('by you · in test.execbox.json');
 
     const agent = await connectAgent(page, playground.configDir, 'claude-e2e');
@@ -80,6 +89,17 @@ test.describe('held calls', () => {
     } finally {
       await agent.close();
     }
+
+    const other = join(playground.workspaceFile, '..', 'other.execbox.json');
+    await writeFile(other, JSON.stringify({ ...TEST_WORKSPACE, name: 'Other' }));
+    await page.locator('.app-header .workspace-name').click();
+    const dialog = page.getByRole('dialog', { name: 'Workspace' });
+    await dialog.getByLabel('Open a workspace file').fill(other);
+    await dialog.getByRole('button', { name: 'Open', exact: true }).click();
+    await expect(page.getByTestId('file-state')).toContainText('other.execbox.json');
+    await page.getByRole('tab', { name: 'Result', exact: true }).click();
+    await expect(page.getByTestId('result')).toHaveCount(0);
+    await page.screenshot({ path: join(SCREENSHOTS, 'truth-result-after-switch.png') });
   });
 
   // Issue 30.3: a cancelled run is "Cancelled" in the run bar and in every list of runs.
@@ -88,7 +108,7 @@ test.describe('held calls', () => {
     playground: _,
   }) => {
     await page.getByRole('button', { name: 'Run', exact: true }).click();
-    await expect(runState(page)).toContainText('Paused on', { timeout: 30_000 });
+    await expect(page.getByTestId('paused-call')).toBeVisible({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Cancel' }).first().click();
     await expect(runState(page)).toContainText('Cancelled after', { timeout: 30_000 });
     await setProgram(page, 'return 1;');
@@ -240,5 +260,54 @@ test.describe("a tool's own timeout", () => {
     await expect(page.getByTestId('provider').filter({ hasText: 'fx' })).toContainText('ready');
     await expect(page.getByTestId('provider').filter({ hasText: 'fx' })).not.toContainText('restarted');
     await page.screenshot({ path: join(SCREENSHOTS, 'truth-tool-timeout.png') });
+    // The same server process was told to cancel the call (notifications/cancelled), not restarted.
+    await setProgram(page, 'return await fx.hang_count({});');
+    await runProgram(page);
+    await expect(page.getByTestId('result-value')).toContainText(/started\W+1\W*cancelled\W+1/);
+  });
+});
+
+/** Over the 1 MiB a run accepts, as UTF-8 ('€' is three bytes), in short lines the editor draws at ease. */
+const TOO_LARGE = Array.from({ length: 1200 }, () => `// ${'€'.repeat(300)}`).join('\n');
+
+test.describe("an error notice's lifetime", () => {
+  test.use({
+    workspaceDocument: {
+      ...TEST_WORKSPACE,
+      snippets: [
+        { id: 'big', name: 'Too large', code: TOO_LARGE },
+        { id: 'small', name: 'Small', code: 'return 1;' },
+      ],
+      activeSnippetId: 'big',
+    },
+  });
+
+  // Issue 30.8 (toasts): an error stays until dismissed or superseded by its own source's success.
+  test('stays until dismissed or until the same source succeeds, and is not stacked', async ({
+    page,
+    playground: _,
+  }) => {
+    const runButton = page.getByRole('button', { name: 'Run', exact: true });
+    const refusal = page.locator('.notices .notice.error').filter({ hasText: 'The run did not start.' });
+    await runButton.click();
+    await expect(refusal).toHaveCount(1);
+    await expect(refusal).toContainText('more than the 1.0 MiB a run accepts');
+    // In the page's flow: it covers nothing.
+    await expect(page.locator('.notices').first()).toHaveCSS('position', 'static');
+    // The same refusal again replaces the first rather than piling up.
+    await runButton.click();
+    await expect(refusal).toHaveCount(1);
+    await page.screenshot({ path: join(SCREENSHOTS, 'truth-notice-in-flow.png') });
+
+    await refusal.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(refusal).toHaveCount(0);
+
+    await runButton.click();
+    await expect(refusal).toHaveCount(1);
+    await page.getByRole('navigation', { name: 'Snippets' }).getByText('Small', { exact: true }).click();
+    await runProgram(page);
+    await expect(runState(page)).toContainText('Succeeded');
+    await expect(refusal).toHaveCount(0);
+    await expect(page.locator('.notices .notice.error')).toHaveCount(0);
   });
 });

@@ -1,50 +1,46 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, SCREENSHOTS, setProgram, startServe, stop, test } from './playgroundFixture';
+import { GATED_SERVER, gatedProvider, startMcpGate } from './mcpGate';
+import { holdAnswerTo } from './holdAnswerTo';
 
-const require = createRequire(import.meta.url);
-const packageMain = (name: string, file: string) =>
-  join(dirname(require.resolve(`${name}/package.json`)), 'dist', file);
-const EVERYTHING = packageMain('@modelcontextprotocol/server-everything', 'index.js');
-const FILESYSTEM = packageMain('@modelcontextprotocol/server-filesystem', 'index.js');
+// One real type error in each program, so the checker is known to have run: any other problem is false.
+const REAL_ERROR = "Type 'number' is not assignable to type 'string'";
+const callsTo = (names: string[]) =>
+  [
+    ...names.map((name) => `const ${name}Result = await ${name}.${name}_tool({});`),
+    'const wrong: string = 1;',
+    `return [${names.map((name) => `${name}Result`).join(', ')}, wrong];`,
+  ].join('\n');
 
-// Issue 30.1: after switching workspaces twice, the editor's typings are the open workspace's.
-test('typings follow the open workspace: switching away and back leaves no false problems', async ({
+const problemsOf = (page: Page) => page.getByRole('status', { name: 'Problems' });
+
+/** The open program has exactly the one real error (and Monaco draws exactly one squiggle). */
+async function expectOnlyTheRealError(page: Page): Promise<void> {
+  await expect(problemsOf(page).locator('.problems-count')).toHaveText('1 problem', { timeout: 30_000 });
+  await expect(problemsOf(page)).toContainText(REAL_ERROR);
+  await expect(page.getByTestId('program-editor').locator('.squiggly-error')).toHaveCount(1);
+}
+
+// Issue 30.1: after opening another workspace and then the first again, the editor's typings are
+// the first's, in the tab that switched and in a tab that was loading meanwhile. The MCP servers'
+// tool lists are answered only when the test says (the gate), after the switch, last one first.
+test('typings follow the open workspace: switching away and back, lists answered late, another tab loading', async ({
   page,
 }) => {
+  const gate = await startMcpGate();
   const dir = await mkdtemp(join(tmpdir(), 'execbox-e2e-typings-'));
   const first = join(dir, 'first.execbox.json');
   const second = join(dir, 'second.execbox.json');
-  // One real type error, so the checker is known to have run: any other problem is a false one.
-  const code = [
-    "const a = await ev.echo({ message: 'hi' });",
-    'const b = await fs.list_allowed_directories({});',
-    'const wrong: string = 1;',
-    'return [a, b, wrong];',
-  ].join('\n');
   await writeFile(
     first,
     JSON.stringify({
       formatVersion: 1,
       name: 'Two MCP servers',
-      providers: [
-        {
-          id: 'ev',
-          name: 'ev',
-          kind: 'mcp',
-          transport: { type: 'stdio', command: process.execPath, args: [EVERYTHING, 'stdio'] },
-        },
-        {
-          id: 'fs',
-          name: 'fs',
-          kind: 'mcp',
-          transport: { type: 'stdio', command: process.execPath, args: [FILESYSTEM, dir] },
-        },
-      ],
-      snippets: [{ id: 's', name: 'Uses both', code }],
+      providers: [gatedProvider(gate.url, 'alpha'), gatedProvider(gate.url, 'beta')],
+      snippets: [{ id: 's', name: 'Uses both', code: callsTo(['alpha', 'beta']) }],
       activeSnippetId: 's',
     }),
   );
@@ -60,29 +56,95 @@ test('typings follow the open workspace: switching away and back leaves no false
       activeSnippetId: 't',
     }),
   );
-  const configDir = join(dir, 'config');
-  const { url, child } = await startServe(configDir, first);
+  const { url, child } = await startServe(join(dir, 'config'), first);
   try {
     await page.goto(url);
     await allowEachProvider(page, 2);
-    const problems = page.getByRole('status', { name: 'Problems' });
-    const onlyTheRealError = async () => {
-      await expect(problems.locator('.problems-count')).toHaveText('1 problem', { timeout: 45_000 });
-      await expect(problems).toContainText("Type 'number' is not assignable to type 'string'");
-    };
-    await onlyTheRealError();
+    gate.release('alpha');
+    gate.release('beta');
+    await expectOnlyTheRealError(page);
+
+    // The first workspace's servers start again when it is opened again: their lists wait then.
+    gate.hold('alpha');
+    gate.hold('beta');
     await openWorkspace(page, second);
-    await expect(problems.locator('.problems-count')).toHaveText('No problems', { timeout: 30_000 });
+    await expect(problemsOf(page).locator('.problems-count')).toHaveText('No problems', { timeout: 30_000 });
+
+    // A second tab loads while the first one goes back: its last answer waits until the end.
+    const other = await page.context().newPage();
+    const slow = await holdAnswerTo(other, 'pendingServerRequests');
+    await other.goto(url);
+    await expect.poll(() => slow.held(), { timeout: 15_000 }).toBe(true);
+
     await openWorkspace(page, first);
     // The confirmation of the first switch goes when the second's shows: no notice names a workspace that is not open.
     await expect(page.locator('.notices .notice').filter({ hasText: 'first.execbox.json' })).toBeVisible();
     expect(await page.locator('.notices .notice').filter({ hasText: 'second.execbox.json' }).count()).toBe(0);
-    await onlyTheRealError();
-    expect(await monacoErrorCount(page)).toBe(1);
+    await expect.poll(() => gate.waiting('alpha') + gate.waiting('beta'), { timeout: 30_000 }).toBe(2);
+    gate.release('beta');
+    // Only what is still missing is a problem: beta's typings came, alpha's not yet.
+    await expect(problemsOf(page)).toContainText("Cannot find name 'alpha'", { timeout: 30_000 });
+    await expect(problemsOf(page)).not.toContainText("Cannot find name 'beta'", { timeout: 30_000 });
+    gate.release('alpha');
+    await expectOnlyTheRealError(page);
+
+    slow.release();
+    await expect(other.getByTestId('file-state')).toContainText('first.execbox.json');
+    await expectOnlyTheRealError(other);
     await page.screenshot({ path: join(SCREENSHOTS, 'truth-typings-after-two-switches.png') });
+    await other.screenshot({ path: join(SCREENSHOTS, 'truth-typings-tab-loading-across-switch.png') });
   } finally {
     await stop(child);
+    await gate.close();
     await rm(dir, { recursive: true, force: true });
+  }
+});
+
+// Issue 30.1: right after three MCP servers are added through the form (their lists answered out of
+// order), both the tab that added them and a tab that was loading meanwhile have all three's typings.
+test('three MCP servers added through the form: every tab ends with all their typings', async ({
+  page,
+  playground,
+}) => {
+  const gate = await startMcpGate();
+  try {
+    const names = ['alpha', 'beta', 'gamma'];
+    await setProgram(page, callsTo(names));
+    await expect(problemsOf(page)).toContainText("Cannot find name 'alpha'", { timeout: 30_000 });
+
+    const other = await page.context().newPage();
+    const slow = await holdAnswerTo(other, 'pendingServerRequests');
+    await other.goto(playground.url);
+    await expect.poll(() => slow.held(), { timeout: 15_000 }).toBe(true);
+
+    await page.getByRole('tab', { name: 'Providers' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a provider' });
+    for (const name of names) {
+      await page.getByRole('button', { name: '+ Add provider' }).click();
+      await dialog.getByRole('radio', { name: /MCP server/ }).check();
+      await dialog.getByLabel('Name (the namespace in your program)').fill(name);
+      await dialog.getByRole('textbox', { name: /^Command/ }).fill(process.execPath);
+      await dialog.getByLabel('Arguments (one per line)').fill([GATED_SERVER, gate.url, name].join('\n'));
+      await dialog.getByRole('button', { name: 'Add provider' }).click();
+      await expect(dialog).toBeHidden();
+    }
+    await expect
+      .poll(() => names.map((name) => gate.waiting(name)).join(), { timeout: 30_000 })
+      .toBe('1,1,1');
+    for (const name of [...names].reverse()) gate.release(name);
+    for (const name of names)
+      await expect(page.getByTestId('provider').filter({ hasText: name })).toContainText('ready', {
+        timeout: 30_000,
+      });
+    await expectOnlyTheRealError(page);
+    await page.screenshot({ path: join(SCREENSHOTS, 'truth-typings-three-added.png') });
+
+    slow.release();
+    await expect(other.getByRole('navigation', { name: 'Snippets' })).toBeVisible();
+    await expectOnlyTheRealError(other);
+    await other.screenshot({ path: join(SCREENSHOTS, 'truth-typings-three-added-other-tab.png') });
+  } finally {
+    await gate.close();
   }
 });
 
@@ -110,11 +172,6 @@ async function openWorkspace(page: Page, file: string): Promise<void> {
   await expect(page.getByTestId('file-state')).toContainText(file.split('/').at(-1)!);
 }
 
-/** Error squiggles Monaco draws in the editor now (the Problems strip reads the same markers). */
-async function monacoErrorCount(page: Page): Promise<number> {
-  return page.getByTestId('program-editor').locator('.squiggly-error').count();
-}
-
 // Issue 30.1 (a second tab): typings that change while a tab's first load is on its way are not
 // replaced by the older answer when the load completes.
 test('a tab whose first load is slow keeps the newest typings', async ({ page, playground }) => {
@@ -139,39 +196,6 @@ test('a tab whose first load is slow keeps the newest typings', async ({ page, p
     other,
     'const w = await weather.forecast({});\nconst wrong: string = 1;\nreturn [w, wrong];',
   );
-  const problems = other.getByRole('status', { name: 'Problems' });
-  await expect(problems.locator('.problems-count')).toHaveText('1 problem', { timeout: 30_000 });
-  await expect(problems).toContainText("Type 'number' is not assignable to type 'string'");
+  await expectOnlyTheRealError(other);
   await other.screenshot({ path: join(SCREENSHOTS, 'truth-typings-second-tab.png') });
 });
-
-/** Holds the host's answer to one API method on its way to the page until released. */
-async function holdAnswerTo(page: Page, method: string) {
-  let heldId: number | undefined;
-  const queue: string[] = [];
-  let holding = true;
-  let client: { send(message: string): void } | undefined;
-  await page.routeWebSocket(/\/api/, (ws) => {
-    client = ws;
-    const server = ws.connectToServer();
-    ws.onMessage((message) => {
-      const text = String(message);
-      if (heldId === undefined && text.includes(`"method":"${method}"`))
-        heldId = (JSON.parse(text) as { id: number }).id;
-      server.send(message);
-    });
-    server.onMessage((message) => {
-      const text = String(message);
-      const parsed = JSON.parse(text) as { type: string; id?: number };
-      if (holding && parsed.type === 'response' && parsed.id === heldId) queue.push(text);
-      else ws.send(message);
-    });
-  });
-  return {
-    held: () => queue.length > 0,
-    release: () => {
-      holding = false;
-      for (const message of queue.splice(0)) client?.send(message);
-    },
-  };
-}

@@ -27,11 +27,15 @@ interface DiffItem {
   value: unknown;
 }
 
-/** Compares two runs: code, result and messages aligned by callId, ignoring ids and timings. */
+/**
+ * Compares two runs: code, result and messages aligned by callId, ignoring ids and timings.
+ * `compact` writes each row on one line of the messages text, its value after its label (for large runs).
+ */
 export function diffTranscripts(
   leftEntries: readonly TranscriptEntry[],
   rightEntries: readonly TranscriptEntry[],
   codes: { left?: string; right?: string } = {},
+  options: { compact?: boolean } = {},
 ): TranscriptDiff {
   const leftCalls = collectTranscriptCalls(leftEntries);
   const rightCalls = collectTranscriptCalls(rightEntries);
@@ -51,7 +55,7 @@ export function diffTranscripts(
   ) => ({
     code: code ?? findExecuteCode(entries) ?? '',
     result: pretty(findDoneOutcome(entries)),
-    messages: diffRowsText(rows, pick),
+    messages: diffRowsText(rows, pick, options.compact),
   });
   return {
     left: side(leftEntries, codes.left, (row) => row.left),
@@ -62,12 +66,20 @@ export function diffTranscripts(
   };
 }
 
-/** Rows as the messages view shows one side: each row's label, then its value indented. */
+/**
+ * Rows as the messages view shows one side: each row's label, then its value indented; `compact`
+ * writes each row on one line, its value after its label (for large runs).
+ */
 export function diffRowsText(
   rows: readonly TranscriptDiffRow[],
   pick: (row: TranscriptDiffRow) => unknown,
+  compact = false,
 ): string {
-  return rows.map((row) => `${row.label}\n${indent(pretty(pick(row)))}`).join('\n');
+  return rows
+    .map((row) =>
+      compact ? `${row.label}  ${oneLine(pick(row))}` : `${row.label}\n${indent(pretty(pick(row)))}`,
+    )
+    .join('\n');
 }
 
 function diffItems(
@@ -150,6 +162,10 @@ function findDoneOutcome(entries: readonly TranscriptEntry[]): unknown {
 
 function pretty(value: unknown): string {
   return value === undefined ? '(none)' : (JSON.stringify(value, null, 2) ?? String(value));
+}
+
+function oneLine(value: unknown): string {
+  return value === undefined ? '(none)' : (JSON.stringify(value) ?? String(value));
 }
 
 function indent(text: string): string {

@@ -5,21 +5,28 @@ import { takesOverPanes } from '../../shared/view/takesOverPanes';
 import { usePlaygroundStore } from './store';
 import { loadRunTranscript } from './loadRunTranscript';
 
-/** Fetches everything the panes show; called on start and after every reconnect. */
+/**
+ * Fetches everything the panes show; called on start and after every reconnect. Each answer is
+ * applied as it arrives: the link delivers answers and events in the order the host sent them, so
+ * an event that comes after an answer is newer and is not overwritten by a slower answer to
+ * another question (a workspace another tab opened meanwhile stays open here too).
+ */
 export async function loadInitialState(api: PlaygroundApi): Promise<void> {
   const store = usePlaygroundStore;
   try {
-    const [workspace, providers, typings, manualCalls, runs, serverRequests] = await Promise.all([
-      api.workspace.get(),
-      api.providers.list(),
-      api.providers.typings(),
-      api.providers.pendingManualCalls(),
+    const workspace = api.workspace.get().then((answer) => store.setState({ workspace: answer }));
+    // Checked against the workspace this page shows, so only once that answer is in.
+    const typings = Promise.all([api.providers.typings(), workspace]).then(([answer]) =>
+      store.setState((state) => newerTypings(state, answer)),
+    );
+    const [, , , , runs] = await Promise.all([
+      workspace,
+      typings,
+      api.providers.list().then((providers) => store.setState({ providers })),
+      api.providers.pendingManualCalls().then((manualCalls) => store.setState({ manualCalls })),
       api.runs.list(),
-      api.providers.pendingServerRequests(),
+      api.providers.pendingServerRequests().then((serverRequests) => store.setState({ serverRequests })),
     ]);
-    store.setState({ workspace, providers, manualCalls, serverRequests });
-    // Typings events may have come while the other answers were on their way: the newest wins.
-    store.setState((state) => newerTypings(state, typings));
     // The person's own latest run: an agent's does not take over the panes unless followed.
     const last = runs.filter((run) => takesOverPanes(run.origin)).at(-1);
     if (!last || store.getState().currentRunId) return;

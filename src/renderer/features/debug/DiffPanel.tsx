@@ -5,6 +5,7 @@ import { diffRowsText, type TranscriptDiff } from '../../../shared/transcriptDif
 import { describeRunListItem, formatCount, plural } from '../../../shared/format';
 import { MonacoDiff } from '../../ui/monaco/MonacoDiff';
 import { useTranscriptDiff } from './useTranscriptDiff';
+import { DiffRowList } from './DiffRowList';
 import { usePlaygroundStore } from '../../state/store';
 import { useDebugStore } from '../../state/debugStore';
 import { useDebugSync } from '../../state/useDebugSync';
@@ -229,19 +230,7 @@ export function DiffPanel() {
         language={view === 'code' ? 'typescript' : 'plaintext'}
         revealLine={view === 'messages' ? firstLine : undefined}
       />
-      <table className="diff-rows" aria-label="Aligned messages" data-rows-held={diff.rows.length}>
-        <tbody>
-          {diff.rows.map((row, index) => (
-            <tr
-              key={row.key}
-              className={index === shownFirst ? 'first-difference' : row.same ? 'same' : 'different'}
-            >
-              <td>{row.same ? '=' : '≠'}</td>
-              <td>{row.label}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DiffRowList rows={diff.rows} firstDifference={shownFirst} />
     </div>
   );
 }

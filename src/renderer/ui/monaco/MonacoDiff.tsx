@@ -31,20 +31,33 @@ export function MonacoDiff(props: {
   }, [diffEditor, element]);
 
   useEffect(() => {
-    const previous = diffEditor.getModel();
-    diffEditor.setModel({
-      original: monaco.editor.createModel(props.original, props.language),
-      modified: monaco.editor.createModel(props.modified, props.language),
-    });
-    previous?.original.dispose();
-    previous?.modified.dispose();
-    if (props.revealLine !== undefined) {
-      const line = props.revealLine;
-      diffEditor.getOriginalEditor().revealLineInCenter(line);
-      diffEditor.getModifiedEditor().revealLineInCenter(line);
-      diffEditor.getModifiedEditor().setSelection(new monaco.Selection(line, 1, line, 200));
-    }
+    // In a task of its own, after the one that drew the panel: together they held the page up.
+    const timer = setTimeout(() => {
+      const previous = diffEditor.getModel();
+      diffEditor.setModel({
+        original: diffModel(props.original, props.language),
+        modified: diffModel(props.modified, props.language),
+      });
+      previous?.original.dispose();
+      previous?.modified.dispose();
+      if (props.revealLine !== undefined) {
+        const line = props.revealLine;
+        diffEditor.getOriginalEditor().revealLineInCenter(line);
+        diffEditor.getModifiedEditor().revealLineInCenter(line);
+        diffEditor.getModifiedEditor().setSelection(new monaco.Selection(line, 1, line, 200));
+      }
+    }, 0);
+    return () => clearTimeout(timer);
   }, [diffEditor, props.original, props.modified, props.language, props.revealLine]);
 
   return <div className="monaco-diff" ref={host} data-testid="diff-editor" />;
+}
+
+/** A read-only side of the diff; its brackets are not coloured (that parses the whole text at once). */
+function diffModel(text: string, language: string) {
+  const model = monaco.editor.createModel(text, language);
+  model.updateOptions({
+    bracketColorizationOptions: { enabled: false, independentColorPoolPerBracketType: false },
+  });
+  return model;
 }

@@ -28,6 +28,9 @@ export function sharedDiffEditor(slot: DiffSlot): SharedDiffEditor {
     scrollBeyondLastLine: false,
     originalEditable: false,
     ignoreTrimWhitespace: false,
+    // Guiding and matching brackets parses each whole text on the page's thread (see MonacoDiff).
+    guides: { bracketPairs: false, indentation: false },
+    matchBrackets: 'never',
   });
   const created = { editor, element };
   shared.set(slot, created);
