@@ -9,7 +9,12 @@ import { createDefaultExecutorFactory } from '../../engine/executors/createDefau
 import { createPlaygroundHost, type PlaygroundHost } from '../../app/createPlaygroundHost';
 import { withSecretMasking } from '../../secrets/withSecretMasking';
 import { openWorkspaceForRun } from '../../services/workspace/openWorkspaceForRun';
-import { readWorkspaceReach } from '../../services/workspace/readWorkspaceReach';
+import path from 'node:path';
+import {
+  readWorkspaceReach,
+  workspaceReach,
+  type ReachItem,
+} from '../../services/workspace/readWorkspaceReach';
 import { resolveConfigDir } from '../../system/resolveConfigDir';
 import { ensureDemoWorkspaceFile } from './ensureDemoWorkspaceFile';
 import { watchWorkspaceFile } from './watchWorkspaceFile';
@@ -57,11 +62,19 @@ export async function openStandaloneMcpHost(options: StandaloneMcpHostOptions): 
   // What is trusted now is all that is: an edit that would run more, or send a secret somewhere new,
   // is refused until restarted with --trust.
   const trusted = new Set((await readWorkspaceReach(file)).map((r) => r.fingerprint));
+  let started = false;
   const opened = await openWorkspaceForRun(file, {
     trust: options.trust || demo?.pristine === true,
     trustOnlyAtOpen: true,
     configDir,
+    // Checked on the very document that opens: an edit between a reload's read and its open cannot slip by.
+    admit: (opening, doc) => {
+      if (!started) return;
+      const untrusted = workspaceReach(doc, path.dirname(opening)).filter((r) => !trusted.has(r.fingerprint));
+      if (untrusted.length > 0) throw new UntrustedEditError(describeUntrustedEdit(opening, untrusted));
+    },
   });
+  started = true;
   const createAnyExecutor: (choice: ExecutorChoice) => Executor | Promise<Executor> = options.executor
     ? fixedExecutor(options.executor)
     : createDefaultExecutorFactory();
@@ -87,21 +100,15 @@ export async function openStandaloneMcpHost(options: StandaloneMcpHostOptions): 
   // No app edits this workspace, so an edit on disk is how its providers change (and list_changed goes out).
   let refusal: string | undefined;
   const reload = async () => {
-    const untrusted = (await readWorkspaceReach(file)).filter((r) => !trusted.has(r.fingerprint));
-    if (untrusted.length > 0) {
-      refusal =
-        `${file} was edited to do what was not trusted when execbox mcp started: ` +
-        untrusted.map((r) => `provider '${r.providerName}' would ${r.action}`).join('; ') +
-        `. The edit was not loaded; ${
-          untrusted.some((r) => r.kind === 'runs')
-            ? 'restart execbox mcp with --trust to allow it'
-            : 'restart execbox mcp to allow it (a secret bound elsewhere also needs its value entered again)'
-        }.`;
+    try {
+      await host.services.workspace.open(file);
+    } catch (error) {
+      if (!(error instanceof UntrustedEditError)) throw error;
+      refusal = error.message;
       options.warn?.(refusal);
       return;
     }
     refusal = undefined;
-    await host.services.workspace.open(file);
     // What could not load (a secret refused at a new destination, among others) is said, not silent.
     await host.resolvedProviders();
     for (const status of await host.services.providers.list())
@@ -127,6 +134,20 @@ export async function openStandaloneMcpHost(options: StandaloneMcpHostOptions): 
     await dispose();
   };
   return { host, file, warnings: opened.warnings, refusal: () => refusal };
+}
+
+class UntrustedEditError extends Error {}
+
+function describeUntrustedEdit(file: string, untrusted: ReachItem[]): string {
+  return (
+    `${file} was edited to do what was not trusted when execbox mcp started: ` +
+    untrusted.map((r) => `provider '${r.providerName}' would ${r.action}`).join('; ') +
+    `. The edit was not loaded; ${
+      untrusted.some((r) => r.kind === 'runs')
+        ? 'restart execbox mcp with --trust to allow it'
+        : 'restart execbox mcp to allow it (a secret bound elsewhere also needs its value entered again)'
+    }.`
+  );
 }
 
 /** Without the app nobody can hold a call: approve all, ask at the terminal, or refuse with a reason the agent reads. */

@@ -56,6 +56,11 @@ export interface WorkspaceHostOptions {
    * requests no workspace rule answers are declined and manual calls fail at once.
    */
   personPresent?: () => boolean;
+  /**
+   * Sees each document just before it opens, the very one read (it throws to refuse): `execbox mcp`
+   * refuses an edit that would do more than was trusted, with no gap between its check and the open.
+   */
+  admit?(file: string, doc: WorkspaceFile): void;
 }
 
 export type WorkspaceHostEvent = WorkspaceEvent | ProvidersEvent;
@@ -141,6 +146,11 @@ export async function createWorkspaceHost(options: WorkspaceHostOptions): Promis
     typingsChanged(next.file, next.registry.declarations());
   };
 
+  const admitted = (file: string, doc: WorkspaceFile): WorkspaceFile => {
+    options.admit?.(file, doc);
+    return doc;
+  };
+
   const serialized = <T>(task: () => Promise<T>): Promise<T> => {
     const next = switching.then(task, task);
     switching = next.catch(() => undefined);
@@ -176,7 +186,7 @@ export async function createWorkspaceHost(options: WorkspaceHostOptions): Promis
   const initial = async (): Promise<WorkspaceSession> => {
     if (options.workspacePath) {
       const file = path.resolve(options.workspacePath);
-      return WorkspaceSession.start(file, await loadWorkspaceFile(file), deps);
+      return WorkspaceSession.start(file, admitted(file, await loadWorkspaceFile(file)), deps);
     }
     const warnings: string[] = [];
     const last = await state.last();
@@ -216,7 +226,7 @@ export async function createWorkspaceHost(options: WorkspaceHostOptions): Promis
     ...(options.confirmReveal ? { confirmReveal: options.confirmReveal } : {}),
     open: (file) =>
       serialized(async () => {
-        const doc = await loadWorkspaceFile(file);
+        const doc = admitted(file, await loadWorkspaceFile(file));
         await switchTo(await WorkspaceSession.start(file, doc, deps));
       }),
     saveCopy: (file, overwrite) =>

@@ -7,7 +7,7 @@ import { createSecretMasking } from '../../secrets/createSecretMasking';
 import { bindSecretDestinations } from '../../secrets/bindSecretDestinations';
 import { createSecretDestinations } from '../../secrets/createSecretDestinations';
 import { askServerRequestOnTerminal, type AskLine } from '../../providers/mcp/askServerRequestOnTerminal';
-import { createWorkspaceHost, type WorkspaceHost } from './createWorkspaceHost';
+import { createWorkspaceHost, type WorkspaceHost, type WorkspaceHostOptions } from './createWorkspaceHost';
 import { trustAction } from './trustRequirement';
 import { resolveConfigDir } from '../../system/resolveConfigDir';
 
@@ -28,6 +28,8 @@ export interface OpenForRunOptions {
    * the requests no workspace rule answers are declined.
    */
   serverRequestPrompt?: { ask: AskLine; say(text: string): void };
+  /** Sees each document just before it opens (see WorkspaceHostOptions.admit). */
+  admit?: WorkspaceHostOptions['admit'];
 }
 
 export interface WorkspaceForRun {
@@ -95,6 +97,7 @@ export async function openWorkspaceForRun(
     trustAll: () => trusting,
     rememberLastWorkspace: false,
     ...(options.serverRequestPrompt ? { personPresent: () => true } : {}),
+    ...(options.admit ? { admit: options.admit } : {}),
   });
   if (options.serverRequestPrompt) answerOnTerminal(host, options.serverRequestPrompt);
   try {

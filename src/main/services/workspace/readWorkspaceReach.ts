@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { providerSecretDestinations } from '../../providers/providerSecretDestinations';
+import type { WorkspaceFile } from '../../../shared/workspaceFormat';
 import { loadWorkspaceFile } from './loadWorkspaceFile';
 import { trustAction, trustRequirement } from './trustRequirement';
 
@@ -18,8 +19,11 @@ export interface ReachItem {
  * where it would send which secret, provider by provider, each with its fingerprint.
  */
 export async function readWorkspaceReach(file: string): Promise<ReachItem[]> {
-  const doc = await loadWorkspaceFile(file);
-  const baseDir = path.dirname(file);
+  return workspaceReach(await loadWorkspaceFile(file), path.dirname(file));
+}
+
+/** The same for a document already read (the very one about to open), its paths resolved from `baseDir`. */
+export function workspaceReach(doc: WorkspaceFile, baseDir: string): ReachItem[] {
   return doc.providers.flatMap((config) => {
     const requirement = trustRequirement(config, baseDir);
     const runs = requirement
