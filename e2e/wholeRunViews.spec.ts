@@ -20,17 +20,21 @@ test('the Timeline of a 10,000-call run is laid out on the host: the page holds 
   expect(await held()).toBeLessThanOrEqual(width);
   await page.screenshot({ path: join(SCREENSHOTS, 'whole-run-timeline.png') });
 
-  // Zoomed all the way in, the host sends the detail of the window shown: still bounded.
-  await page.getByRole('slider').first().fill('50');
-  await expect.poll(held).not.toBe(0);
-  expect(await held()).toBeLessThanOrEqual(width);
+  // A bar of the host's layout answers the pointer as a bar laid out in the page does.
   const box = (await canvas.boundingBox())!;
   let tooltip = false;
-  for (let x = box.x + 115; x < box.x + box.width && !tooltip; x += 2) {
+  for (let x = box.x + 112; x < box.x + box.width && !tooltip; x += 1) {
     await page.mouse.move(x, box.y + 18 + 9);
     tooltip = await page.getByTestId('timeline-tooltip').isVisible();
   }
   await expect(page.getByTestId('timeline-tooltip')).toContainText('demo.echo');
+
+  // Zoomed all the way in, the host sends the window shown (fewer bars than the whole run's; on a
+  // loaded machine the first 1/50 of a run can be all guest compute, so none is a fair answer): still bounded.
+  const wholeRunBars = await held();
+  await page.getByRole('slider').first().fill('50');
+  await expect.poll(held, { timeout: 30_000 }).toBeLessThan(wholeRunBars);
+  expect(await held()).toBeLessThanOrEqual(width);
   await page.screenshot({ path: join(SCREENSHOTS, 'whole-run-timeline-zoomed.png') });
 });
 
