@@ -1,6 +1,6 @@
 import type { TranscriptEntry } from './transcript';
 import { applyEntryToCalls, type TranscriptCall } from './transcriptCalls';
-import type { TimelineBar, TimelineLane, TimelineLayout, TimelineSpan } from './transcriptTimeline';
+import { stackLanes, type TimelineBar, type TimelineLayout, type TimelineSpan } from './transcriptTimeline';
 
 /** The part of a run a timeline shows: run times in ms (the whole run without them), `width` pixels wide. */
 export interface TimelineWindow {
@@ -146,16 +146,10 @@ export function createTimelineSummarizer(
     finish() {
       for (const open of pending.values()) place(open, Math.max(open.call.startedAt, runEnd), true);
       if (pending.size === 0) addCompute(idleSince, runEnd);
-      const lanes: TimelineLane[] = [];
-      let firstRow = 0;
-      for (const [providerName, index] of laneIndexByProvider) {
-        const rows = Math.max(1, laneRowEnds[index]!.length);
-        lanes[index] = { providerName, rows, firstRow };
-        firstRow += rows;
-      }
+      const { lanes, totalRows } = stackLanes(laneIndexByProvider, laneRowEnds);
       const bars = [...buckets.values()].sort((a, b) => a.start - b.start);
       for (const bar of bars) bar.globalRow = lanes[bar.laneIndex]!.firstRow + bar.row;
-      return { lanes, bars, compute, runStart, runEnd, totalRows: firstRow, callCount, from, to, width };
+      return { lanes, bars, compute, runStart, runEnd, totalRows, callCount, from, to, width };
     },
   };
 }

@@ -64,13 +64,7 @@ export function layoutTimeline(entries: readonly TranscriptEntry[]): TimelineLay
     else rowEnds[row] = end;
     bars.push({ call, laneIndex, row, globalRow: 0, start, end, open });
   }
-  const lanes: TimelineLane[] = [];
-  let firstRow = 0;
-  for (const [providerName, index] of laneIndexByProvider) {
-    const rows = Math.max(1, laneRowEnds[index]!.length);
-    lanes[index] = { providerName, rows, firstRow };
-    firstRow += rows;
-  }
+  const { lanes, totalRows } = stackLanes(laneIndexByProvider, laneRowEnds);
   for (const bar of bars) bar.globalRow = lanes[bar.laneIndex]!.firstRow + bar.row;
   return {
     lanes,
@@ -78,8 +72,23 @@ export function layoutTimeline(entries: readonly TranscriptEntry[]): TimelineLay
     compute: computeSpans(bars, runStart, runEnd),
     runStart,
     runEnd,
-    totalRows: firstRow,
+    totalRows,
   };
+}
+
+/** One lane per provider, in the order first seen, each as tall as the rows its calls needed. */
+export function stackLanes(
+  laneIndexByProvider: ReadonlyMap<string, number>,
+  laneRowEnds: readonly (readonly number[])[],
+): { lanes: TimelineLane[]; totalRows: number } {
+  const lanes: TimelineLane[] = [];
+  let totalRows = 0;
+  for (const [providerName, index] of laneIndexByProvider) {
+    const rows = Math.max(1, laneRowEnds[index]!.length);
+    lanes[index] = { providerName, rows, firstRow: totalRows };
+    totalRows += rows;
+  }
+  return { lanes, totalRows };
 }
 
 function computeSpans(bars: readonly TimelineBar[], runStart: number, runEnd: number): TimelineSpan[] {
