@@ -205,6 +205,11 @@ async function main(): Promise<void> {
     }
 
     if (scenarios.has('run')) {
+      // The transcript's follow box shows once a run is there: a first small run when none came before.
+      if (!scenarios.has('result')) {
+        await setProgram(page, '1');
+        await runAndTimeResult(page);
+      }
       // 2. A long run followed live, then searched for one call id.
       await setProgram(page, `for (let i = 0; i < ${CALLS}; i++) await demo.echo({ text: 'call ' + i });`);
       await page.getByRole('checkbox', { name: 'follow' }).check();
