@@ -3,9 +3,13 @@ import { searchTranscript, type TranscriptLines } from '../../src/main/services/
 import { transcriptRowsAt } from '../../src/main/services/runs/transcriptRowsAt';
 import { parseTranscriptQuery, type QueryTerm } from '../../src/shared/view/parseTranscriptQuery';
 import type { TranscriptEntry } from '../../src/shared/transcript';
+import { createCallIdIndex } from '../../src/main/services/runs/createCallIdIndex';
 
-/** A run of `calls` calls: each a tool_call then its tool_result (call 7's fails). */
-function transcriptOf(calls: number): { lines: TranscriptLines; parsed: () => number } {
+/**
+ * A run of `calls` calls: each a tool_call then its tool_result (call 7's fails); with `indexed`,
+ * indexed by call id as a run's store is.
+ */
+function transcriptOf(calls: number, indexed = false): { lines: TranscriptLines; parsed: () => number } {
   const entries: TranscriptEntry[] = [];
   for (let i = 0; i < calls; i++) {
     entries.push({
@@ -39,6 +43,8 @@ function transcriptOf(calls: number): { lines: TranscriptLines; parsed: () => nu
   }
   const json = entries.map((entry) => JSON.stringify(entry));
   let read = 0;
+  const index = createCallIdIndex();
+  entries.forEach((entry, at) => index.add(at, entry));
   return {
     lines: {
       count: json.length,
@@ -46,6 +52,7 @@ function transcriptOf(calls: number): { lines: TranscriptLines; parsed: () => nu
         read += Math.min(to, json.length) - from;
         return json.slice(from, to);
       },
+      ...(indexed ? { entriesOfCall: (callId: string) => index.entriesOf(callId, json.length) } : {}),
     },
     parsed: () => read,
   };
@@ -103,6 +110,43 @@ describe('searchTranscript', () => {
     expect(answer.total).toBe(5_000);
     expect(answer.indexes).toHaveLength(5_000);
     expect(answer.indexes!.slice(0, 3)).toEqual([0, 2, 4]);
+  });
+});
+
+describe('searchTranscript with a call index', () => {
+  const queries = [
+    'call:call-9990',
+    'call:CALL-9990 type:tool_call',
+    'type:tool_result tool:demo.echo call:call-2048',
+    'call:call-7 status:error',
+    'call:call-20000',
+    'call:call-999*',
+    '-call:call-5',
+    'call:call-9000 needle',
+    'call:call-9000 -needle',
+  ];
+
+  it.each(queries)('answers %s as the full scan does', async (query) => {
+    const scanned = await searchTranscript(transcriptOf(10_000).lines, terms(query), 100, 1, true);
+    const indexed = await searchTranscript(transcriptOf(10_000, true).lines, terms(query), 100, 1, true);
+    expect(indexed).toEqual(scanned);
+  });
+
+  it('reads only the chunk that holds the call named', async () => {
+    const { lines, parsed } = transcriptOf(100_000, true);
+    const answer = await searchTranscript(lines, terms('call:call-43210'), -1, 1);
+    expect(answer).toEqual({ index: 86_420, total: 2, count: 200_000 });
+    expect(parsed()).toBeLessThanOrEqual(4_096 + 2 * 64);
+  });
+
+  it('stays right when the index offers entries of other calls (a shared hash)', async () => {
+    const { lines } = transcriptOf(10_000);
+    const loose: TranscriptLines = { ...lines, entriesOfCall: () => [0, 1, 4_000, 12_000, 12_001, 19_999] };
+    expect(await searchTranscript(loose, terms('call:call-6000'), -1, 1)).toEqual({
+      index: 12_000,
+      total: 2,
+      count: 20_000,
+    });
   });
 });
 

@@ -75,6 +75,17 @@ describe('createTranscriptStore', () => {
     expect(store.page(999, 1000)[0]).toBe(entries[999]);
   });
 
+  it('finds a call\u2019s entries by its id, in memory or in the file, until released', () => {
+    for (const count of [8, 3000]) {
+      const { store } = storeOf(count);
+      expect(store.entriesOfCall('call-5')).toEqual([5]);
+      expect(store.entriesOfCall('CALL-5')).toEqual([5]);
+      expect(store.entriesOfCall('call-1234')).toEqual(count > 1234 ? [1234] : []);
+      store.release();
+      expect(store.entriesOfCall('call-5')).toEqual([]);
+    }
+  });
+
   it('copies its lines as a saved file holds them, from memory or from the file', async () => {
     for (const count of [5, 700]) {
       const { store, entries } = storeOf(count);

@@ -1,4 +1,5 @@
 import type { TranscriptEntry } from '../../../shared/transcript';
+import { createCallIdIndex } from './createCallIdIndex';
 import { createLineFile, LineFileError, type LineFile } from '../../system/createLineFile';
 
 /** A run's transcript as its readers see it: counted, and read a page at a time. */
@@ -10,6 +11,8 @@ export interface TranscriptReader {
   page(from: number, to: number): TranscriptEntry[];
   /** The JSON of entries `from` up to (not including) `to`, unparsed (what a search reads). */
   lines(from: number, to: number): string[];
+  /** Entry numbers that may belong to call `callId` (every one that does): see createCallIdIndex. */
+  entriesOfCall(callId: string): number[];
   /** Every entry as JSON lines (`\n` after each), handed over in chunks: for a file, a copy of its bytes. */
   copyLines(write: (chunk: Buffer | string) => Promise<unknown>): Promise<void>;
   /** Keeps the transcript until a matching `release`. */
@@ -42,6 +45,7 @@ export function createTranscriptStore(options: TranscriptStoreOptions): Transcri
   let memory: TranscriptEntry[] = [];
   let file: LineFile | undefined;
   const pinned = new Map<number, TranscriptEntry>();
+  let callIds = createCallIdIndex();
   let holders = 1;
   let count = 0;
 
@@ -81,6 +85,7 @@ export function createTranscriptStore(options: TranscriptStoreOptions): Transcri
     add(entry) {
       if (holders === 0) throw new Error('the transcript was released');
       if (entry.kind === 'message' && entry.message.type === 'done') pinned.set(count, entry);
+      callIds.add(count, entry);
       count += 1;
       if (file) file.append(JSON.stringify(entry));
       else {
@@ -97,6 +102,9 @@ export function createTranscriptStore(options: TranscriptStoreOptions): Transcri
       to = Math.min(to, count);
       if (!file) return memory.slice(from, to).map((entry) => JSON.stringify(entry));
       return file.read(from, to);
+    },
+    entriesOfCall(callId) {
+      return callIds.entriesOf(callId, count);
     },
     async copyLines(write) {
       if (file) return file.copyTo(write);
@@ -116,6 +124,7 @@ export function createTranscriptStore(options: TranscriptStoreOptions): Transcri
       file?.remove();
       memory = [];
       pinned.clear();
+      callIds = createCallIdIndex();
     },
   };
   return store;

@@ -9,6 +9,8 @@ export interface TranscriptLines {
   readonly count: number;
   /** The JSON of entries `from` up to (not including) `to`, one string each. */
   lines(from: number, to: number): string[];
+  /** Entry numbers that may belong to call `callId` (every one that does), when the transcript is indexed by call. */
+  entriesOfCall?(callId: string): number[];
 }
 
 /** Lines read and matched per step; the event loop gets a turn between steps. */
@@ -20,7 +22,8 @@ const CONTEXT = 64;
  * Finds the match of `terms` next after entry `from` in `direction` (wrapping round the end) and
  * counts every match (with `all`, lists them: a filtered table's rows), reading the transcript a chunk at a time: memory stays what one chunk takes,
  * whatever its length. A chunk is parsed only when one of its lines holds all the literal text the
- * query needs (free text, a call id), so a search for one call reads a million lines but parses a few.
+ * query needs (free text, a call id); a query naming one call in a transcript indexed by call reads
+ * only the chunks holding that call's entries.
  */
 export async function searchTranscript(
   transcript: TranscriptLines,
@@ -37,12 +40,14 @@ export async function searchTranscript(
   let after: number | null = null;
   let before: number | null = null;
   const indexes: number[] = [];
-  for (let start = 0; start < count; start += CHUNK) {
+  const callEntries = entriesOfNamedCall(transcript, terms, count);
+  for (const start of chunkStarts(count, callEntries)) {
     const end = Math.min(count, start + CHUNK);
     const windowStart = Math.max(0, start - CONTEXT);
     const lines = transcript.lines(windowStart, Math.min(count, end + CONTEXT));
     const candidates: number[] = [];
-    for (let index = start; index < end; index++) {
+    const inChunk = callEntries?.filter((index) => index >= start && index < end);
+    for (const index of inChunk ?? range(start, end)) {
       const line = lines[index - windowStart]!;
       if (needles.every((needle) => needle.test(line))) candidates.push(index);
     }
@@ -63,6 +68,29 @@ export async function searchTranscript(
   }
   const index = direction === 1 ? (after ?? first) : (before ?? last);
   return all ? { index, total, count, indexes } : { index, total, count };
+}
+
+/** With a query that names one call exactly, the entries that may be that call's (null: any may match). */
+function entriesOfNamedCall(
+  transcript: TranscriptLines,
+  terms: readonly QueryTerm[],
+  count: number,
+): number[] | null {
+  if (!transcript.entriesOfCall) return null;
+  for (const term of terms)
+    if (term.kind === 'field' && term.key === 'call' && !term.negated && !term.pattern.includes('*'))
+      return transcript.entriesOfCall(term.pattern).filter((index) => index < count);
+  return null;
+}
+
+/** The first entry of every chunk to read: each chunk, or only those holding one of `entries`. */
+function chunkStarts(count: number, entries: readonly number[] | null): number[] {
+  if (entries === null) return range(0, Math.ceil(count / CHUNK)).map((chunk) => chunk * CHUNK);
+  return [...new Set(entries.map((index) => index - (index % CHUNK)))];
+}
+
+function range(from: number, to: number): number[] {
+  return Array.from({ length: Math.max(0, to - from) }, (_, offset) => from + offset);
 }
 
 /** Text every matching entry's JSON holds (case aside): its free-text terms and exact call ids. */
