@@ -1,5 +1,5 @@
 import type { TranscriptEntry } from './transcript';
-import { applyEntryToCalls, type TranscriptCall } from './transcriptCalls';
+import { applyEntryToCall, startTranscriptCall, type TranscriptCall } from './transcriptCalls';
 import { stackLanes, type TimelineBar, type TimelineLayout, type TimelineSpan } from './transcriptTimeline';
 
 /** The part of a run a timeline shows: run times in ms (the whole run without them), `width` pixels wide. */
@@ -62,9 +62,6 @@ export function createTimelineSummarizer(
   const buckets = new Map<string, TimelineSummaryBar>();
   const compute: TimelineSpan[] = [];
   let idleSince = hint.runStart;
-  // The applyEntryToCalls bookkeeping, for one call at a time.
-  const calls: TranscriptCall[] = [];
-  const byId = new Map<string, TranscriptCall>();
 
   const addCompute = (start: number, end: number) => {
     if (end <= start || end < from || start > to) return;
@@ -103,17 +100,13 @@ export function createTimelineSummarizer(
         if (callId === undefined) return;
         const known = pending.get(callId) ?? recent.get(callId);
         if (!known) return;
-        byId.set(callId, known.call);
-        applyEntryToCalls(entry, calls, byId);
-        byId.delete(callId);
+        applyEntryToCall(entry, known.call);
         return;
       }
       const message = entry.message;
       if (message.type === 'tool_call') {
         if (pending.has(message.callId)) return;
-        applyEntryToCalls(entry, calls, byId);
-        const call = calls.pop()!;
-        byId.delete(call.callId);
+        const call = startTranscriptCall(message, entry.at);
         callCount += 1;
         let laneIndex = laneIndexByProvider.get(call.providerName);
         if (laneIndex === undefined) {
@@ -132,9 +125,7 @@ export function createTimelineSummarizer(
         const known = pending.get(message.callId);
         if (!known) return;
         pending.delete(message.callId);
-        byId.set(message.callId, known.call);
-        applyEntryToCalls(entry, calls, byId);
-        byId.delete(message.callId);
+        applyEntryToCall(entry, known.call);
         const end = Math.max(known.call.startedAt, entry.at);
         laneRowEnds[known.laneIndex]![known.row] = end;
         place(known, end, false);

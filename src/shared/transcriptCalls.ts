@@ -1,4 +1,5 @@
 import type { ExecuteError } from './errors';
+import type { ToolCallMessage } from './protocol/messages';
 import type { TranscriptEntry } from './transcript';
 
 export type CallMark =
@@ -42,35 +43,50 @@ export function applyEntryToCalls(
   calls: TranscriptCall[],
   byId: Map<string, TranscriptCall>,
 ): void {
+  if (entry.kind === 'message' && entry.message.type === 'tool_call') {
+    const call = startTranscriptCall(entry.message, entry.at);
+    calls.push(call);
+    byId.set(call.callId, call);
+    return;
+  }
+  const callId = callIdOf(entry);
+  const call = callId !== undefined ? byId.get(callId) : undefined;
+  if (call) applyEntryToCall(entry, call);
+}
+
+/** The call a tool_call message starts, `at` ms into the run. */
+export function startTranscriptCall(message: ToolCallMessage, at: number): TranscriptCall {
+  const call: TranscriptCall = {
+    callId: message.callId,
+    providerName: message.providerName,
+    toolName: message.safeToolName,
+    startedAt: at,
+    marks: [],
+  };
+  if (message.input !== undefined) call.input = message.input;
+  return call;
+}
+
+/** Applies what an entry tells of one call (a debugger's mark, its tool_result); the caller matched the callId. */
+export function applyEntryToCall(entry: TranscriptEntry, call: TranscriptCall): void {
   if (entry.kind === 'event') {
     const mark = MARK_EVENTS[entry.event.type];
-    const callId = 'callId' in entry.event ? entry.event.callId : undefined;
-    const call = callId !== undefined ? byId.get(callId) : undefined;
-    if (mark && call && !call.marks.includes(mark)) call.marks.push(mark);
-    if (call && entry.event.type === 'input_edited')
+    if (mark && !call.marks.includes(mark)) call.marks.push(mark);
+    if (entry.event.type === 'input_edited')
       call.sentInput = entry.event.input === undefined ? {} : { value: entry.event.input };
     return;
   }
   const message = entry.message;
-  if (message.type === 'tool_call') {
-    const call: TranscriptCall = {
-      callId: message.callId,
-      providerName: message.providerName,
-      toolName: message.safeToolName,
-      startedAt: entry.at,
-      marks: [],
-    };
-    if (message.input !== undefined) call.input = message.input;
-    calls.push(call);
-    byId.set(call.callId, call);
-  } else if (message.type === 'tool_result') {
-    const call = byId.get(message.callId);
-    if (!call || call.endedAt !== undefined) return;
-    call.endedAt = entry.at;
-    call.outcome = message.ok
-      ? message.result === undefined
-        ? { ok: true }
-        : { ok: true, result: message.result }
-      : { ok: false, error: message.error };
-  }
+  if (message.type !== 'tool_result' || call.endedAt !== undefined) return;
+  call.endedAt = entry.at;
+  call.outcome = message.ok
+    ? message.result === undefined
+      ? { ok: true }
+      : { ok: true, result: message.result }
+    : { ok: false, error: message.error };
+}
+
+function callIdOf(entry: TranscriptEntry): string | undefined {
+  if (entry.kind === 'event') return 'callId' in entry.event ? entry.event.callId : undefined;
+  return entry.message.type === 'tool_result' ? entry.message.callId : undefined;
 }

@@ -1,6 +1,6 @@
 import type { TranscriptEntry } from '../../../shared/transcript';
 import type { TranscriptProblem } from '../../../shared/transcriptFile';
-import { applyEntryToCalls, type TranscriptCall } from '../../../shared/transcriptCalls';
+import { applyEntryToCall, startTranscriptCall, type TranscriptCall } from '../../../shared/transcriptCalls';
 import { hashJsonValue, hashText } from './hashJsonValue';
 import { walkTranscript, type TranscriptSourceReader } from './transcriptSourceReader';
 
@@ -62,8 +62,6 @@ export async function collectDiffSide(reader: TranscriptSourceReader): Promise<D
     calls: 0,
   };
   const pending = new Map<string, { index: number; call: TranscriptCall }>();
-  const calls: TranscriptCall[] = [];
-  const byId = new Map<string, TranscriptCall>();
   let position = 0;
   const problems = await walkTranscript(reader, (entry) => {
     const at = position++;
@@ -76,9 +74,7 @@ export async function collectDiffSide(reader: TranscriptSourceReader): Promise<D
         hash: hashJsonValue({ code: message.code, options: message.options }),
       });
     } else if (message.type === 'tool_call') {
-      applyEntryToCalls(entry, calls, byId);
-      const call = calls.pop()!;
-      byId.delete(call.callId);
+      const call = startTranscriptCall(message, entry.at);
       if (side.calls === capacity) grow();
       const index = side.calls++;
       callKey[index] = hashText(`call:${call.callId}`);
@@ -89,9 +85,7 @@ export async function collectDiffSide(reader: TranscriptSourceReader): Promise<D
       const known = pending.get(message.callId);
       if (!known) return;
       pending.delete(message.callId);
-      byId.set(message.callId, known.call);
-      applyEntryToCalls(entry, calls, byId);
-      byId.delete(message.callId);
+      applyEntryToCall(entry, known.call);
       resultPosition[known.index] = at;
       callValue[known.index] = hashJsonValue(callDiffValue(known.call));
     } else if (message.type === 'done') {
