@@ -149,11 +149,11 @@ async function serveAgainOn(
   const pid = await findServePid(playground.url);
   process.kill(pid, 'SIGTERM');
   await waitUntilGone(pid);
-  // `--token=` form: a generated token may begin with '-', which would read as another option.
   const { child } = await startServe(playground.configDir, playground.workspaceFile, [
     '--port',
     port,
-    `--token=${token}`,
+    '--token',
+    token,
   ]);
   return child;
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import serveCommand from '../../src/main/faces/cli/serveCommand';
+import { createRandomToken } from '../../src/main/system/createRandomToken';
 
 const saved = process.env.EXECBOX_TOKEN;
 afterEach(() => {
@@ -23,5 +24,14 @@ describe('execbox serve --token', () => {
   it('checks EXECBOX_TOKEN the same way and names it', async () => {
     process.env.EXECBOX_TOKEN = 'tiny';
     await expect(serveCommand([])).rejects.toThrow(/EXECBOX_TOKEN must be at least 16 characters/);
+  });
+
+  it('takes a generated token after --token as the token, never as another option', async () => {
+    // A bad port stops the command right after its options are read, before anything starts.
+    for (let i = 0; i < 500; i++) {
+      await expect(serveCommand(['--token', createRandomToken(), '--port', 'none'])).rejects.toThrow(
+        /^--port must be a number/,
+      );
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { tooDeeplyNested } from '../../../shared/tooDeeplyNested';
-import { randomBytes } from 'node:crypto';
+import { createRandomToken } from '../../system/createRandomToken';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
@@ -51,7 +51,7 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
       `refusing to listen on ${bindHost}: it is not a loopback address (pass --allow-remote to do it anyway)`,
     );
   }
-  const token = options.token ?? randomBytes(24).toString('base64url');
+  const token = options.token ?? createRandomToken();
   const log = options.log ?? ((line: string) => process.stderr.write(`execbox serve: ${line}\n`));
   const server = createServer();
   await new Promise<void>((resolve, reject) => {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createRandomToken } from '../../system/createRandomToken';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic } from '../../system/writeFileAtomic';
@@ -15,7 +15,7 @@ export async function readAgentToken(configDir: string, fileName = 'agent-token'
   const file = path.join(configDir, fileName);
   const stored = await readFile(file, 'utf8').catch(() => '');
   if (/^[\w-]{32,}$/.test(stored.trim())) return stored.trim();
-  const token = randomBytes(24).toString('base64url');
+  const token = createRandomToken();
   await mkdir(configDir, { recursive: true });
   await writeFileAtomic(file, `${token}\n`, 0o600);
   return token;

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createRandomToken } from '../../system/createRandomToken';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -29,7 +29,7 @@ export async function startMcpHttpServer(options: {
   const bindHost = options.bindHost ?? '127.0.0.1';
   if (!isLoopbackHost(bindHost) && !options.allowRemote)
     throw new Error(`refusing to listen on ${bindHost}: it is not a loopback address`);
-  const token = options.token ?? randomBytes(24).toString('base64url');
+  const token = options.token ?? createRandomToken();
   const http = createServer();
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
