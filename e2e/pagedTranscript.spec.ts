@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
-import { expect, runProgram, SCREENSHOTS, setProgram, test } from './playgroundFixture';
+import { HELD_BOUND, heldBy, runLongProgram } from './longRun';
+import { expect, SCREENSHOTS, test } from './playgroundFixture';
 
 // 5,000 calls: about 20,000 entries, ten times what the page holds of a run's tail.
 const LONG_RUN = [
@@ -9,19 +9,12 @@ const LONG_RUN = [
   "  await demo.echo({ text: i === 4900 ? 'needle near the end' : 'hay ' + i });",
   "console.log('the last line');",
 ].join('\n');
-/** The held tail (at most 2 × 2,000) and the table's pages (8 × 500) or the step-through's window. */
-const HELD_BOUND = 8_000;
-
-const heldBy = async (page: Page, selector: string) =>
-  Number(await page.locator(selector).getAttribute('data-entries-held'));
 
 test('a long run: the table holds its tail, pages the rest as it scrolls, and the host searches it', async ({
   page,
   playground: _,
 }) => {
-  test.setTimeout(120_000);
-  await setProgram(page, LONG_RUN);
-  await runProgram(page);
+  await runLongProgram(page, LONG_RUN);
   const grid = page.getByRole('grid', { name: 'Transcript' });
   const count = page.getByTestId('transcript-count');
   await expect(count).toHaveText(/^20,0\d\d entries$/);
@@ -94,9 +87,7 @@ test('after a reload a long run is usable from its tail: console and step-throug
   page,
   playground: _,
 }) => {
-  test.setTimeout(120_000);
-  await setProgram(page, LONG_RUN);
-  await runProgram(page);
+  await runLongProgram(page, LONG_RUN);
   const count = page.getByTestId('transcript-count');
   await expect(count).toHaveText(/^20,0\d\d entries$/);
   const entries = await count.innerText();

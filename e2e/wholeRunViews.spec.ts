@@ -1,16 +1,12 @@
 import { join } from 'node:path';
-import { expect, runProgram, SCREENSHOTS, setProgram, test } from './playgroundFixture';
-
-const CALLS = 10_000;
-const LONG_RUN = `for (let i = 0; i < ${CALLS}; i++) await demo.echo({ text: 'call ' + i });\n'done'`;
+import { echoLoop, runLongProgram } from './longRun';
+import { expect, SCREENSHOTS, test } from './playgroundFixture';
 
 test('the Timeline of a 10,000-call run is laid out on the host: the page holds a bar per pixel column, not a call each', async ({
   page,
   playground: _,
 }) => {
-  test.setTimeout(120_000);
-  await setProgram(page, LONG_RUN);
-  await runProgram(page);
+  await runLongProgram(page, echoLoop(10_000));
   await page.getByRole('tab', { name: 'Timeline' }).click();
   await expect(page.getByTestId('timeline-summary')).toContainText('10,000 calls · 1 provider');
   const canvas = page.getByTestId('timeline-canvas');
@@ -42,13 +38,8 @@ test('the Diff of two 5,000-call runs is compared on the host: the page holds a 
   page,
   playground: _,
 }) => {
-  test.setTimeout(120_000);
-  const program = (changed: number) =>
-    `for (let i = 0; i < 5000; i++) await demo.echo({ text: 'call ' + (i === ${changed} ? 'changed' : i) });\n'done'`;
-  await setProgram(page, program(-1));
-  await runProgram(page);
-  await setProgram(page, program(4000));
-  await runProgram(page);
+  await runLongProgram(page, echoLoop(5000));
+  await runLongProgram(page, echoLoop(5000, "'call ' + (i === 4000 ? 'changed' : i)"));
   await page.getByRole('tab', { name: 'Diff' }).click();
   // The code differs (the changed call's number is in it), then the one call.
   await expect(page.getByTestId('first-difference')).toContainText('First difference: execute');
