@@ -1,11 +1,12 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTranscriptFilePages } from '../../src/main/services/debug/createTranscriptFilePages';
 import { createTranscriptDiffs } from '../../src/main/services/debug/createTranscriptDiffs';
-import { WALK_PAGE, type TranscriptSourceReader } from '../../src/main/services/debug/transcriptSourceReader';
+import { WALK_PAGE } from '../../src/main/services/debug/transcriptSourceReader';
 import { diffTranscripts } from '../../src/shared/transcriptDiff';
 import type { TranscriptEntry } from '../../src/shared/transcript';
+import { countingFileReaders } from './countingFileReaders';
 import { createDebugHostHarness } from './debugHostHarness';
+import { recordOneCall } from './recordOneCall';
 import { createScriptedExecutor } from './scriptedExecutor';
 import { writeLongTranscript } from './longTranscriptFile';
 
@@ -63,8 +64,7 @@ describe('the diff of two runs, computed on the host', () => {
 
   it('pairs calls by order when two files share no callIds', async () => {
     await start();
-    const runId = await run([{ i: 0 }]);
-    const sample = await harness.debug.openTranscript({ runId });
+    const { sample } = await recordOneCall(harness);
     const one = path.join(harness.dir, 'one.jsonl');
     const other = path.join(harness.dir, 'other.jsonl');
     await writeLongTranscript(one, sample.header!, sample.entries, 50);
@@ -79,8 +79,7 @@ describe('the diff of two runs, computed on the host', () => {
 
   it('compares two 200,000-entry files a page at a time, holding numbers per call, and pages the rows', async () => {
     await start();
-    const runId = await run([{ i: 0 }]);
-    const sample = await harness.debug.openTranscript({ runId });
+    const { sample } = await recordOneCall(harness);
     const calls = 100_000;
     const files = [path.join(harness.dir, 'left.jsonl'), path.join(harness.dir, 'right.jsonl')] as const;
     await writeLongTranscript(files[0], sample.header!, sample.entries, calls);
@@ -95,24 +94,8 @@ describe('the diff of two runs, computed on the host', () => {
           : entry,
     );
     expect(count).toBeGreaterThanOrEqual(200_000);
-    const pages = createTranscriptFilePages();
-    const seen = { most: 0, entries: 0 };
-    const readerOf = async (source: unknown): Promise<TranscriptSourceReader> => {
-      const file = (source as { file: string }).file;
-      const first = await pages.page(file, { from: 0, limit: 1 });
-      return {
-        header: first.header,
-        count: first.count,
-        async page(from, to) {
-          const page = await pages.page(file, { from, limit: to - from });
-          seen.most = Math.max(seen.most, page.entries.length);
-          seen.entries += page.entries.length;
-          return page;
-        },
-        close: () => undefined,
-      };
-    };
-    const diff = createTranscriptDiffs(readerOf);
+    const { readerOf, seen } = countingFileReaders();
+    const diff = createTranscriptDiffs((source) => readerOf((source as { file: string }).file));
     const summary = await diff({ file: files[0] }, { file: files[1] }, { from: 0, limit: 10 });
     expect(summary).toMatchObject({ alignedBy: 'callId', rowCount: calls + 2, differences: 1 });
     expect(summary.firstDifference).toBe(70_001);

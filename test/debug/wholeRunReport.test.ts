@@ -1,11 +1,12 @@
 import path from 'node:path';
 import { readFile, writeFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTranscriptFilePages } from '../../src/main/services/debug/createTranscriptFilePages';
 import { transcriptHtmlWriter } from '../../src/main/services/debug/transcriptHtmlWriter';
-import { WALK_PAGE, type TranscriptSourceReader } from '../../src/main/services/debug/transcriptSourceReader';
+import { WALK_PAGE } from '../../src/main/services/debug/transcriptSourceReader';
 import { renderTranscriptHtml } from '../../src/shared/transcriptHtml';
+import { countingFileReaders } from './countingFileReaders';
 import { createDebugHostHarness } from './debugHostHarness';
+import { recordOneCall } from './recordOneCall';
 import { createScriptedExecutor } from './scriptedExecutor';
 import { writeLongTranscript } from './longTranscriptFile';
 
@@ -14,10 +15,7 @@ afterEach(async () => harness?.dispose());
 
 async function sampleRun() {
   harness = await createDebugHostHarness(createScriptedExecutor(), {}, { noSecrets: true });
-  const code = JSON.stringify({ calls: [{ provider: 'demo', tool: 'echo', input: { i: '<b>0</b>' } }] });
-  const { runId } = await harness.runs.start({ code });
-  await harness.finished(runId);
-  return { runId, sample: await harness.debug.openTranscript({ runId }) };
+  return recordOneCall(harness, { i: '<b>0</b>' });
 }
 
 describe('the HTML report, written on the host as it is made', () => {
@@ -44,18 +42,8 @@ describe('the HTML report, written on the host as it is made', () => {
     const { sample } = await sampleRun();
     const file = path.join(harness.dir, 'long.jsonl');
     const count = await writeLongTranscript(file, sample.header!, sample.entries, 100_000);
-    const pages = createTranscriptFilePages();
-    const seen = { most: 0 };
-    const reader: TranscriptSourceReader = {
-      header: sample.header,
-      count,
-      async page(from, to) {
-        const page = await pages.page(file, { from, limit: to - from });
-        seen.most = Math.max(seen.most, page.entries.length);
-        return page;
-      },
-      close: () => undefined,
-    };
+    const { readerOf, seen } = countingFileReaders();
+    const reader = await readerOf(file);
     const chunks = { count: 0, largest: 0, rows: 0, text: [] as string[] };
     await transcriptHtmlWriter(
       reader,

@@ -1,11 +1,12 @@
 import path from 'node:path';
 import { readFile, writeFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTranscriptFilePages } from '../../src/main/services/debug/createTranscriptFilePages';
 import { summarizeTranscriptTimeline } from '../../src/main/services/debug/summarizeTranscriptTimeline';
-import { WALK_PAGE, type TranscriptSourceReader } from '../../src/main/services/debug/transcriptSourceReader';
+import { WALK_PAGE } from '../../src/main/services/debug/transcriptSourceReader';
 import { layoutTimeline } from '../../src/shared/transcriptTimeline';
+import { countingFileReaders } from './countingFileReaders';
 import { createDebugHostHarness } from './debugHostHarness';
+import { recordOneCall } from './recordOneCall';
 import { createScriptedExecutor } from './scriptedExecutor';
 import { writeLongTranscript } from './longTranscriptFile';
 
@@ -15,31 +16,10 @@ afterEach(async () => harness?.dispose());
 /** A saved transcript of `calls` calls, made from a real one-call run. */
 async function longFile(name: string, calls: number) {
   harness = await createDebugHostHarness(createScriptedExecutor(), {}, { noSecrets: true });
-  const code = JSON.stringify({ calls: [{ provider: 'demo', tool: 'echo', input: { i: 0 } }] });
-  const { runId } = await harness.runs.start({ code });
-  await harness.finished(runId);
-  const sample = await harness.debug.openTranscript({ runId });
+  const { sample } = await recordOneCall(harness);
   const file = path.join(harness.dir, name);
   const count = await writeLongTranscript(file, sample.header!, sample.entries, calls);
   return { file, count };
-}
-
-/** A file's pages as the host reads them, counting the most entries one read handed over. */
-function countingReader(file: string, count: number) {
-  const pages = createTranscriptFilePages();
-  const seen = { reads: 0, most: 0 };
-  const reader: TranscriptSourceReader = {
-    header: null,
-    count,
-    async page(from, to) {
-      const page = await pages.page(file, { from, limit: to - from });
-      seen.reads += 1;
-      seen.most = Math.max(seen.most, page.entries.length);
-      return page;
-    },
-    close: () => undefined,
-  };
-  return { reader, seen };
 }
 
 describe('the timeline of a whole run, laid out on the host', () => {
@@ -67,7 +47,8 @@ describe('the timeline of a whole run, laid out on the host', () => {
     const calls = 100_000;
     const { file, count } = await longFile('long.jsonl', calls);
     expect(count).toBeGreaterThanOrEqual(200_000);
-    const { reader, seen } = countingReader(file, count);
+    const { readerOf, seen } = countingFileReaders();
+    const reader = await readerOf(file);
     const whole = await summarizeTranscriptTimeline(reader, { width: 800 });
     expect(whole.callCount).toBe(calls);
     expect(whole.bars.reduce((sum, bar) => sum + bar.calls, 0)).toBe(calls);
