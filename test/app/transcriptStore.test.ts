@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTranscriptStore } from '../../src/main/services/runs/createTranscriptStore';
 import { LineFileError } from '../../src/main/system/createLineFile';
 import type { TranscriptEntry } from '../../src/shared/transcript';
+import { toolCallEntry } from '../support/toolCallEntry';
 
 let dir: string;
 beforeEach(async () => {
@@ -13,20 +14,8 @@ beforeEach(async () => {
 });
 afterEach(async () => rm(dir, { recursive: true, force: true }));
 
-const call = (seq: number): TranscriptEntry => ({
-  kind: 'message',
-  seq,
-  at: seq / 10,
-  direction: 'runner_to_host',
-  // Multi-byte text: offsets are bytes, not characters.
-  message: {
-    type: 'tool_call',
-    callId: `call-${seq}`,
-    providerName: 'démo',
-    safeToolName: 'echo',
-    input: 'é'.repeat(seq % 7),
-  },
-});
+// Multi-byte text: offsets are bytes, not characters.
+const call = (seq: number) => toolCallEntry(seq, { providerName: 'démo', input: 'é'.repeat(seq % 7) });
 const done = (seq: number): TranscriptEntry => ({
   kind: 'message',
   seq,

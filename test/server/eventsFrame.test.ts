@@ -2,26 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { createEventsFramePacker } from '../../src/main/faces/browserServer/createEventsFramePacker';
 import { unpackEventsFrame } from '../../src/shared/rpc/unpackEventsFrame';
 import type { PlaygroundEvent } from '../../src/shared/api/playgroundApi';
+import { toolCallEntry } from '../support/toolCallEntry';
 
-const entry = (seq: number) => ({
-  kind: 'message',
-  seq,
-  at: seq / 10,
-  direction: 'runner_to_host',
-  message: {
-    type: 'tool_call',
-    callId: `call-${seq}`,
-    providerName: 'demo',
-    safeToolName: 'echo',
-    input: { text: 'x' },
-  },
-});
 const entriesEvent = (from: number, count: number) =>
   ({
     channel: 'runs',
     type: 'entries',
     runId: 'run-1',
-    entries: Array.from({ length: count }, (_, i) => entry(from + i)),
+    entries: Array.from({ length: count }, (_, i) => toolCallEntry(from + i)),
   }) as unknown as PlaygroundEvent;
 
 /** Packs events into one frame and unpacks it as the page does (from its JSON text). */
