@@ -1,16 +1,13 @@
 import { formatJsDoc } from './formatJsDoc';
 import { isObjectTypedSchema } from './inputForOmitted';
 import { SchemaToTypeScript } from './schemaToTypeScript';
-import type { JsonSchema } from './types';
+import type { JsonSchema, ResolvedTool } from './types';
 
-export interface TypedTool {
-  safeName: string;
-  originalName: string;
-  description?: string;
-  inputSchema?: JsonSchema;
-  outputSchema?: JsonSchema;
-  typingOutputSchema?: JsonSchema;
-}
+/** What the typings are made from: a resolved tool's names and schemas. */
+export type TypedTool = Pick<
+  ResolvedTool,
+  'safeName' | 'originalName' | 'description' | 'inputSchema' | 'outputSchema' | 'typingOutputSchema'
+>;
 
 function pascalCase(text: string): string {
   const joined = text

@@ -134,6 +134,16 @@ export async function connectMcpClient(
   const url = new URL(transport.url);
   const requestInit = { headers };
   const noTail = () => '';
+  const overSse = async (): Promise<McpClientHandle> => ({
+    client: await connectSse(
+      observed(new SSEClientTransport(url, { requestInit })),
+      timeoutMs,
+      signal,
+      prepare,
+    ),
+    via: 'sse',
+    stderrTail: noTail,
+  });
   if (transport.type === 'http') {
     const client = newClient(prepare);
     try {
@@ -148,16 +158,7 @@ export async function connectMcpClient(
       await client.close().catch(() => undefined);
       if (signal?.aborted) throw signal.reason;
       try {
-        return {
-          client: await connectSse(
-            observed(new SSEClientTransport(url, { requestInit })),
-            timeoutMs,
-            signal,
-            prepare,
-          ),
-          via: 'sse',
-          stderrTail: noTail,
-        };
+        return await overSse();
       } catch (sseError) {
         if (signal?.aborted) throw signal.reason;
         throw new Error(
@@ -167,16 +168,7 @@ export async function connectMcpClient(
     }
   }
   try {
-    return {
-      client: await connectSse(
-        observed(new SSEClientTransport(url, { requestInit })),
-        timeoutMs,
-        signal,
-        prepare,
-      ),
-      via: 'sse',
-      stderrTail: noTail,
-    };
+    return await overSse();
   } catch (error) {
     if (signal?.aborted) throw signal.reason;
     throw new Error(`could not connect to MCP server ${url.href} over SSE: ${describe(error)}`);
