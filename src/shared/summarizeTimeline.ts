@@ -26,7 +26,8 @@ export interface TimelineSummary extends TimelineLayout {
 
 export interface TimelineSummarizer {
   add(entry: TranscriptEntry): void;
-  finish(): TimelineSummary;
+  /** The layout of the entries added so far; more may be added after (a run still going). */
+  summary(): TimelineSummary;
 }
 
 interface Pending {
@@ -63,22 +64,22 @@ export function createTimelineSummarizer(
   const compute: TimelineSpan[] = [];
   let idleSince = hint.runStart;
 
-  const addCompute = (start: number, end: number) => {
+  const addCompute = (spans: TimelineSpan[], start: number, end: number) => {
     if (end <= start || end < from || start > to) return;
-    const last = compute[compute.length - 1];
+    const last = spans[spans.length - 1];
     if (last && start - last.end < msPerColumn) last.end = Math.max(last.end, end);
-    else compute.push({ start, end });
+    else spans.push({ start, end });
   };
 
-  const place = (entry: Pending, end: number, open: boolean) => {
+  const place = (into: Map<string, TimelineSummaryBar>, entry: Pending, end: number, open: boolean) => {
     const start = entry.call.startedAt;
     if (end < from || start > to) return;
     const column = Math.min(width - 1, Math.max(0, Math.floor((start - from) / msPerColumn)));
     const key = `${entry.laneIndex}:${entry.row}:${column}`;
-    const bar = buckets.get(key);
+    const bar = into.get(key);
     if (!bar) {
       const { call, laneIndex, row } = entry;
-      buckets.set(key, { call, laneIndex, row, globalRow: 0, start, end, open, calls: 1 });
+      into.set(key, { call, laneIndex, row, globalRow: 0, start, end, open, calls: 1 });
       return;
     }
     bar.calls += 1;
@@ -119,7 +120,7 @@ export function createTimelineSummarizer(
         let row = rowEnds.findIndex((rowEnd) => rowEnd <= call.startedAt);
         if (row < 0) row = rowEnds.push(Number.POSITIVE_INFINITY) - 1;
         else rowEnds[row] = Number.POSITIVE_INFINITY;
-        if (pending.size === 0) addCompute(idleSince, call.startedAt);
+        if (pending.size === 0) addCompute(compute, idleSince, call.startedAt);
         pending.set(call.callId, { call, laneIndex, row });
       } else if (message.type === 'tool_result') {
         const known = pending.get(message.callId);
@@ -128,19 +129,23 @@ export function createTimelineSummarizer(
         applyEntryToCall(entry, known.call);
         const end = Math.max(known.call.startedAt, entry.at);
         laneRowEnds[known.laneIndex]![known.row] = end;
-        place(known, end, false);
+        place(buckets, known, end, false);
         recent.set(message.callId, known);
         if (recent.size > RECENTLY_ENDED) recent.delete(recent.keys().next().value!);
         if (pending.size === 0) idleSince = end;
       }
     },
-    finish() {
-      for (const open of pending.values()) place(open, Math.max(open.call.startedAt, runEnd), true);
-      if (pending.size === 0) addCompute(idleSince, runEnd);
+    summary() {
+      // Calls still pending and the compute since the last call are laid out on copies: the
+      // summarizer itself stays as it was, for the entries a run still going adds next.
+      const shown = new Map([...buckets].map(([key, bar]) => [key, { ...bar }]));
+      for (const open of pending.values()) place(shown, open, Math.max(open.call.startedAt, runEnd), true);
+      const spans = compute.map((span) => ({ ...span }));
+      if (pending.size === 0) addCompute(spans, idleSince, runEnd);
       const { lanes, totalRows } = stackLanes(laneIndexByProvider, laneRowEnds);
-      const bars = [...buckets.values()].sort((a, b) => a.start - b.start);
+      const bars = [...shown.values()].sort((a, b) => a.start - b.start);
       for (const bar of bars) bar.globalRow = lanes[bar.laneIndex]!.firstRow + bar.row;
-      return { lanes, bars, compute, runStart, runEnd, totalRows, callCount, from, to, width };
+      return { lanes, bars, compute: spans, runStart, runEnd, totalRows, callCount, from, to, width };
     },
   };
 }

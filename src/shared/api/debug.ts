@@ -185,13 +185,17 @@ export interface DebugApi {
   /**
    * The timeline of a run or a saved file for the window `window` (the whole run without from and
    * to), laid out on the host streaming over it: lanes and rows of the whole run, and at most a bar
-   * per row and pixel column of the window, so the page never needs the transcript.
+   * per row and pixel column of the window, so the page never needs the transcript. A run still
+   * going is laid out as far as it has got (its unanswered calls open), reading only the entries it
+   * added since the last request for the same window; its whole-run window's columns may be up to
+   * two pixels wide.
    */
   transcriptTimeline(source: TranscriptSource, window: TimelineWindow): Promise<TranscriptTimeline>;
   /**
    * Compares two runs or saved files on the host, streaming over both, as the page's own diff does
    * (aligned by callId, or by order when they share none); `range` pages the aligned rows (500
-   * from the first without one, at most 2,000).
+   * from the first without one, at most 2,000). A run still going is compared as far as it has got,
+   * again each time it is asked for after it grew.
    */
   transcriptDiff(
     left: TranscriptSource,

@@ -26,6 +26,8 @@ export interface DebuggedRun {
   /** The options the user chose (the runner itself gets a ceiling timeout while a debugger is attached). */
   options: ExecutorRuntimeOptions;
   replay?: ReplayPlanState;
+  /** The transcript as it records, while the run goes on (`finished` has it after). */
+  transcript: TranscriptReader;
   finished?: { transcript: TranscriptReader; result: ExecuteResult };
 }
 
@@ -35,6 +37,13 @@ export interface DebugRunExtension {
   planReplay(request: RunRequest, plan: ReplayPlanState): void;
   /** A finished run kept for saving, exporting and replaying; throws a clear error otherwise. */
   finishedRun(runId: unknown): { record: DebuggedRun; finished: NonNullable<DebuggedRun['finished']> };
+  /** A run kept here, finished or still going (`live`), with its transcript; throws a clear error otherwise. */
+  keptRun(runId: unknown): {
+    runId: string;
+    record: DebuggedRun;
+    transcript: TranscriptReader;
+    live: boolean;
+  };
 }
 
 /**
@@ -48,6 +57,8 @@ export function createDebugRunExtension(options: {
   emit(event: DebugEvent): void;
   keepFinishedRuns: number;
   approvals?: ApprovalPolicy;
+  /** Hears each run that finished (what was kept about it while it went on can go). */
+  onRunFinished?(runId: string): void;
 }): DebugRunExtension {
   const { breakpoints, pauses, emit, keepFinishedRuns: keep } = options;
   const runs = new Map<string, DebuggedRun>();
@@ -62,6 +73,16 @@ export function createDebugRunExtension(options: {
     }
   }
 
+  function keptRecord(runId: unknown): DebuggedRun {
+    if (typeof runId !== 'string') throw new InvalidArgumentError('runId must be a string');
+    const record = runs.get(runId);
+    if (!record)
+      throw new InvalidArgumentError(
+        `no run with id ${JSON.stringify(runId)} (the last ${keep} finished runs are kept)`,
+      );
+    return record;
+  }
+
   const extension: RunExtension = {
     prepareRun(run) {
       const replay = pendingReplays.get(run.request);
@@ -69,6 +90,7 @@ export function createDebugRunExtension(options: {
       runs.set(run.runId, {
         request: run.request,
         options: { ...options.runtimeSettings().limits, ...run.request.limits },
+        transcript: run.transcript,
         ...(replay ? { replay } : {}),
       });
       const interceptToolCall = createRunInterceptor({
@@ -104,6 +126,7 @@ export function createDebugRunExtension(options: {
       if (!record) return;
       transcript.retain();
       record.finished = { transcript, result };
+      options.onRunFinished?.(runId);
       forgetOldRuns();
       if (!record.replay) return;
       const { answers, firstDivergence, close } = record.replay;
@@ -129,15 +152,15 @@ export function createDebugRunExtension(options: {
     extension,
     planReplay: (request, plan) => pendingReplays.set(request, plan),
     finishedRun(runId) {
-      if (typeof runId !== 'string') throw new InvalidArgumentError('runId must be a string');
-      const record = runs.get(runId);
-      if (!record)
-        throw new InvalidArgumentError(
-          `no run with id ${JSON.stringify(runId)} (the last ${keep} finished runs are kept)`,
-        );
+      const record = keptRecord(runId);
       if (!record.finished)
         throw new InvalidArgumentError('the run is still going: save or export it once it finishes');
       return { record, finished: record.finished };
+    },
+    keptRun(runId) {
+      const record = keptRecord(runId);
+      const transcript = record.finished?.transcript ?? record.transcript;
+      return { runId: runId as string, record, transcript, live: !record.finished };
     },
   };
 }

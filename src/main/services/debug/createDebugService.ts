@@ -34,6 +34,8 @@ import { createTranscriptFilePages } from './createTranscriptFilePages';
 import { transcriptSlice } from '../runs/transcriptSlice';
 import type { TranscriptSourceReader } from './transcriptSourceReader';
 import { summarizeTranscriptTimeline } from './summarizeTranscriptTimeline';
+import { checkTimelineWindow } from './checkTimelineWindow';
+import { createLiveTimelines } from './createLiveTimelines';
 import { createTranscriptDiffs } from './createTranscriptDiffs';
 import { transcriptHtmlWriter } from './transcriptHtmlWriter';
 
@@ -80,8 +82,10 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
     emit,
     keepFinishedRuns: options.keepFinishedRuns ?? 20,
     ...(options.approvals ? { approvals: options.approvals } : {}),
+    onRunFinished: (runId) => liveTimelines.drop(runId),
   });
   const finishedRun = runs.finishedRun;
+  const liveTimelines = createLiveTimelines();
   const filePages = createTranscriptFilePages();
 
   async function workspaceDir(): Promise<string> {
@@ -98,14 +102,22 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
     emit({ channel: 'debug', type: 'transcripts', transcripts: await listTranscripts() });
   }
 
-  /** A finished run kept here, or a transcript file (a path from the page is checked first). */
+  /**
+   * A finished run kept here (or one still going, for the views that lay out a run as far as it has
+   * got), or a transcript file (a path from the page is checked first).
+   */
   async function sourceOf(
     source: unknown,
-  ): Promise<{ run: ReturnType<typeof finishedRun> } | { file: string }> {
+    live: 'live too' | 'finished' = 'finished',
+  ): Promise<{ run: ReturnType<typeof runs.keptRun> } | { file: string }> {
     if (typeof source !== 'object' || source === null)
       throw new InvalidArgumentError('the transcript source must be an object');
     const fields = source as Record<string, unknown>;
-    if ('runId' in fields) return { run: finishedRun(fields.runId) };
+    if ('runId' in fields) {
+      if (live === 'live too') return { run: runs.keptRun(fields.runId) };
+      const { record, finished } = finishedRun(fields.runId);
+      return { run: { runId: fields.runId as string, record, transcript: finished.transcript, live: false } };
+    }
     if ('file' in fields) return { file: checkFilePath(fields.file, '.jsonl', 'source.file') };
     if ('transcriptId' in fields) {
       const ref = (await listTranscripts()).find((candidate) => candidate.id === fields.transcriptId);
@@ -121,8 +133,7 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
   async function load(source: unknown): Promise<LoadedTranscript> {
     const found = await sourceOf(source);
     if ('file' in found) return readTranscriptFile(found.file);
-    const { record, finished } = found.run;
-    const { transcript } = finished;
+    const { record, transcript } = found.run;
     return {
       header: buildTranscriptHeader(record, transcript),
       entries: transcript.page(0, transcript.count),
@@ -131,8 +142,11 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
   }
 
   /** A run's or a file's transcript to read page by page; close it when done. */
-  async function readerOf(source: unknown): Promise<TranscriptSourceReader> {
-    const found = await sourceOf(source);
+  async function readerOf(
+    source: unknown,
+    live: 'live too' | 'finished' = 'finished',
+  ): Promise<TranscriptSourceReader> {
+    const found = await sourceOf(source, live);
     if ('file' in found) {
       const { file } = found;
       const first = await filePages.page(file, { from: 0, limit: 1 });
@@ -143,14 +157,15 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
         close: () => undefined,
       };
     }
-    const { record, finished } = found.run;
-    const { transcript } = finished;
+    const { runId, record, transcript, live: going } = found.run;
     // Held while it is read: the run may be let go meanwhile (more runs finish), its file not.
     transcript.retain();
     let open = true;
     return {
       header: buildTranscriptHeader(record, transcript),
+      // A run still going is read as far as it had got now, whatever it adds meanwhile.
       count: transcript.count,
+      ...(going ? { liveRunId: runId } : {}),
       page: async (from, to) => ({ entries: transcript.page(from, to), problems: [] }),
       close() {
         if (open) transcript.release();
@@ -159,8 +174,12 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
     };
   }
 
-  async function withReader<T>(source: unknown, read: (reader: TranscriptSourceReader) => Promise<T>) {
-    const reader = await readerOf(source);
+  async function withReader<T>(
+    source: unknown,
+    read: (reader: TranscriptSourceReader) => Promise<T>,
+    live: 'live too' | 'finished' = 'finished',
+  ) {
+    const reader = await readerOf(source, live);
     try {
       return await read(reader);
     } finally {
@@ -168,7 +187,8 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
     }
   }
 
-  const transcriptDiff = createTranscriptDiffs(readerOf);
+  // A run still going is compared as far as it has got; asked again once it has grown, compared again.
+  const transcriptDiff = createTranscriptDiffs((source) => readerOf(source, 'live too'));
 
   function maskOptions(sensitiveKeys: string[] = []): MaskOptions {
     const secrets = options.secretMasker?.();
@@ -236,8 +256,7 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
     async transcriptPage(source, range) {
       const found = await sourceOf(source);
       if ('file' in found) return filePages.page(found.file, range);
-      const { record, finished } = found.run;
-      const { transcript } = finished;
+      const { record, transcript } = found.run;
       return {
         header: buildTranscriptHeader(record, transcript),
         count: transcript.count,
@@ -245,8 +264,17 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
         problems: [],
       };
     },
-    transcriptTimeline: (source, window) =>
-      withReader(source, (reader) => summarizeTranscriptTimeline(reader, window)),
+    async transcriptTimeline(source, rawWindow) {
+      const window = checkTimelineWindow(rawWindow);
+      return withReader(
+        source,
+        (reader) =>
+          reader.liveRunId === undefined
+            ? summarizeTranscriptTimeline(reader, window)
+            : liveTimelines.summarize(reader.liveRunId, reader, window),
+        'live too',
+      );
+    },
     transcriptDiff: (left, right, range) => transcriptDiff(left, right, range),
     async removeTranscript(transcriptId) {
       if (typeof transcriptId !== 'string') throw new InvalidArgumentError('transcriptId must be a string');

@@ -9,6 +9,8 @@ export interface TranscriptSourceReader {
   page(from: number, to: number): Promise<{ entries: TranscriptEntry[]; problems: TranscriptProblem[] }>;
   /** Lets go of the run (a kept run's transcript stays readable until then, even if dropped meanwhile). */
   close(): void;
+  /** Set when the source is a run still going: its id (`count` is how far it had got when opened). */
+  liveRunId?: string;
 }
 
 /** Entries read at once when a whole transcript is walked: what a walk holds at most. */
@@ -25,13 +27,14 @@ export async function walkTranscript(
   return walkTranscriptPages(reader, async (entries) => entries.forEach(visit));
 }
 
-/** As `walkTranscript`, a page of entries at a time (the first `count` entries only, when given). */
+/** As `walkTranscript`, a page of entries at a time: entries `from` up to `count` (the rest, by default). */
 export async function walkTranscriptPages(
   reader: Pick<TranscriptSourceReader, 'count' | 'page'>,
   visit: (entries: TranscriptEntry[]) => Promise<void>,
   count = reader.count,
+  from = 0,
 ): Promise<TranscriptProblem[]> {
-  for (let at = 0; at < count; at += WALK_PAGE) {
+  for (let at = from; at < count; at += WALK_PAGE) {
     const { entries, problems } = await reader.page(at, Math.min(count, at + WALK_PAGE));
     await visit(entries);
     if (problems.length > 0) return problems;

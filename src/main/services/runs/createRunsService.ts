@@ -155,6 +155,7 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
       runId,
       request,
       origin,
+      transcript,
       emit: (event: Parameters<typeof recorder.recordEvent>[0]) => batcher.add(recorder.recordEvent(event)),
     };
     const prepared: PreparedRun[] = [];

@@ -12,6 +12,8 @@ export interface RunContext {
   origin: RunOrigin;
   /** Adds a host event to the run's live transcript. */
   emit(event: HostEvent): void;
+  /** The run's transcript as it records (readable while the run goes on). */
+  transcript: TranscriptReader;
 }
 
 export interface PreparedRun {
