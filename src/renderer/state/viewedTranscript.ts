@@ -17,8 +17,10 @@ export interface ViewedTranscript {
   firstIndex: number;
   /** The run shown, when it is one (its pages come from the host). */
   runId?: string;
-  /** Where the host can read the whole transcript (a finished run, an opened file); none while it runs. */
+  /** Where the host reads the transcript (a run, going or finished; an opened file). */
   hostSource?: TranscriptSource;
+  /** The run is still going: what the host lays out of it is as far as it has got. */
+  live?: boolean;
   /** The transcript is still arriving page by page (after a reload): how far, of how many. */
   loading?: RunView['loading'];
 }
@@ -51,8 +53,9 @@ export function useViewedTranscript(): ViewedTranscript | null {
     runId: run.runId,
     ...(run.request ? { code: run.request.code } : {}),
     ...(run.loading ? { loading: run.loading } : {}),
-    // A finished run is whole on the host even while the page is still loading it (after a reload).
-    ...(run.result ? { hostSource: { runId: run.runId } } : {}),
+    // The host has the whole run so far, even while the page is still loading it (after a reload).
+    hostSource: { runId: run.runId },
+    ...(run.result ? {} : { live: true }),
   };
 }
 

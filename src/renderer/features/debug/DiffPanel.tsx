@@ -12,9 +12,6 @@ import { useDebugSync } from '../../state/useDebugSync';
 import { SecretRevealToggle } from '../../ui/SecretRevealToggle';
 import { useSecretReveal } from '../../state/useSecretReveal';
 import { HOST_DIFF_ROWS, useHostDiff } from './useHostDiff';
-import { useWholeTranscript } from '../../state/useWholeTranscript';
-
-const NO_ENTRIES: TranscriptEntry[] = [];
 
 /** From this many entries in the two runs, the host compares them and the page holds a page of rows. */
 const HOST_DIFF_ENTRIES = 2_000;
@@ -25,12 +22,11 @@ interface DiffSource {
   entries: TranscriptEntry[];
   /** Entries in all (more than `entries` while a run is still loading after a reload, or when it holds only a tail). */
   count: number;
-  /** A run's: its entries before `firstIndex` stay on the host (useWholeTranscript fetches them). */
-  runId?: string;
-  firstIndex?: number;
   code?: string;
-  /** Where the host reads it (a finished run, an opened file). */
+  /** Where the host reads it (a run, going or finished; an opened file). */
   hostSource?: TranscriptSource;
+  /** A run still going: compared as far as it has got. */
+  live?: boolean;
 }
 
 /** What the panel shows: the whole diff of two short runs, or a page of the host's diff of long ones. */
@@ -51,7 +47,6 @@ export function DiffPanel() {
   const opened = useDebugStore((s) => s.opened);
   const sources = useMemo(() => {
     const list: DiffSource[] = Object.values(runs)
-      .filter((run) => run.result)
       .sort((a, b) => a.seenAt - b.seenAt)
       .map((run) => ({
         key: `run:${run.runId}`,
@@ -62,10 +57,9 @@ export function DiffPanel() {
         }),
         entries: run.entries,
         count: run.loading?.total ?? (run.firstIndex ?? 0) + run.entries.length,
-        runId: run.runId,
-        firstIndex: run.firstIndex ?? 0,
         ...(run.request ? { code: run.request.code } : {}),
         hostSource: { runId: run.runId },
+        ...(run.result ? {} : { live: true }),
       }));
     if (opened)
       list.push({
@@ -89,26 +83,19 @@ export function DiffPanel() {
     left?.hostSource !== undefined &&
     right?.hostSource !== undefined &&
     left.count + right.count >= HOST_DIFF_ENTRIES;
+  const live = left?.live === true || right?.live === true;
   const host = useHostDiff(
     long ? left.hostSource : undefined,
     long ? right.hostSource : undefined,
     pageFrom?.key === pairKey ? pageFrom.from : null,
+    live,
   );
   const onHost = long && !host.failed;
-  // The page's own diff (in a worker when large) for short runs, or when the host no longer has one.
-  const leftEntries = useWholeTranscript(
-    onHost ? undefined : left?.runId,
-    left?.entries ?? NO_ENTRIES,
-    left?.firstIndex ?? 0,
-  );
-  const rightEntries = useWholeTranscript(
-    onHost ? undefined : right?.runId,
-    right?.entries ?? NO_ENTRIES,
-    right?.firstIndex ?? 0,
-  );
+  // The page's own diff (in a worker when large) for short runs, held whole; or, when the host no
+  // longer has a run, of what the page holds of it.
   const { diff: local, computing: localComputing } = useTranscriptDiff(
-    onHost || !left ? undefined : leftEntries,
-    onHost || !right ? undefined : rightEntries,
+    onHost || !left ? undefined : left.entries,
+    onHost || !right ? undefined : right.entries,
     {
       ...(left?.code !== undefined ? { left: left.code } : {}),
       ...(right?.code !== undefined ? { right: right.code } : {}),
@@ -150,9 +137,7 @@ export function DiffPanel() {
     );
   if (sources.length < 2 || !left || !right || !diff)
     return (
-      <div className="pane-empty">
-        Finish two runs (or one run and an opened transcript) to compare them here.
-      </div>
+      <div className="pane-empty">Run twice (or run once and open a transcript) to compare them here.</div>
     );
 
   // Rows are counted among all of them; `shownFirst` is the first difference among the rows held.
@@ -196,6 +181,10 @@ export function DiffPanel() {
             ? `First difference: ${first.label}${first.left === undefined ? ' (only in the right run)' : first.right === undefined ? ' (only in the left run)' : ''}`
             : 'No difference in code, tool calls or result (timings and ids aside).'}
         {diff.alignedBy === 'order' && ' · calls paired by order (the runs share no callIds)'}
+        {live &&
+          (onHost
+            ? ' · a run still going: compared as far as it has got, again every few seconds'
+            : ' · a run still going: compared as far as it has got')}
       </p>
       {paged && (
         <div className="diff-pager" data-testid="diff-pager">

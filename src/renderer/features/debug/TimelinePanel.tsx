@@ -5,7 +5,7 @@ import {
   type TimelineBar,
   type TimelineLayout,
 } from '../../../shared/transcriptTimeline';
-import { formatDuration, formatOffsetMs, plural } from '../../../shared/format';
+import { formatCount, formatDuration, formatOffsetMs, plural } from '../../../shared/format';
 import { useDebugStore } from '../../state/debugStore';
 import { drawTimeline, type TimelineView } from './drawTimeline';
 import { useDebugSync } from '../../state/useDebugSync';
@@ -16,11 +16,10 @@ import { SecretRevealToggle } from '../../ui/SecretRevealToggle';
 import { useDisplaySettings } from '../../ui/display/displaySettings';
 import { useSecretReveal } from '../../state/useSecretReveal';
 import { useHostTimeline } from './useHostTimeline';
-import { useWholeTranscript } from '../../state/useWholeTranscript';
 
 const NO_ENTRIES: TranscriptEntry[] = [];
 const NO_LAYOUT: TimelineLayout = { lanes: [], bars: [], compute: [], runStart: 0, runEnd: 0, totalRows: 0 };
-/** From this many entries on, a finished run's (or opened file's) timeline is laid out by the host. */
+/** From this many entries on, a run's (going or finished) or an opened file's timeline is laid out by the host. */
 const HOST_LAYOUT_ENTRIES = 2_000;
 
 const ROW_HEIGHT = 18;
@@ -46,18 +45,24 @@ export function TimelinePanel() {
   const [zoom, setZoom] = useState(1);
   /** Fraction (0-1) of the run scrolled past on the left when zoomed in. */
   const [pan, setPan] = useState(0);
-  // A long transcript is laid out on the host for what is on screen: the page never walks it whole.
+  /** The run's length when the person last zoomed or panned: a zoomed window stays put as a live run grows. */
+  const [zoomBasis, setZoomBasis] = useState<{ key: string; duration: number } | null>(null);
+  const key = viewed?.key ?? '';
+  const live = viewed?.live === true;
+  // A long transcript is laid out on the host for what is on screen (a live run as far as it has
+  // got, again as it goes on): the page never holds it whole.
   const entryCount = viewed?.loading?.total ?? firstIndex + held.length;
   const hostSource = entryCount >= HOST_LAYOUT_ENTRIES ? viewed?.hostSource : undefined;
-  const host = useHostTimeline(hostSource, viewed?.key ?? '', {
-    zoom,
-    pan,
-    width: size.width - LABEL_WIDTH - 10,
-  });
+  const basis = zoom > 1 && zoomBasis?.key === key ? zoomBasis.duration : undefined;
+  const host = useHostTimeline(
+    hostSource,
+    key,
+    { zoom, pan, width: size.width - LABEL_WIDTH - 10, ...(basis !== undefined ? { duration: basis } : {}) },
+    live,
+  );
+  // Laid out in the page: a short transcript, held whole; or, when the host no longer has the run, its held tail.
   const local = !hostSource || host.failed;
-  // Laid out in the page (a run still going, or the host could not): the run's earlier entries come from the host.
-  const entries = useWholeTranscript(local ? viewed?.runId : undefined, held, firstIndex);
-  const localLayout = useMemo(() => (local ? layoutTimeline(entries) : null), [local, entries]);
+  const localLayout = useMemo(() => (local ? layoutTimeline(held) : null), [local, held]);
   const reveal = useSecretReveal<TimelineLayout>('the timeline', localLayout ?? host.timeline ?? NO_LAYOUT);
   const layout = reveal.value;
   const callCount = host.timeline && !local ? host.timeline.callCount : layout.bars.length;
@@ -74,7 +79,19 @@ export function TimelinePanel() {
     return () => observer.disconnect();
   }, []);
 
-  const duration = Math.max(1, layout.runEnd - layout.runStart);
+  const runDuration = Math.max(1, layout.runEnd - layout.runStart);
+  const duration = basis ?? runDuration;
+  const zoomTo = (value: number) => {
+    setZoom(value);
+    setZoomBasis({ key, duration: runDuration });
+  };
+  const panTo = (value: number) => {
+    setPan(value);
+    setZoomBasis({ key, duration: runDuration });
+  };
+  // Zoomed in on another transcript (a new run): its window stays put from its first layout on.
+  if (zoom > 1 && zoomBasis?.key !== key && layout.runEnd > layout.runStart)
+    setZoomBasis({ key, duration: runDuration });
   const scale = ((size.width - LABEL_WIDTH - 10) / duration) * zoom;
   const timeOrigin = layout.runStart + pan * duration * (1 - 1 / zoom);
 
@@ -120,7 +137,7 @@ export function TimelinePanel() {
     drawTimeline(context, layout, view);
   }, [layout, size, scale, scrollRow, timeOrigin, selectedCallId, theme, systemDark]);
 
-  if (entries.length === 0)
+  if (held.length === 0 && entryCount === 0)
     return (
       <div className="pane-empty">Run something: each tool call appears as a bar in its provider’s lane.</div>
     );
@@ -152,7 +169,11 @@ export function TimelinePanel() {
   });
 
   return (
-    <div className="debug-panel timeline-panel">
+    <div
+      className="debug-panel timeline-panel"
+      // Entries of the transcript the page holds: its tail, whatever the timeline shows.
+      data-entries-held={held.length}
+    >
       <div className="timeline-controls">
         {transcriptChoice && <TranscriptPicker {...transcriptChoice} />}
         <label>
@@ -163,7 +184,7 @@ export function TimelinePanel() {
             max={50}
             step={0.5}
             value={zoom}
-            onChange={(e) => setZoom(Number(e.target.value))}
+            onChange={(e) => zoomTo(Number(e.target.value))}
           />
         </label>
         {zoom > 1 && (
@@ -175,14 +196,19 @@ export function TimelinePanel() {
               max={1}
               step={0.01}
               value={pan}
-              onChange={(e) => setPan(Number(e.target.value))}
+              onChange={(e) => panTo(Number(e.target.value))}
             />
           </label>
         )}
         <span className="muted" data-testid="timeline-summary">
-          {plural(callCount, 'call')} · {plural(layout.lanes.length, 'provider')} · {formatDuration(duration)}{' '}
-          · shaded: guest compute · click a bar to select its call
+          {plural(callCount, 'call')} · {plural(layout.lanes.length, 'provider')} ·{' '}
+          {formatDuration(runDuration)} · shaded: guest compute · click a bar to select its call
         </span>
+        {live && (
+          <span className="muted" data-testid="timeline-live">
+            live, {formatCount(entryCount)} entries so far
+          </span>
+        )}
         <SecretRevealToggle reveal={reveal} />
       </div>
       <div
@@ -190,7 +216,7 @@ export function TimelinePanel() {
         ref={wrapper}
         onWheel={(event) => {
           if (event.shiftKey) {
-            if (zoom > 1) setPan((value) => Math.max(0, Math.min(1, value + Math.sign(event.deltaY) * 0.05)));
+            if (zoom > 1) panTo(Math.max(0, Math.min(1, pan + Math.sign(event.deltaY) * 0.05)));
             return;
           }
           if (layout.totalRows * ROW_HEIGHT < size.height) return;

@@ -1,42 +1,55 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { TranscriptSource, TranscriptTimeline } from '../../../shared/api/debug';
 import { useApi } from '../../state/hostContext';
 
 /** A window that changes (zoom, pan, resize) is asked for once it has been still this long. */
 const SETTLE_MS = 120;
+/** A run still going is laid out again this long after each answer (never while one is awaited). */
+export const LIVE_REFRESH_MS = 1_000;
 
 /** What the Timeline shows: zoom (1: the whole run), pan (0-1 of the rest), bars area in pixels. */
 export interface TimelineViewport {
   zoom: number;
   pan: number;
   width: number;
+  /**
+   * The run length zoom and pan are fractions of; without it, the last answer's. A run still going
+   * keeps a zoomed window where the person put it by passing the length it had then.
+   */
+  duration?: number;
 }
 
 /**
- * The host's timeline of `source` (a finished run, an opened file) for what `viewport` shows, or
- * null without a source. While a newer window is asked for, the last answer for the same transcript stays; an
- * answer for an older request never replaces a newer one. `failed` is set when the host cannot.
+ * The host's timeline of `source` (a run, an opened file) for what `viewport` shows, or null
+ * without a source. While a newer window is asked for, the last answer for the same transcript stays;
+ * an answer for an older request never replaces a newer one. While `live` (the run goes on) it is
+ * asked for again a second after each answer, and once more when the run ends. `failed` is set when
+ * the host cannot.
  */
 export function useHostTimeline(
   source: TranscriptSource | undefined,
   key: string,
   viewport: TimelineViewport,
+  live: boolean,
 ): { timeline: TranscriptTimeline | null; failed: boolean } {
   const api = useApi();
   const [answer, setAnswer] = useState<{ key: string; timeline: TranscriptTimeline | null } | null>(null);
+  const [refreshes, setRefreshes] = useState(0);
+  const awaited = useRef(0);
   const sourceJson = source ? JSON.stringify(source) : undefined;
   const width = Math.max(1, Math.round(viewport.width));
   // Zoomed in, the window follows from the run's bounds, known from the first (whole-run) answer.
   const bounds = answer?.key === key ? answer.timeline : null;
-  const duration = bounds ? Math.max(1, bounds.runEnd - bounds.runStart) : 0;
+  const duration = bounds ? (viewport.duration ?? Math.max(1, bounds.runEnd - bounds.runStart)) : 0;
   const zoomed = bounds !== null && viewport.zoom > 1;
   const from = zoomed ? bounds.runStart + viewport.pan * duration * (1 - 1 / viewport.zoom) : undefined;
   const to = zoomed ? from! + duration / viewport.zoom : undefined;
   useEffect(() => {
     if (!sourceJson) return;
     let current = true;
-    const ask = () =>
-      api.debug
+    const ask = () => {
+      awaited.current += 1;
+      void api.debug
         .transcriptTimeline(JSON.parse(sourceJson) as TranscriptSource, {
           width,
           ...(from !== undefined ? { from } : {}),
@@ -45,16 +58,28 @@ export function useHostTimeline(
         .then(
           (timeline) => current && setAnswer({ key, timeline }),
           () => current && setAnswer({ key, timeline: null }),
-        );
+        )
+        .finally(() => {
+          awaited.current -= 1;
+        });
+    };
     // The first window of a transcript is asked for at once; the ones after as they settle.
     const timer = setTimeout(ask, answer?.key === key ? SETTLE_MS : 0);
     return () => {
       current = false;
       clearTimeout(timer);
     };
-    // `answer` only picks the delay: a new answer must not ask again.
+    // `answer` only picks the delay: a new answer must not ask again (a refresh does, while live).
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [api, sourceJson, key, from, to, width]);
+  }, [api, sourceJson, key, from, to, width, live, refreshes]);
+  useEffect(() => {
+    if (!live || !sourceJson || answer?.key !== key || answer.timeline === null) return;
+    const timer = setTimeout(() => {
+      // A window asked for meanwhile is still awaited: its answer schedules the next refresh.
+      if (awaited.current === 0) setRefreshes((count) => count + 1);
+    }, LIVE_REFRESH_MS);
+    return () => clearTimeout(timer);
+  }, [live, sourceJson, key, answer]);
   if (!sourceJson || answer?.key !== key) return { timeline: null, failed: false };
   return { timeline: answer.timeline, failed: answer.timeline === null };
 }
