@@ -34,6 +34,57 @@ test('the Timeline of a 10,000-call run is laid out on the host: the page holds 
   await page.screenshot({ path: join(SCREENSHOTS, 'whole-run-timeline-zoomed.png') });
 });
 
+// Held by a breakpoint twice on its way (calls 5,001 and 5,501): a long run still going, whatever the machine's speed.
+const LIVE_RUN = `for (let i = 0; i < 6000; i++)\n  await demo.echo({ text: i === 5000 || i === 5500 ? 'hold' : 'call ' + i });\n'done'`;
+
+test('the Timeline of a long run still going is laid out on the host as far as it has got, and follows the run', async ({
+  page,
+  playground: _,
+}) => {
+  test.setTimeout(180_000);
+  await page.getByRole('tab', { name: 'Breakpoints' }).click();
+  await page.getByLabel('Breakpoint provider').selectOption('demo');
+  await page.getByLabel('Breakpoint tool').selectOption('echo');
+  await page.getByLabel('Breakpoint condition').fill('text == "hold"');
+  await page.getByRole('button', { name: 'Add breakpoint' }).click();
+  await expect(page.getByTestId('breakpoint')).toHaveCount(1);
+  await setProgram(page, LIVE_RUN);
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  const paused = page.getByTestId('paused-call');
+  await expect(paused).toContainText('demo.echo', { timeout: 60_000 });
+
+  await page.getByRole('tab', { name: 'Timeline' }).click();
+  const summary = page.getByTestId('timeline-summary');
+  const live = page.getByTestId('timeline-live');
+  const canvas = page.getByTestId('timeline-canvas');
+  // Entries of the run the page holds (its tail), however many calls the timeline shows.
+  const held = async () => Number(await page.locator('.timeline-panel').getAttribute('data-entries-held'));
+  // The held call is the 5,001st: on the timeline as a call without an answer yet.
+  await expect(summary).toContainText('5,001 calls · 1 provider');
+  await expect(live).toContainText(/^live, 2\d,\d{3} entries so far$/);
+  expect(await held()).toBeLessThanOrEqual(4_000);
+  expect(await held()).toBeLessThan(5_001);
+  expect(Number(await canvas.getAttribute('data-bars-held'))).toBeLessThanOrEqual(
+    (await canvas.boundingBox())!.width,
+  );
+  await page.screenshot({ path: join(SCREENSHOTS, 'live-run-timeline.png') });
+
+  // Zoomed in, then sent on to the next hold: the timeline follows the run and keeps the zoom.
+  const zoom = page.getByRole('slider').first();
+  await zoom.fill('2');
+  await paused.getByRole('button', { name: 'Send input' }).click();
+  await expect(summary).toContainText('5,501 calls · 1 provider', { timeout: 30_000 });
+  await expect(live).toBeVisible();
+  await expect(zoom).toHaveValue('2');
+  expect(await held()).toBeLessThanOrEqual(4_000);
+
+  // Once the run ends, laid out once more as the finished run.
+  await paused.getByRole('button', { name: 'Send input' }).click();
+  await expect(summary).toContainText('6,000 calls · 1 provider', { timeout: 30_000 });
+  await expect(live).toHaveCount(0);
+  expect(await held()).toBeLessThanOrEqual(4_000);
+});
+
 test('the Diff of two 5,000-call runs is compared on the host: the page holds a page of rows around the difference', async ({
   page,
   playground: _,
