@@ -1,6 +1,7 @@
 import { join } from 'node:path';
-import { echoLoop, runLongProgram } from './longRun';
-import { expect, SCREENSHOTS, test } from './playgroundFixture';
+import type { Page } from '@playwright/test';
+import { echoLoop, heldBy, runLongProgram } from './longRun';
+import { expect, SCREENSHOTS, setProgram, test } from './playgroundFixture';
 
 test('the Timeline of a 10,000-call run is laid out on the host: the page holds a bar per pixel column, not a call each', async ({
   page,
@@ -35,13 +36,12 @@ test('the Timeline of a 10,000-call run is laid out on the host: the page holds 
 });
 
 // Held by a breakpoint twice on its way (calls 5,001 and 5,501): a long run still going, whatever the machine's speed.
-const LIVE_RUN = `for (let i = 0; i < 6000; i++)\n  await demo.echo({ text: i === 5000 || i === 5500 ? 'hold' : 'call ' + i });\n'done'`;
+const LIVE_RUN = echoLoop(6_000, "i === 5000 || i === 5500 ? 'hold' : 'call ' + i");
+/** What the page holds of a run still going: its tail, at most 2 × 2,000 entries. */
+const HELD_TAIL_BOUND = 4_000;
 
-test('the Timeline of a long run still going is laid out on the host as far as it has got, and follows the run', async ({
-  page,
-  playground: _,
-}) => {
-  test.setTimeout(180_000);
+/** Starts LIVE_RUN with a breakpoint on its holds; returns the paused-call card once it holds the first. */
+async function startHeldRun(page: Page) {
   await page.getByRole('tab', { name: 'Breakpoints' }).click();
   await page.getByLabel('Breakpoint provider').selectOption('demo');
   await page.getByLabel('Breakpoint tool').selectOption('echo');
@@ -52,17 +52,26 @@ test('the Timeline of a long run still going is laid out on the host as far as i
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   const paused = page.getByTestId('paused-call');
   await expect(paused).toContainText('demo.echo', { timeout: 60_000 });
+  return paused;
+}
+
+test('the Timeline of a long run still going is laid out on the host as far as it has got, and follows the run', async ({
+  page,
+  playground: _,
+}) => {
+  test.setTimeout(180_000);
+  const paused = await startHeldRun(page);
 
   await page.getByRole('tab', { name: 'Timeline' }).click();
   const summary = page.getByTestId('timeline-summary');
   const live = page.getByTestId('timeline-live');
   const canvas = page.getByTestId('timeline-canvas');
   // Entries of the run the page holds (its tail), however many calls the timeline shows.
-  const held = async () => Number(await page.locator('.timeline-panel').getAttribute('data-entries-held'));
+  const held = () => heldBy(page, '.timeline-panel');
   // The held call is the 5,001st: on the timeline as a call without an answer yet.
   await expect(summary).toContainText('5,001 calls · 1 provider');
   await expect(live).toContainText(/^live, 2\d,\d{3} entries so far$/);
-  expect(await held()).toBeLessThanOrEqual(4_000);
+  expect(await held()).toBeLessThanOrEqual(HELD_TAIL_BOUND);
   expect(await held()).toBeLessThan(5_001);
   expect(Number(await canvas.getAttribute('data-bars-held'))).toBeLessThanOrEqual(
     (await canvas.boundingBox())!.width,
@@ -76,13 +85,13 @@ test('the Timeline of a long run still going is laid out on the host as far as i
   await expect(summary).toContainText('5,501 calls · 1 provider', { timeout: 30_000 });
   await expect(live).toBeVisible();
   await expect(zoom).toHaveValue('2');
-  expect(await held()).toBeLessThanOrEqual(4_000);
+  expect(await held()).toBeLessThanOrEqual(HELD_TAIL_BOUND);
 
   // Once the run ends, laid out once more as the finished run.
   await paused.getByRole('button', { name: 'Send input' }).click();
   await expect(summary).toContainText('6,000 calls · 1 provider', { timeout: 30_000 });
   await expect(live).toHaveCount(0);
-  expect(await held()).toBeLessThanOrEqual(4_000);
+  expect(await held()).toBeLessThanOrEqual(HELD_TAIL_BOUND);
 });
 
 test('the Diff of two 5,000-call runs is compared on the host: the page holds a page of rows around the difference', async ({
@@ -117,4 +126,32 @@ test('the Diff of two 5,000-call runs is compared on the host: the page holds a 
   await expect(pager).toContainText('Rows 1–200 of 5,002');
   await page.getByRole('tab', { name: 'result', exact: true }).click();
   await expect(page.getByTestId('diff-editor')).toContainText('"result": "done"');
+});
+
+test('a long run still going is compared on the host as far as it has got, and again once it ends', async ({
+  page,
+  playground: _,
+}) => {
+  await runLongProgram(page, echoLoop(6_000));
+  test.setTimeout(180_000);
+  const paused = await startHeldRun(page);
+  await page.getByRole('tab', { name: 'Diff' }).click();
+  const banner = page.getByTestId('first-difference');
+  await expect(banner).toContainText('a run still going: compared as far as it has got');
+  await expect(page.getByLabel('Right run').locator('option:checked')).toHaveText(/ · you · running$/);
+  const pager = page.getByTestId('diff-pager');
+  await expect(pager).toContainText('compared on the host');
+  const table = page.getByRole('table', { name: 'Aligned messages' });
+  expect(Number(await table.getAttribute('data-rows-held'))).toBeLessThanOrEqual(200);
+
+  // The Paused call and the Diff share a pane: the run is sent on from one, then seen in the other.
+  await page.getByRole('tab', { name: 'Paused call' }).click();
+  await paused.getByRole('button', { name: 'Send input' }).click();
+  await expect(paused.getByText('call-5501')).toBeVisible({ timeout: 30_000 });
+  await paused.getByRole('button', { name: 'Send input' }).click();
+  await page.getByRole('tab', { name: 'Diff' }).click();
+  await expect(banner).not.toContainText('still going', { timeout: 30_000 });
+  await expect(page.getByLabel('Right run').locator('option:checked')).toHaveText(/ · you · Succeeded$/);
+  // The code differs, then the two calls that said "hold", not a call missing on either side.
+  await expect(pager).toContainText('of 6,002 · 3 differences');
 });

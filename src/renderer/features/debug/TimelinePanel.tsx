@@ -204,6 +204,12 @@ export function TimelinePanel() {
           {plural(callCount, 'call')} · {plural(layout.lanes.length, 'provider')} ·{' '}
           {formatDuration(runDuration)} · shaded: guest compute · click a bar to select its call
         </span>
+        {hostSource && host.failed && (
+          <span className="muted">
+            the host could not lay it out: shown from the {formatCount(held.length)} latest entries the page
+            holds
+          </span>
+        )}
         {live && (
           <span className="muted" data-testid="timeline-live">
             live, {formatCount(entryCount)} entries so far
