@@ -30,8 +30,14 @@ function recordingRun() {
   });
   stores.push(store);
   let seq = 0;
-  const add = (at: number, message: unknown) =>
-    store.add({ kind: 'message', seq: seq++, at, direction: 'runner_to_host', message } as TranscriptEntry);
+  const add = (at: number, message: { type: string; [field: string]: unknown }) =>
+    store.add({
+      kind: 'message',
+      seq: seq++,
+      at,
+      direction: message.type === 'tool_result' ? 'host_to_runner' : 'runner_to_host',
+      message,
+    } as TranscriptEntry);
   add(0, { type: 'started', id: 'exec-1' });
   return {
     store,
