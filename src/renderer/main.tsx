@@ -10,12 +10,11 @@ import { createEntriesCoalescer } from './state/createEntriesCoalescer';
 import { HELD_TAIL } from './state/heldTail';
 import { UiHostContext } from './ui/uiHost';
 import { downloadLink } from './ui/downloadLink';
-import { downloadText } from './ui/downloadText';
 import './app/panels/loadPanels';
 import './styles.css';
 
 const root = createRoot(document.getElementById('root')!);
-const connection = connectToHost({ link: downloadLink, text: downloadText });
+const connection = connectToHost(downloadLink);
 
 if ('error' in connection) {
   root.render(

@@ -10,20 +10,18 @@ export interface HostConnection {
   onConnectionChange(listener: (state: ConnectionState) => void): () => void;
   openExternal(url: string): void;
   /**
-   * Browser mode streams the report from the server to a download; the desktop app, which has no
-   * server, gets it as one string from exportHtml.
+   * Saves a transcript's HTML report as a file, never as one string in the page: browser mode
+   * downloads it from the server as it is made; the desktop app, which has no server, has the host
+   * write it to a file the person picks. Answers that file, when the host wrote one.
    */
   downloadHtmlReport(
     source: TranscriptSource,
     options: HtmlDownloadOptions & { fileName: string },
-  ): Promise<void>;
+  ): Promise<string | undefined>;
 }
 
-/** How the page saves a file; the root hands in the UI kit's (this layer imports only src/shared). */
-export interface PageDownloads {
-  link(href: string, fileName: string): void;
-  text(fileName: string, text: string, type: string): void;
-}
+/** Saves what a same-origin link points at as a file (the root hands in the UI kit's). */
+export type DownloadLink = (href: string, fileName: string) => void;
 
 declare global {
   interface Window {
@@ -36,7 +34,7 @@ function tokenInLink(): string | null {
 }
 
 /** The only place that knows which transport the renderer is on. */
-export function connectToHost(downloads: PageDownloads): HostConnection | { error: string } {
+export function connectToHost(downloadLink: DownloadLink): HostConnection | { error: string } {
   const bridge = window.execbox;
   if (bridge) {
     const api = createIpcClient(bridge);
@@ -48,8 +46,10 @@ export function connectToHost(downloads: PageDownloads): HostConnection | { erro
       },
       openExternal: (url) => void bridge.openExternal(url),
       downloadHtmlReport: async (source, { fileName, ...options }) => {
-        const { html } = await api.debug.exportHtml(source, options);
-        downloads.text(fileName, html ?? '', 'text/html');
+        const file = await bridge.pickFile?.({ mode: 'save', kind: 'report', defaultPath: fileName });
+        if (!file) return undefined;
+        await api.debug.exportHtml(source, { ...options, file });
+        return file;
       },
     };
   }
@@ -77,7 +77,8 @@ export function connectToHost(downloads: PageDownloads): HostConnection | { erro
     },
     downloadHtmlReport: async (source, options) => {
       const { url, fileName } = await client.api.debug.prepareHtmlDownload(source, options);
-      downloads.link(url, fileName);
+      downloadLink(url, fileName);
+      return undefined;
     },
   };
 }

@@ -2,11 +2,11 @@ import { createContext, useContext } from 'react';
 import type { HtmlDownloadOptions, TranscriptSource } from '../../shared/api/debug';
 import type { PlaygroundApi } from '../../shared/api/playgroundApi';
 
-/** Saves a transcript's HTML report as a file, however this face gets it to the page. */
+/** Saves a transcript's HTML report as a file, however this face does it; answers the file when the host wrote one. */
 export type DownloadHtmlReport = (
   source: TranscriptSource,
   options: HtmlDownloadOptions & { fileName: string },
-) => Promise<void>;
+) => Promise<string | undefined>;
 
 export interface HostContextValue {
   api: PlaygroundApi;

@@ -63,10 +63,11 @@ export function TranscriptsPanel() {
     });
   const exportHtml = (source: TranscriptSource, label: string) =>
     attempt(async () => {
-      await downloadHtmlReport(source, {
+      const file = await downloadHtmlReport(source, {
         fileName: `${fileNameStem(label, 'transcript')}.html`,
         sensitiveKeys: sensitiveKeys(),
       });
+      if (file) notify('info', `Saved the report to ${file}`);
     });
 
   return (
