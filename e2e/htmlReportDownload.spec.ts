@@ -47,7 +47,7 @@ test('the HTML report of a run and of a saved transcript downloads from the serv
   );
   expect(run.download.suggestedFilename()).toBe('run.html');
   const link = new URL(run.download.url());
-  expect(link.pathname).toMatch(/^\/downloads\/[A-Za-z0-9_-]{43}$/);
+  expect(link.pathname).toMatch(/^\/downloads\/[A-Za-z0-9_-]{36}$/);
   expect(link.search).toBe('');
   expect(run.download.url()).not.toContain(new URL(playground.url).hash.slice('#token='.length));
   for (const text of ['<!doctype html>', 'tool_call', 'tool_result', 'leaky', 'env', MASK])

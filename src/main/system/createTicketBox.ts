@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createRandomToken } from './createRandomToken';
 
 export interface TicketBox<T> {
   /** Holds `value` under a new unguessable ticket; throws when `maxHeld` tickets are waiting already. */
@@ -16,10 +16,6 @@ export interface TicketBoxOptions {
   now?: () => number;
 }
 
-const TICKET_BYTES = 32;
-/** What `issue` makes: 32 random bytes in base64url, no padding. */
-const TICKET_SHAPE = /^[A-Za-z0-9_-]{43}$/;
-
 /**
  * Single-use, short-lived tickets: each redeems its value once, before it expires. Expired tickets
  * are let go whenever the box is used, so it needs no timers and holds at most `maxHeld`.
@@ -36,13 +32,13 @@ export function createTicketBox<T>(options: TicketBoxOptions): TicketBox<T> {
       letGoExpired();
       if (waiting.size >= options.maxHeld)
         throw new Error(`${options.maxHeld} tickets are waiting already; use or let one expire first`);
-      const ticket = randomBytes(TICKET_BYTES).toString('base64url');
+      const ticket = createRandomToken();
       waiting.set(ticket, { value, expiresAt: now() + options.lifetimeMs });
       return ticket;
     },
     take(ticket) {
       letGoExpired();
-      if (typeof ticket !== 'string' || !TICKET_SHAPE.test(ticket)) return undefined;
+      if (typeof ticket !== 'string') return undefined;
       const held = waiting.get(ticket);
       waiting.delete(ticket);
       return held?.value;
