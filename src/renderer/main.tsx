@@ -9,11 +9,12 @@ import { usePlaygroundStore } from './state/store';
 import { createEntriesCoalescer } from './state/createEntriesCoalescer';
 import { HELD_TAIL } from './state/heldTail';
 import { UiHostContext } from './ui/uiHost';
+import { downloadLink } from './ui/downloadLink';
 import './app/panels/loadPanels';
 import './styles.css';
 
 const root = createRoot(document.getElementById('root')!);
-const connection = connectToHost();
+const connection = connectToHost(downloadLink);
 
 if ('error' in connection) {
   root.render(
@@ -43,7 +44,13 @@ if ('error' in connection) {
   });
   root.render(
     <StrictMode>
-      <HostContext.Provider value={{ api, openExternal: connection.openExternal }}>
+      <HostContext.Provider
+        value={{
+          api,
+          openExternal: connection.openExternal,
+          downloadHtmlReport: connection.downloadHtmlReport,
+        }}
+      >
         <UiHostContext.Provider value={appUiHost}>
           <App />
         </UiHostContext.Provider>

@@ -54,6 +54,9 @@ export interface TranscriptHtmlSummary {
   facts: Partial<RunFacts> | undefined;
 }
 
+/** What a report may load: nothing but its own inline styles. */
+export const TRANSCRIPT_HTML_CSP = "default-src 'none'; style-src 'unsafe-inline'";
+
 export const TRANSCRIPT_HTML_END = '\n</tbody></table>\n</body></html>';
 
 /**
@@ -69,7 +72,7 @@ export function transcriptHtmlStart(
   const parts: string[] = [
     '<!doctype html>',
     '<html lang="en"><head><meta charset="utf-8">',
-    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`,
+    `<meta http-equiv="Content-Security-Policy" content="${TRANSCRIPT_HTML_CSP}">`,
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body>`,
     `<h1>${escapeHtml(title)}</h1>`,

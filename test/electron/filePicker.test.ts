@@ -52,6 +52,21 @@ describe('the native file picker', () => {
     expect(showSaveDialog.mock.lastCall![1]).toMatchObject({ properties: ['showOverwriteConfirmation'] });
   });
 
+  it('saves an HTML report through the save dialog, offering .html files', async () => {
+    const { showSaveDialog } = mock.current.electron.dialog;
+    showSaveDialog.mockResolvedValueOnce({ canceled: false, filePath: '/tmp/run.html' });
+    expect(await pick(appFrame, { mode: 'save', kind: 'report', defaultPath: 'run.html' })).toBe(
+      '/tmp/run.html',
+    );
+    expect(showSaveDialog.mock.lastCall![1]).toMatchObject({
+      filters: [
+        { name: 'HTML report', extensions: ['html'] },
+        { name: 'All files', extensions: ['*'] },
+      ],
+      defaultPath: 'run.html',
+    });
+  });
+
   it('refuses other senders and bad requests, naming the field, without opening a dialog', async () => {
     const { showOpenDialog, showSaveDialog } = mock.current.electron.dialog;
     const before = showOpenDialog.mock.calls.length + showSaveDialog.mock.calls.length;

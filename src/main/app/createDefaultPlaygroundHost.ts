@@ -71,6 +71,7 @@ export async function createDefaultPlaygroundHost(
         workspaceHost,
         emit: context.emit,
         secretMasker: masking.masker,
+        reportDownloads: context.reportDownloads,
         approvals: createApprovalRules({
           list: () => workspaceHost.providers.list(),
           onEvent: (listener) => workspaceHost.onEvent(listener),

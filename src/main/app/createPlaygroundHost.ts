@@ -13,6 +13,7 @@ import { createExecutorCache } from '../services/runs/createExecutorCache';
 import { createRunsService } from '../services/runs/createRunsService';
 import { createUnavailableService } from './createUnavailableService';
 import type { RunExtension, RunLauncher } from '../services/runs/runExtension';
+import type { ReportDownloads } from '../services/debug/reportDownloads';
 
 /** What the workspace layer gives the host (see src/main/services/workspace/createWorkspaceHost.ts). */
 export interface WorkspaceHostLike {
@@ -31,6 +32,8 @@ export interface ServiceContext {
   launcher: RunLauncher;
   workspaceHost: WorkspaceHostLike;
   emit(event: PlaygroundEvent): void;
+  /** The server that streams reports to the browser, while a face has set one. */
+  reportDownloads(): ReportDownloads | null;
 }
 
 export interface PlaygroundHostOptions {
@@ -59,6 +62,8 @@ export interface PlaygroundHost {
   resolvedProviders(): Promise<ResolvedToolProvider[]>;
   /** Announces (or withdraws) the agents' MCP endpoint the renderer shows in "Connect an agent". */
   setAgentEndpoint(endpoint: AgentEndpoint | null): void;
+  /** Browser mode's server offers prepared reports for download (null: it closed). */
+  setReportDownloads(downloads: ReportDownloads | null): void;
   dispose(): Promise<void>;
 }
 
@@ -86,7 +91,13 @@ export function createPlaygroundHost(options: PlaygroundHostOptions): Playground
     emit,
     batchIntervalMs: options.batchIntervalMs,
   });
-  const context: ServiceContext = { launcher: runs.launch, workspaceHost, emit };
+  let reportDownloads: ReportDownloads | null = null;
+  const context: ServiceContext = {
+    launcher: runs.launch,
+    workspaceHost,
+    emit,
+    reportDownloads: () => reportDownloads,
+  };
   const debug = options.debug?.(context);
   if (debug?.extension) runs.addExtension(debug.extension);
   const network = options.network?.(context);
@@ -107,6 +118,9 @@ export function createPlaygroundHost(options: PlaygroundHostOptions): Playground
     resolvedProviders: () => workspaceHost.resolvedProviders(),
     setAgentEndpoint: (endpoint) => {
       agentEndpoint = endpoint;
+    },
+    setReportDownloads: (downloads) => {
+      reportDownloads = downloads;
     },
     async handle(raw) {
       const parsed = parseRpcRequest(raw);

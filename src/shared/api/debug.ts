@@ -113,6 +113,19 @@ export interface ExportHtmlOptions {
   sensitiveKeys?: string[];
 }
 
+/** A report the browser downloads (browser mode): exportHtml's masking, and the name of the file it saves. */
+export interface HtmlDownloadOptions {
+  /** Letters, digits, `_`, `-` and `.`, ending in .html (default transcript.html). */
+  fileName?: string;
+  sensitiveKeys?: string[];
+}
+
+/** Where the page fetches a prepared report: a same-origin link, good once and for a minute. */
+export interface HtmlDownload {
+  url: string;
+  fileName: string;
+}
+
 /** A transcript as loaded from a file: as far as it was valid, with what broke and where. */
 export interface LoadedTranscript {
   header: TranscriptHeader | null;
@@ -211,6 +224,12 @@ export interface DebugApi {
     source: TranscriptSource,
     options?: ExportHtmlOptions,
   ): Promise<{ html?: string; file?: string }>;
+  /**
+   * Browser mode: the HTML report as a streamed download, never one string. Answers a single-use
+   * link that expires within a minute; the server writes the report to it as it is made. Hosts
+   * without an HTTP server (the desktop app) refuse it.
+   */
+  prepareHtmlDownload(source: TranscriptSource, options?: HtmlDownloadOptions): Promise<HtmlDownload>;
   replay(source: TranscriptSource, mode: ReplayMode, options?: ReplayOptions): Promise<{ runId: string }>;
 }
 
@@ -230,6 +249,7 @@ export const DEBUG_API_METHODS = [
   'transcriptDiff',
   'removeTranscript',
   'exportHtml',
+  'prepareHtmlDownload',
   'replay',
 ] as const satisfies readonly (keyof DebugApi)[];
 

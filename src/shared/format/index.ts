@@ -6,3 +6,4 @@ export { describeRunOutcome, type RunOutcomeText } from './describeRunOutcome';
 export { describeRunOrigin } from './describeRunOrigin';
 export { describeRunListItem } from './describeRunListItem';
 export { formatRunTime } from './formatRunTime';
+export { fileNameStem } from './fileNameStem';

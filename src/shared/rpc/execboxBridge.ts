@@ -17,6 +17,7 @@ export const PICKABLE_FILES = {
   bundle: { label: 'Execbox workspace bundle', extensions: ['json'] },
   transcript: { label: 'Transcript', extensions: ['jsonl'] },
   module: { label: 'ES module', extensions: ['mjs', 'js'] },
+  report: { label: 'HTML report', extensions: ['html'] },
 } as const;
 
 /** Opening an existing file or choosing where to save a new one. */

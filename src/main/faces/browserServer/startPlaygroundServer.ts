@@ -15,6 +15,8 @@ import { isLoopbackHost } from '../../system/isLoopbackHost';
 import { logServerErrors } from '../../system/logServerErrors';
 import { createEventsFramePacker } from './createEventsFramePacker';
 import { serveStaticFile } from './serveStaticFile';
+import { createReportDownloads, DOWNLOADS_PATH } from './createReportDownloads';
+import { serveReportDownload } from './serveReportDownload';
 
 export const API_PATH = '/api';
 export const MAX_MESSAGE_BYTES = MAX_RPC_MESSAGE_BYTES;
@@ -31,6 +33,8 @@ export interface PlaygroundServerOptions {
   token?: string;
   /** Where socket errors are reported (default: stderr); none of them stops the server. */
   log?: (line: string) => void;
+  /** The clock download tickets expire by (tests move it). */
+  now?: () => number;
 }
 
 export interface PlaygroundServer {
@@ -71,13 +75,20 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
     'cross-origin-opener-policy': 'same-origin',
   };
 
+  const downloads = createReportDownloads(options.now);
+
   server.on('request', (request, response) => {
     if (!guard.hostAllowed(request.headers.host)) {
       response.writeHead(421, { 'content-type': 'text/plain' }).end('unknown host');
       return;
     }
-    if (new URL(request.url ?? '/', 'http://x').pathname === API_PATH) {
+    const { pathname } = new URL(request.url ?? '/', 'http://x');
+    if (pathname === API_PATH) {
       response.writeHead(426, { 'content-type': 'text/plain' }).end('use a WebSocket');
+      return;
+    }
+    if (pathname.startsWith(DOWNLOADS_PATH)) {
+      void serveReportDownload(request, response, pathname, downloads, guard, log);
       return;
     }
     serveStaticFile(options.rendererDir, request, response, headers).catch(() => {
@@ -184,11 +195,12 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
 
   const hostReady = Promise.resolve(options.host);
   let closed = false;
-  let stopEvents = () => {};
+  let detachFromHost = () => {};
   hostReady.then(
     (host) => {
       if (closed) return;
-      stopEvents = host.onEvent((event: PlaygroundEvent) => {
+      host.setReportDownloads(downloads);
+      const stopEvents = host.onEvent((event: PlaygroundEvent) => {
         if (sockets.size === 0) return;
         packer.add(event);
         if (!frameQueued) {
@@ -196,6 +208,10 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
           setImmediate(sendEvents);
         }
       });
+      detachFromHost = () => {
+        stopEvents();
+        host.setReportDownloads(null);
+      };
     },
     () => undefined, // each call answers with the reason
   );
@@ -208,7 +224,7 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
     pagesConnected: () => sockets.size,
     async close() {
       closed = true;
-      stopEvents();
+      detachFromHost();
       for (const socket of sockets) socket.terminate();
       wss.close();
       server.closeAllConnections();

@@ -1,4 +1,8 @@
-import type { ExportHtmlOptions, SaveTranscriptOptions } from '../../../shared/api/debug';
+import type {
+  ExportHtmlOptions,
+  HtmlDownloadOptions,
+  SaveTranscriptOptions,
+} from '../../../shared/api/debug';
 import { InvalidArgumentError } from '../../../shared/rpc/invalidArgumentError';
 import { checkFilePath } from './transcriptFiles';
 
@@ -25,6 +29,27 @@ export function checkExportOptions(value: unknown): ExportHtmlOptions {
   if (fields.file !== undefined) options.file = checkFilePath(fields.file, '.html', 'options.file');
   if (fields.sensitiveKeys !== undefined) options.sensitiveKeys = checkSensitiveKeys(fields.sensitiveKeys);
   return options;
+}
+
+/** A download's file name: letters, digits, `_`, `-` and `.` only, so it is safe in a header and on any disk. */
+const DOWNLOAD_FILE_NAME = /^\w[\w.-]{0,194}\.html$/;
+
+/** Validates the options of a report downloaded through the browser (exportHtml's, with a file name instead of a file). */
+export function checkDownloadOptions(
+  value: unknown,
+): Required<Pick<HtmlDownloadOptions, 'fileName'>> & HtmlDownloadOptions {
+  const fields = optionFields(value, ['fileName', 'sensitiveKeys']);
+  const { fileName = 'transcript.html' } = fields;
+  if (typeof fileName !== 'string' || !DOWNLOAD_FILE_NAME.test(fileName))
+    throw new InvalidArgumentError(
+      'options.fileName must be a name ending in .html of at most 200 letters, digits, "_", "-" and "." (no folders)',
+    );
+  return {
+    fileName,
+    ...(fields.sensitiveKeys === undefined
+      ? {}
+      : { sensitiveKeys: checkSensitiveKeys(fields.sensitiveKeys) }),
+  };
 }
 
 function optionFields(value: unknown, allowed: string[]): Record<string, unknown> {

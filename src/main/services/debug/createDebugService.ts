@@ -19,7 +19,7 @@ import type { MaskOptions, SecretMaskerLike } from '../../../shared/transcriptMa
 import type { RunExtension, RunLauncher } from '../runs/runExtension';
 import { buildTranscriptHeader } from './buildTranscriptHeader';
 import type { ApprovalPolicy } from './createApprovalRules';
-import { checkExportOptions, checkSaveOptions } from './checkSaveOptions';
+import { checkDownloadOptions, checkExportOptions, checkSaveOptions } from './checkSaveOptions';
 import { createBreakpointStore } from './createBreakpointStore';
 import { createPausedCallRegistry } from './createPausedCallRegistry';
 import { createDebugRunExtension } from './createDebugRunExtension';
@@ -38,6 +38,8 @@ import { checkTimelineWindow } from './checkTimelineWindow';
 import { createLiveTimelines } from './createLiveTimelines';
 import { createTranscriptDiffs } from './createTranscriptDiffs';
 import { transcriptHtmlWriter } from './transcriptHtmlWriter';
+import type { FileWriter } from '../../system/writeFileAtomic';
+import type { ReportDownloads } from './reportDownloads';
 
 /** What the debugger needs from the workspace layer. */
 export interface DebugWorkspace {
@@ -55,6 +57,8 @@ export interface DebugServiceOptions {
   keepFinishedRuns?: number;
   /** Tools marked “ask before running” (held for the person, or decided by the policy). */
   approvals?: ApprovalPolicy;
+  /** The server that streams reports to the browser, when this host has one now. */
+  reportDownloads?(): ReportDownloads | null;
 }
 
 export interface DebugService {
@@ -195,6 +199,20 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
     return { sensitiveKeys, ...(secrets ? { secrets } : {}) };
   }
 
+  /**
+   * The report of a checked source, written as it is made: the source is read when it is written
+   * (it may be gone by then, and says so), masked as the secrets and `sensitiveKeys` are then.
+   */
+  async function htmlReport(source: unknown, sensitiveKeys: string[] | undefined): Promise<FileWriter> {
+    await withReader(source, async () => undefined); // a source that is not there is told at once
+    const maskProblems = (problems: TranscriptProblem[]) =>
+      options.secretMasker?.().mask(problems) ?? problems;
+    return (write) =>
+      withReader(source, (reader) =>
+        transcriptHtmlWriter(reader, maskOptions(sensitiveKeys), maskProblems)(write),
+      );
+  }
+
   const api: DebugApi = {
     listBreakpoints: async () => breakpoints.list(),
     addBreakpoint: async (spec) => breakpoints.add(spec),
@@ -283,19 +301,25 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
     },
     async exportHtml(source, rawOptions) {
       const exportOptions = checkExportOptions(rawOptions);
-      const maskProblems = (problems: TranscriptProblem[]) =>
-        options.secretMasker?.().mask(problems) ?? problems;
-      return withReader(source, async (reader) => {
-        const html = transcriptHtmlWriter(reader, maskOptions(exportOptions.sensitiveKeys), maskProblems);
-        // To a file, the report is written as it is made; only without one is it a string.
-        if (exportOptions.file) {
-          await writeNewTextFile(exportOptions.file, html);
-          return { file: exportOptions.file };
-        }
-        const chunks: string[] = [];
-        await html(async (chunk) => chunks.push(chunk.toString()));
-        return { html: chunks.join('') };
-      });
+      const html = await htmlReport(source, exportOptions.sensitiveKeys);
+      // To a file, the report is written as it is made; only without one is it a string.
+      if (exportOptions.file) {
+        await writeNewTextFile(exportOptions.file, html);
+        return { file: exportOptions.file };
+      }
+      const chunks: string[] = [];
+      await html(async (chunk) => chunks.push(chunk.toString()));
+      return { html: chunks.join('') };
+    },
+    async prepareHtmlDownload(source, rawOptions) {
+      const { fileName, sensitiveKeys } = checkDownloadOptions(rawOptions);
+      const downloads = options.reportDownloads?.();
+      if (!downloads)
+        throw new Error(
+          'this host serves no downloads (browser mode does); export the report with exportHtml instead',
+        );
+      const write = await htmlReport(source, sensitiveKeys);
+      return { url: downloads.offer({ fileName, write }), fileName };
     },
     async replay(source, mode, rawOptions) {
       const replayMode = checkReplayMode(mode);

@@ -1,4 +1,4 @@
-import { describeRunListItem } from '../../../shared/format';
+import { describeRunListItem, fileNameStem } from '../../../shared/format';
 import { useState } from 'react';
 import type { ReplayMode, TranscriptSource } from '../../../shared/api/debug';
 import { getActiveEditor } from '../../state/activeEditor';
@@ -6,12 +6,13 @@ import { useTabStore } from '../../state/tabStore';
 import { useCurrentRun, usePlaygroundStore } from '../../state/store';
 import { describeError } from '../../state/describeError';
 import { useDebugStore } from '../../state/debugStore';
-import { downloadText } from '../../ui/downloadText';
 import { useDebugSync } from '../../state/useDebugSync';
+import { useDownloadHtmlReport } from '../../state/hostContext';
 
 /** Save the current run, and open, replay, export or remove saved transcripts. */
 export function TranscriptsPanel() {
   const api = useDebugSync();
+  const downloadHtmlReport = useDownloadHtmlReport();
   const run = useCurrentRun();
   const transcripts = useDebugStore((s) => s.transcripts);
   const opened = useDebugStore((s) => s.opened);
@@ -62,8 +63,11 @@ export function TranscriptsPanel() {
     });
   const exportHtml = (source: TranscriptSource, label: string) =>
     attempt(async () => {
-      const { html } = await api.debug.exportHtml(source, { sensitiveKeys: sensitiveKeys() });
-      downloadText(`${label.replace(/[^\w.-]+/g, '-') || 'transcript'}.html`, html ?? '', 'text/html');
+      const file = await downloadHtmlReport(source, {
+        fileName: `${fileNameStem(label, 'transcript')}.html`,
+        sensitiveKeys: sensitiveKeys(),
+      });
+      if (file) notify('info', `Saved the report to ${file}`);
     });
 
   return (
