@@ -74,29 +74,40 @@ export function parseTranscript(text: string, source = 'transcript'): ParsedTran
   result.header = header.header;
   let lastSeq = -1;
   for (let index = 1; index < lines.length; index += 1) {
-    const lineNumber = index + 1;
-    const isLast = index === lines.length - 1 && !text.endsWith('\n');
-    const parsed = parseJsonLine(lines[index] ?? '', isLast, { source, firstLine: lineNumber });
-    if (!parsed.ok) {
-      result.problems.push({ line: lineNumber, reason: parsed.reason });
+    const checked = checkTranscriptLine(lines[index] ?? '', {
+      source,
+      line: index + 1,
+      mayBeTruncated: index === lines.length - 1 && !text.endsWith('\n'),
+      lastSeq,
+    });
+    if (!checked.ok) {
+      result.problems.push({ line: index + 1, reason: checked.reason });
       break;
     }
-    const entry = checkTranscriptEntry(parsed.value);
-    if (!entry.ok) {
-      result.problems.push({ line: lineNumber, reason: entry.reason });
-      break;
-    }
-    if (entry.entry.seq <= lastSeq) {
-      result.problems.push({
-        line: lineNumber,
-        reason: `seq ${entry.entry.seq} is not after the previous entry's seq ${lastSeq}`,
-      });
-      break;
-    }
-    lastSeq = entry.entry.seq;
-    result.entries.push(entry.entry);
+    lastSeq = checked.entry.seq;
+    result.entries.push(checked.entry);
   }
   return result;
+}
+
+/**
+ * One entry line of a transcript file, checked: JSON (`mayBeTruncated`: the file's last line, with
+ * no newline after it), an entry, and a seq after `lastSeq`. `line` is its 1-based line number.
+ */
+export function checkTranscriptLine(
+  text: string,
+  where: { source: string; line: number; mayBeTruncated: boolean; lastSeq: number },
+): { ok: true; entry: TranscriptEntry } | { ok: false; reason: string } {
+  const parsed = parseJsonLine(text, where.mayBeTruncated, { source: where.source, firstLine: where.line });
+  if (!parsed.ok) return parsed;
+  const entry = checkTranscriptEntry(parsed.value);
+  if (!entry.ok) return entry;
+  if (entry.entry.seq <= where.lastSeq)
+    return {
+      ok: false,
+      reason: `seq ${entry.entry.seq} is not after the previous entry's seq ${where.lastSeq}`,
+    };
+  return entry;
 }
 
 type JsonLine = { ok: true; value: unknown } | { ok: false; reason: string };

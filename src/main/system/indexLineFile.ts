@@ -1,3 +1,4 @@
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { createOffsetList } from './createOffsetList';
 
@@ -8,8 +9,12 @@ const CHUNK_BYTES = 1024 * 1024;
 export interface LineIndex {
   /** Lines in the file (a last line without a newline counts). */
   readonly count: number;
+  /** The last line ends in a newline (else it may have been cut short). */
+  readonly endsWithNewline: boolean;
   /** Lines `from` up to (not including) `to`. */
   read(from: number, to: number): Promise<string[]>;
+  /** As `read`, at once: for readers that take lines synchronously (a search's TranscriptLines). */
+  readSync(from: number, to: number): string[];
 }
 
 /**
@@ -21,10 +26,10 @@ export async function indexLineFile(file: string): Promise<LineIndex> {
   const checkpoints = createOffsetList();
   let count = 0;
   let size = 0;
+  let lineStart = true;
   const handle = await open(file, 'r');
   try {
     const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
-    let lineStart = true;
     for (;;) {
       const { bytesRead } = await handle.read(chunk, 0, chunk.length, size);
       if (bytesRead === 0) break;
@@ -44,32 +49,38 @@ export async function indexLineFile(file: string): Promise<LineIndex> {
   } finally {
     await handle.close();
   }
+  const readSyncLines = (from: number, to: number): string[] => {
+    to = Math.min(to, count);
+    if (from >= to) return [];
+    const start = checkpoints.at(Math.floor(from / STRIDE))!;
+    const end = checkpoints.at(Math.ceil(to / STRIDE)) ?? size;
+    const reader = openSync(file, 'r');
+    try {
+      const now = fstatSync(reader).size;
+      if (now !== size)
+        throw new Error(
+          `${file} changed since it was opened (${size} bytes then, ${now} now): open it again`,
+        );
+      const bytes = Buffer.allocUnsafe(end - start);
+      let got = 0;
+      while (got < bytes.length) {
+        const n = readSync(reader, bytes, got, bytes.length - got, start + got);
+        if (n === 0) break;
+        got += n;
+      }
+      if (got !== bytes.length)
+        throw new Error(`${file} ends at byte ${start + got}, before byte ${end} where line ${to} ends`);
+      const first = Math.floor(from / STRIDE) * STRIDE;
+      const lines = bytes.toString('utf8').split('\n');
+      return lines.slice(from - first, to - first);
+    } finally {
+      closeSync(reader);
+    }
+  };
   return {
     count,
-    async read(from, to) {
-      to = Math.min(to, count);
-      if (from >= to) return [];
-      const start = checkpoints.at(Math.floor(from / STRIDE))!;
-      const end = checkpoints.at(Math.ceil(to / STRIDE)) ?? size;
-      const reader = await open(file, 'r');
-      try {
-        const now = (await reader.stat()).size;
-        if (now !== size)
-          throw new Error(
-            `${file} changed since it was opened (${size} bytes then, ${now} now): open it again`,
-          );
-        const bytes = Buffer.allocUnsafe(end - start);
-        const { bytesRead } = await reader.read(bytes, 0, bytes.length, start);
-        if (bytesRead !== bytes.length)
-          throw new Error(
-            `${file} ends at byte ${start + bytesRead}, before byte ${end} where line ${to} ends`,
-          );
-        const first = Math.floor(from / STRIDE) * STRIDE;
-        const lines = bytes.toString('utf8').split('\n');
-        return lines.slice(from - first, to - first);
-      } finally {
-        await reader.close();
-      }
-    },
+    endsWithNewline: size > 0 && lineStart,
+    read: async (from, to) => readSyncLines(from, to),
+    readSync: readSyncLines,
   };
 }

@@ -1,5 +1,6 @@
 import type { ExecuteErrorCode } from '../errors';
-import type { RunOrigin, TranscriptRange } from './runs';
+import type { RunOrigin, TranscriptRange, TranscriptSearchAnswer, TranscriptSearchOptions } from './runs';
+import type { TranscriptRow } from '../transcriptRow';
 import type { TranscriptEntry } from '../transcript';
 import type { TapHeldMessage } from './runs';
 import type { TranscriptHeader, TranscriptProblem } from '../transcriptFile';
@@ -126,19 +127,27 @@ export interface HtmlDownload {
   fileName: string;
 }
 
-/** A transcript as loaded from a file: as far as it was valid, with what broke and where. */
-export interface LoadedTranscript {
-  header: TranscriptHeader | null;
-  entries: TranscriptEntry[];
-  problems: TranscriptProblem[];
-}
-
 /**
  * A page of a transcript: its header, how many entries it has in all, and the entries the range
  * asked for; a file's page stops at its first bad line, named in `problems`.
  */
-export interface TranscriptPage extends LoadedTranscript {
+export interface TranscriptPage {
+  header: TranscriptHeader | null;
+  entries: TranscriptEntry[];
+  problems: TranscriptProblem[];
   count: number;
+}
+
+/** Entries an opened transcript hands the page at most: as many as the page holds of a run's tail. */
+export const OPENED_TRANSCRIPT_ENTRIES = 4_000;
+
+/**
+ * An opened transcript: its header, its entry count (a broken file's: the entries before its first
+ * bad line, named in `problems`) and its last OPENED_TRANSCRIPT_ENTRIES entries, from entry number
+ * `firstIndex`; the views read the rest from the host.
+ */
+export interface LoadedTranscript extends TranscriptPage {
+  firstIndex: number;
 }
 
 /** A run's timeline for one window, laid out on the host; `problems` names a file's first bad line. */
@@ -189,12 +198,24 @@ export interface DebugApi {
   resume(pauseId: string, action: ResumeAction): Promise<void>;
   listTranscripts(): Promise<SavedTranscriptRef[]>;
   saveTranscript(runId: string, options?: SaveTranscriptOptions): Promise<SavedTranscript>;
+  /** The transcript's header, count, problems and last entries (see LoadedTranscript), never the whole. */
   openTranscript(source: TranscriptSource): Promise<LoadedTranscript>;
   /**
    * A page of a run's or a saved file's transcript, read without loading the rest (a million-entry
    * run, the two sides of a diff): `range` as for `runs.transcript`, the whole transcript without one.
    */
   transcriptPage(source: TranscriptSource, range?: TranscriptRange): Promise<TranscriptPage>;
+  /**
+   * As `runs.transcriptSearch`, over a finished run or a saved file (up to its first bad line): the
+   * search an opened transcript's views ask of the host.
+   */
+  transcriptSearch(
+    source: TranscriptSource,
+    query: string,
+    options?: TranscriptSearchOptions,
+  ): Promise<TranscriptSearchAnswer>;
+  /** As `runs.transcriptRows`, over a finished run or a saved file: an opened transcript's filtered table. */
+  transcriptRows(source: TranscriptSource, indexes: number[]): Promise<TranscriptRow[]>;
   /**
    * The timeline of a run or a saved file for the window `window` (the whole run without from and
    * to), laid out on the host streaming over it: lanes and rows of the whole run, and at most a bar
@@ -245,6 +266,8 @@ export const DEBUG_API_METHODS = [
   'saveTranscript',
   'openTranscript',
   'transcriptPage',
+  'transcriptSearch',
+  'transcriptRows',
   'transcriptTimeline',
   'transcriptDiff',
   'removeTranscript',

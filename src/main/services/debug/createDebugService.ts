@@ -1,12 +1,13 @@
 import { codeTooLargeReason } from '../../../shared/api/codeSizeLimit';
 import path from 'node:path';
-import type {
-  DebugApi,
-  DebugEvent,
-  LoadedTranscript,
-  ReplayMode,
-  SavedTranscript,
-  SavedTranscriptRef,
+import {
+  OPENED_TRANSCRIPT_ENTRIES,
+  type DebugApi,
+  type DebugEvent,
+  type LoadedTranscript,
+  type ReplayMode,
+  type SavedTranscript,
+  type SavedTranscriptRef,
 } from '../../../shared/api/debug';
 import type { RunRequest } from '../../../shared/api/runs';
 import type { RuntimeSettings, WorkspaceApi } from '../../../shared/api/workspace';
@@ -26,7 +27,7 @@ import { createDebugRunExtension } from './createDebugRunExtension';
 import { createRecordingAnswers } from './createRecordingAnswers';
 import { ConditionSyntaxError, parseCondition } from './parseCondition';
 import { providersFromManifests } from './providersFromManifests';
-import { checkFilePath, readTranscriptFile, writeNewTextFile } from './transcriptFiles';
+import { checkFilePath, writeNewTextFile } from './transcriptFiles';
 import { makeOwnFolder } from '../../system/makeOwnFolder';
 import { transcriptFileName } from './transcriptFileName';
 import { transcriptWriter } from './transcriptWriter';
@@ -40,6 +41,9 @@ import { createTranscriptDiffs } from './createTranscriptDiffs';
 import { transcriptHtmlWriter } from './transcriptHtmlWriter';
 import type { FileWriter } from '../../system/writeFileAtomic';
 import type { ReportDownloads } from './reportDownloads';
+import { searchTranscript, type TranscriptLines } from '../runs/searchTranscript';
+import { checkTranscriptSearch } from '../runs/checkTranscriptSearch';
+import { checkRowIndexes, transcriptRowsAt } from '../runs/transcriptRowsAt';
 
 /** What the debugger needs from the workspace layer. */
 export interface DebugWorkspace {
@@ -134,15 +138,41 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
     throw new InvalidArgumentError('the transcript source needs runId, file or transcriptId');
   }
 
+  /** The header, count and problems, and only the last entries: the views page the rest from the host. */
   async function load(source: unknown): Promise<LoadedTranscript> {
     const found = await sourceOf(source);
-    if ('file' in found) return readTranscriptFile(found.file);
+    if ('file' in found) {
+      const { header, count, problems } = await filePages.check(found.file);
+      const firstIndex = Math.max(0, count - OPENED_TRANSCRIPT_ENTRIES);
+      const { entries } =
+        count > firstIndex
+          ? await filePages.page(found.file, { from: firstIndex, limit: count - firstIndex })
+          : { entries: [] };
+      return { header, count, firstIndex, entries, problems };
+    }
     const { record, transcript } = found.run;
+    const firstIndex = Math.max(0, transcript.count - OPENED_TRANSCRIPT_ENTRIES);
     return {
       header: buildTranscriptHeader(record, transcript),
-      entries: transcript.page(0, transcript.count),
+      count: transcript.count,
+      firstIndex,
+      entries: transcript.page(firstIndex, transcript.count),
       problems: [],
     };
+  }
+
+  /** A run's or a file's entries as JSON lines (a file's up to its first bad line), for a search or rows. */
+  async function withLines<T>(source: unknown, read: (lines: TranscriptLines) => T | Promise<T>) {
+    const found = await sourceOf(source);
+    if ('file' in found) return read(await filePages.lines(found.file));
+    const { transcript } = found.run;
+    // Held while it is read: the run may be let go meanwhile (more runs finish).
+    transcript.retain();
+    try {
+      return await read(transcript);
+    } finally {
+      transcript.release();
+    }
   }
 
   /** A run's or a file's transcript to read page by page; close it when done. */
@@ -281,6 +311,14 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
         entries: transcriptSlice(transcript, range),
         problems: [],
       };
+    },
+    async transcriptSearch(source, query, searchOptions) {
+      const { terms, from, direction, all } = checkTranscriptSearch(query, searchOptions);
+      return withLines(source, (lines) => searchTranscript(lines, terms, from, direction, all));
+    },
+    async transcriptRows(source, indexes) {
+      const wanted = checkRowIndexes(indexes);
+      return withLines(source, (lines) => transcriptRowsAt(lines, wanted));
     },
     async transcriptTimeline(source, rawWindow) {
       const window = checkTimelineWindow(rawWindow);

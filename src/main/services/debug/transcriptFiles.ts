@@ -53,7 +53,8 @@ export async function writeNewTextFile(file: string, text: string | FileWriter):
   await writeFileAtomic(file, text);
 }
 
-function describeFsError(error: unknown): string {
+/** What went wrong reading a file, in words ("no such file"), for a sentence naming the file. */
+export function describeFsError(error: unknown): string {
   const code = (error as { code?: unknown }).code;
   if (code === 'ENOENT') return 'no such file';
   if (code === 'EACCES' || code === 'EPERM') return 'no permission to read it';
