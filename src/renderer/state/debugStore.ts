@@ -16,8 +16,10 @@ import { describeError } from './describeError';
 export interface OpenedTranscript extends LoadedTranscript {
   /** What the user opened: a saved transcript's name, a file, or a run. */
   label: string;
-  /** Where the host reads it again (whole-run views ask the host rather than walk it here). */
+  /** Where the host reads it again (the views page it, and whole-run views ask the host rather than walk it here). */
   source?: TranscriptSource;
+  /** When it was opened (ms): opening a file again gives the views another transcript (it may have changed). */
+  openedAt: number;
 }
 
 export interface DebugState {

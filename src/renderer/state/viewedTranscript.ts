@@ -13,7 +13,7 @@ export interface ViewedTranscript {
   entries: readonly TranscriptEntry[];
   /** The code the transcript ran, when known. */
   code?: string;
-  /** Entry number of `entries[0]`: a long run's earlier entries stay on the host (0 when all are held). */
+  /** Entry number of `entries[0]`: a long transcript's earlier entries stay on the host (0 when all are held). */
   firstIndex: number;
   /** The run shown, when it is one (its pages come from the host). */
   runId?: string;
@@ -35,11 +35,11 @@ export function useViewedTranscript(): ViewedTranscript | null {
   const viewing = useDebugStore((s) => s.viewing);
   if (opened && (viewing === 'opened' || !run))
     return {
-      key: `opened:${opened.label}:${opened.entries.length}`,
+      key: `opened:${opened.openedAt}:${opened.label}`,
       source: 'opened',
       label: opened.label,
       entries: opened.entries,
-      firstIndex: 0,
+      firstIndex: opened.firstIndex,
       ...(opened.header ? { code: opened.header.code } : {}),
       ...(opened.source ? { hostSource: opened.source } : {}),
     };

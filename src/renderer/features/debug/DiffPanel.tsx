@@ -66,7 +66,7 @@ export function DiffPanel() {
         key: 'opened',
         label: `opened: ${opened.label}`,
         entries: opened.entries,
-        count: opened.entries.length,
+        count: opened.count,
         ...(opened.header ? { code: opened.header.code } : {}),
         ...(opened.source ? { hostSource: opened.source } : {}),
       });

@@ -10,7 +10,7 @@ import { TranscriptPicker } from '../../ui/TranscriptPicker';
 import type { TranscriptEntry } from '../../../shared/transcript';
 import type { TranscriptCall } from '../../../shared/transcriptCalls';
 import { Icon } from '../../ui/Icon';
-import { useApi } from '../../state/hostContext';
+import { findCall, useTranscriptHost } from '../../state/transcriptHost';
 import { STEP_WINDOW, useStepEntries } from './useStepEntries';
 
 const NO_ENTRIES: TranscriptEntry[] = [];
@@ -21,7 +21,7 @@ export function StepThroughPanel() {
   const source = useViewedTranscript();
   const transcriptChoice = useTranscriptChoice();
   const selectedCallId = useDebugStore((s) => s.selectedCallId);
-  const api = useApi();
+  const host = useTranscriptHost(source);
   // The entries the page holds: all of a short transcript, the tail of a long run (from firstIndex).
   const entries = source?.entries ?? NO_ENTRIES;
   const firstIndex = source?.firstIndex ?? 0;
@@ -29,7 +29,7 @@ export function StepThroughPanel() {
   const [position, setPosition] = useState<{ key: string; step: number }>({ key: '', step: -1 });
   const step = position.key === source?.key ? position.step : -1;
   const index = Math.min(step, total - 1);
-  const stepEntries = useStepEntries(source, index);
+  const stepEntries = useStepEntries(source, host, index);
   const state = useMemo(() => transcriptStateAt(stepEntries.entries, stepEntries.at), [stepEntries]);
   // A call selected in another view: step to where it was made (state adjusted while rendering).
   const [seenSelection, setSeenSelection] = useState(selectedCallId);
@@ -40,33 +40,25 @@ export function StepThroughPanel() {
       (e) => e.kind === 'message' && e.message.type === 'tool_call' && e.message.callId === selectedCallId,
     );
     const current = state.entry;
-    if (source && at >= 0 && (current ? callIdOf(current) : undefined) !== selectedCallId)
-      setPosition({ key: source.key, step: firstIndex + at });
-    // Before a long run's held tail: the host finds it.
-    else if (
-      source &&
-      at < 0 &&
-      firstIndex > 0 &&
-      selectedCallId &&
-      current &&
-      callIdOf(current) !== selectedCallId
-    )
+    const elsewhere = (current ? callIdOf(current) : undefined) !== selectedCallId;
+    if (source && at >= 0 && elsewhere) setPosition({ key: source.key, step: firstIndex + at });
+    // Before a long transcript's held tail (even from before the first step): the host finds it.
+    else if (source && at < 0 && firstIndex > 0 && selectedCallId && elsewhere)
       setFinding({ key: source.key, callId: selectedCallId });
   }
-  const runId = source?.runId;
   useEffect(() => {
-    if (!finding || runId === undefined) return;
+    if (!finding || host === undefined) return;
     let stale = false;
-    api.runs.transcriptSearch(runId, `type:tool_call call:"${finding.callId.replace(/"/g, '')}"`).then(
+    findCall(host, finding.callId).then(
       (found) => {
-        if (!stale && found.index !== null) setPosition({ key: finding.key, step: found.index });
+        if (!stale && found !== null) setPosition({ key: finding.key, step: found });
       },
       () => {},
     );
     return () => {
       stale = true;
     };
-  }, [api, runId, finding]);
+  }, [host, finding]);
   // A step taken here selects its call in the other views (one selected there moves this one quietly).
   const stepped = useRef(false);
   useEffect(() => {

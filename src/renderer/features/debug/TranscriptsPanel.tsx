@@ -42,7 +42,7 @@ export function TranscriptsPanel() {
     attempt(async () => {
       const loaded = await api.debug.openTranscript(source);
       useDebugStore.setState({
-        opened: { ...loaded, label, source },
+        opened: { ...loaded, label, source, openedAt: Date.now() },
         viewing: 'opened',
         selectedCallId: null,
       });
@@ -223,7 +223,7 @@ export function TranscriptsPanel() {
       </form>
       {opened && (
         <p className="muted" data-testid="opened-transcript">
-          Open: <strong>{opened.label}</strong>, {opened.entries.length} entries
+          Open: <strong>{opened.label}</strong>, {opened.count.toLocaleString('en-US')} entries
           {opened.problems[0]
             ? `, broken at line ${opened.problems[0].line}: ${opened.problems[0].reason}`
             : ''}

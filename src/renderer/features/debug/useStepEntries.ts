@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { TranscriptEntry } from '../../../shared/transcript';
-import { useApi } from '../../state/hostContext';
+import type { TranscriptHost } from '../../state/transcriptHost';
 import type { ViewedTranscript } from '../../state/viewedTranscript';
 
 /** Entries before a step that the step-through reads for the state there (when the page lacks the rest). */
@@ -24,44 +24,48 @@ export interface StepEntries {
 }
 
 interface Fetched {
-  runId: string;
+  host: TranscriptHost;
   from: number;
   entries: TranscriptEntry[];
 }
 
 /**
- * What the step-through needs at `index`: a transcript the page holds whole as it is; a long run
- * (the page holds its tail) as its first entries and the STEP_WINDOW entries up to the step, those
- * before the tail fetched from the host around the step, so stepping anywhere in a million-entry
- * run holds a few thousand entries and computes the state from as many.
+ * What the step-through needs at `index`: a transcript the page holds whole as it is; a long run or
+ * opened file (the page holds its tail; `host` reads the rest) as its first entries and the
+ * STEP_WINDOW entries up to the step, those before the tail fetched from the host around the step,
+ * so stepping anywhere in a million-entry run holds a few thousand entries and computes the state
+ * from as many.
  */
-export function useStepEntries(source: ViewedTranscript | null, index: number): StepEntries {
-  const api = useApi();
+export function useStepEntries(
+  source: ViewedTranscript | null,
+  host: TranscriptHost | undefined,
+  index: number,
+): StepEntries {
   const tail = source?.entries ?? NO_ENTRIES;
   const firstIndex = source?.firstIndex ?? 0;
   const total = firstIndex + tail.length;
-  const runId = firstIndex > 0 ? source?.runId : undefined;
-  const [head, setHead] = useState<{ runId: string; entries: TranscriptEntry[] } | null>(null);
+  const paged = firstIndex > 0 ? host : undefined;
+  const [head, setHead] = useState<{ host: TranscriptHost; entries: TranscriptEntry[] } | null>(null);
   const [fetched, setFetched] = useState<Fetched | null>(null);
   // Near the start the window reaches back to the first entry, which then needs no head apart.
   const start = index - STEP_WINDOW + 1 <= HEAD ? 0 : index - STEP_WINDOW + 1;
-  const mine = fetched?.runId === runId ? fetched : null;
+  const mine = fetched?.host === paged ? fetched : null;
   const covered =
-    runId === undefined ||
+    paged === undefined ||
     start >= firstIndex ||
     (mine !== null &&
       mine.from <= start &&
       mine.from + mine.entries.length >= Math.min(index + 1, firstIndex));
 
   useEffect(() => {
-    if (runId === undefined || head?.runId === runId) return;
+    if (paged === undefined || head?.host === paged) return;
     let stale = false;
-    api.runs.transcript(runId, { from: 0, limit: HEAD }).then(
+    paged.entries(0, HEAD).then(
       // Only what says how the run began: a call among them would show as pending ever after.
       (entries) =>
         !stale &&
         setHead({
-          runId,
+          host: paged,
           entries: entries.filter(
             (entry) =>
               entry.kind === 'message' &&
@@ -73,33 +77,33 @@ export function useStepEntries(source: ViewedTranscript | null, index: number): 
     return () => {
       stale = true;
     };
-  }, [api, runId, head?.runId]);
+  }, [paged, head?.host]);
 
   useEffect(() => {
-    if (covered || runId === undefined) return;
+    if (covered || paged === undefined) return;
     let stale = false;
     // Room on both sides, so stepping on or back does not fetch at every step.
     const from = Math.max(0, index - STEP_WINDOW - STEP_WINDOW / 2);
-    api.runs.transcript(runId, { from, limit: 2 * STEP_WINDOW }).then(
-      (entries) => !stale && setFetched({ runId, from, entries }),
+    paged.entries(from, 2 * STEP_WINDOW).then(
+      (entries) => !stale && setFetched({ host: paged, from, entries }),
       () => {},
     );
     return () => {
       stale = true;
     };
-  }, [api, runId, covered, index]);
+  }, [paged, covered, index]);
 
   return useMemo(() => {
-    if (runId === undefined)
+    if (paged === undefined)
       return { entries: tail, at: index, total, windowed: false, loading: false, held: 0 };
-    const held = (mine?.entries.length ?? 0) + (head?.runId === runId ? head.entries.length : 0);
+    const held = (mine?.entries.length ?? 0) + (head?.host === paged ? head.entries.length : 0);
     if (!covered) return { entries: NO_ENTRIES, at: -1, total, windowed: true, loading: true, held };
     const window: TranscriptEntry[] = [];
     for (let i = start; i <= index; i++) {
       const entry = i >= firstIndex ? tail[i - firstIndex] : mine?.entries[i - mine.from];
       if (entry) window.push(entry);
     }
-    const before = start > 0 && head?.runId === runId ? head.entries : [];
+    const before = start > 0 && head?.host === paged ? head.entries : [];
     return {
       entries: before.length ? before.concat(window) : window,
       at: before.length + window.length - 1,
@@ -108,7 +112,7 @@ export function useStepEntries(source: ViewedTranscript | null, index: number): 
       loading: false,
       held,
     };
-  }, [runId, tail, index, total, mine, head, covered, start, firstIndex]);
+  }, [paged, tail, index, total, mine, head, covered, start, firstIndex]);
 }
 
 const NO_ENTRIES: TranscriptEntry[] = [];

@@ -22,6 +22,7 @@ import { cellText, COLUMN_IDS } from '../../../shared/view/transcriptCells';
 import { ProgressMeter } from '../../ui/ProgressMeter';
 import { useTranscriptFocus } from '../../state/transcriptFocus';
 import { useTrafficFocus } from '../../state/trafficFocus';
+import { useTranscriptHost } from '../../state/transcriptHost';
 import { useTabStore } from '../../state/tabStore';
 import type { TranscriptEntry } from '../../../shared/transcript';
 import { useUiScale } from '../../ui/display/displaySettings';
@@ -83,10 +84,11 @@ export function TranscriptPane() {
   // A long run's earlier entries stay on the host: the table fetches them a page at a time as it
   // scrolls, and the host applies the filters and the search to the whole run.
   const filterQuery = filterQueryOf(hiddenTypes, provider, searching && onlyMatches ? deferredQuery : '');
-  const paging = usePagedTranscript(run?.runId, shown.firstIndex, rows, filterQuery);
+  const host = useTranscriptHost(run);
+  const paging = usePagedTranscript(host, shown.firstIndex, rows, filterQuery);
   const totalEntries = shown.firstIndex + rows.length;
   const hostSearch = useHostTranscriptSearch(
-    paging && searching ? run?.runId : undefined,
+    paging && searching ? host : undefined,
     paging?.filtering ? `${deferredQuery} ${filterQuery}` : deferredQuery,
   );
 

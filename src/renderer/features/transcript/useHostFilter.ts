@@ -1,27 +1,28 @@
 import { useEffect, useState } from 'react';
-import { useApi } from '../../state/hostContext';
+import type { TranscriptHost } from '../../state/transcriptHost';
 
 /**
- * The entry numbers of a run's rows that `query` keeps (the table's filters as search terms),
- * listed by the host from the whole run; null while it reads, or without a query.
+ * The entry numbers of a transcript's rows that `query` keeps (the table's filters as search terms),
+ * listed by the host from the whole transcript; null while it reads, or without a query.
  */
-export function useHostFilter(runId: string | undefined, query: string): readonly number[] | null {
-  const api = useApi();
-  const [answer, setAnswer] = useState<{ runId: string; query: string; indexes: number[] } | null>(null);
+export function useHostFilter(host: TranscriptHost | undefined, query: string): readonly number[] | null {
+  const [answer, setAnswer] = useState<{ host: TranscriptHost; query: string; indexes: number[] } | null>(
+    null,
+  );
   useEffect(() => {
-    if (runId === undefined || query === '') return;
+    if (host === undefined || query === '') return;
     let stale = false;
-    api.runs.transcriptSearch(runId, query, { all: true }).then(
+    host.search(query, { all: true }).then(
       (found) => {
-        if (!stale) setAnswer({ runId, query, indexes: found.indexes ?? [] });
+        if (!stale) setAnswer({ host, query, indexes: found.indexes ?? [] });
       },
       () => {
-        if (!stale) setAnswer({ runId, query, indexes: [] });
+        if (!stale) setAnswer({ host, query, indexes: [] });
       },
     );
     return () => {
       stale = true;
     };
-  }, [api, runId, query]);
-  return answer && answer.runId === runId && answer.query === query ? answer.indexes : null;
+  }, [host, query]);
+  return answer && answer.host === host && answer.query === query ? answer.indexes : null;
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useApi } from '../../state/hostContext';
+import { findCall, type TranscriptHost } from '../../state/transcriptHost';
 
 export interface HostTranscriptSearch {
   /** How many entries match, once the host answered for this query (null meanwhile). */
@@ -11,19 +11,22 @@ export interface HostTranscriptSearch {
 }
 
 /**
- * The table's search for a run the page holds only part of: the host reads the run's transcript
- * for it (runs.transcriptSearch) and answers with a count and, when stepping, where the next match is.
+ * The table's search for a transcript the page holds only part of: the host reads it for the search
+ * (runs.transcriptSearch, debug.transcriptSearch) and answers with a count and, when stepping, where
+ * the next match is.
  */
-export function useHostTranscriptSearch(runId: string | undefined, query: string): HostTranscriptSearch {
-  const api = useApi();
-  const [answer, setAnswer] = useState<{ runId: string; query: string; total: number } | null>(null);
+export function useHostTranscriptSearch(
+  host: TranscriptHost | undefined,
+  query: string,
+): HostTranscriptSearch {
+  const [answer, setAnswer] = useState<{ host: TranscriptHost; query: string; total: number } | null>(null);
 
   useEffect(() => {
-    if (runId === undefined || query.trim() === '') return;
+    if (host === undefined || query.trim() === '') return;
     let stale = false;
-    api.runs.transcriptSearch(runId, query, { from: -1, direction: 1 }).then(
+    host.search(query, { from: -1, direction: 1 }).then(
       (found) => {
-        if (!stale) setAnswer({ runId, query, total: found.total });
+        if (!stale) setAnswer({ host, query, total: found.total });
       },
       () => {
         // A query the host refused shows its parse error already; a run gone has nothing to count.
@@ -32,27 +35,23 @@ export function useHostTranscriptSearch(runId: string | undefined, query: string
     return () => {
       stale = true;
     };
-  }, [api, runId, query]);
+  }, [host, query]);
 
   const find = useCallback(
     async (from: number, direction: 1 | -1) => {
-      if (runId === undefined) return null;
-      const found = await api.runs.transcriptSearch(runId, query, { from, direction });
-      setAnswer({ runId, query, total: found.total });
+      if (host === undefined) return null;
+      const found = await host.search(query, { from, direction });
+      setAnswer({ host, query, total: found.total });
       return found.index;
     },
-    [api, runId, query],
+    [host, query],
   );
 
-  const findCall = useCallback(
-    async (callId: string) => {
-      if (runId === undefined) return null;
-      const query = `type:tool_call call:"${callId.replace(/"/g, '')}"`;
-      return (await api.runs.transcriptSearch(runId, query, { from: -1, direction: 1 })).index;
-    },
-    [api, runId],
+  const findCallOnHost = useCallback(
+    async (callId: string) => (host === undefined ? null : findCall(host, callId)),
+    [host],
   );
 
-  const total = answer && answer.runId === runId && answer.query === query ? answer.total : null;
-  return { total, find, findCall };
+  const total = answer && answer.host === host && answer.query === query ? answer.total : null;
+  return { total, find, findCall: findCallOnHost };
 }

@@ -1,6 +1,6 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import type { TranscriptRow } from '../../../shared/view/describeEntries';
-import { useApi } from '../../state/hostContext';
+import type { TranscriptHost } from '../../state/transcriptHost';
 import { createTranscriptPageCache, type TranscriptPageCache } from './createTranscriptPageCache';
 import { useHostFilter } from './useHostFilter';
 
@@ -34,19 +34,18 @@ const NO_CACHE = {
 };
 
 /**
- * The rows of a run the page holds the tail of (`tailRows` are entries `firstIndex` on): the rest
- * come from the host a page at a time, as the table scrolls to them; with filters (`filterQuery`,
- * see filterQueryOf) the host lists the rows they keep and describes each page of them. Null for a
- * run held whole.
+ * The rows of a run or an opened transcript the page holds the tail of (`tailRows` are entries
+ * `firstIndex` on): the rest come from the host a page at a time, as the table scrolls to them; with
+ * filters (`filterQuery`, see filterQueryOf) the host lists the rows they keep and describes each
+ * page of them. Null for a transcript held whole.
  */
 export function usePagedTranscript(
-  runId: string | undefined,
+  host: TranscriptHost | undefined,
   firstIndex: number,
   tailRows: readonly TranscriptRow[],
   filterQuery: string,
 ): PagedTranscript | null {
-  const api = useApi();
-  const paged = runId !== undefined && firstIndex > 0;
+  const paged = host !== undefined && firstIndex > 0;
   const cache: TranscriptPageCache | null = useMemo(
     () =>
       paged
@@ -54,23 +53,23 @@ export function usePagedTranscript(
             pageSize: PAGE_SIZE,
             maxPages: MAX_PAGES,
             context: CONTEXT,
-            fetch: (from, limit) => api.runs.transcript(runId, { from, limit }),
+            fetch: (from, limit) => host.entries(from, limit),
           })
         : null,
-    [api, runId, paged],
+    [host, paged],
   );
   const filtering = paged && filterQuery !== '';
-  const filtered = useHostFilter(filtering ? runId : undefined, filterQuery);
+  const filtered = useHostFilter(filtering ? host : undefined, filterQuery);
   const filteredCache: TranscriptPageCache | null = useMemo(
     () =>
       paged && filtered
         ? createTranscriptPageCache({
             pageSize: FILTERED_PAGE_SIZE,
             maxPages: MAX_PAGES,
-            fetchRows: (from, limit) => api.runs.transcriptRows(runId, filtered.slice(from, from + limit)),
+            fetchRows: (from, limit) => host.rows(filtered.slice(from, from + limit)),
           })
         : null,
-    [api, runId, paged, filtered],
+    [host, paged, filtered],
   );
   const source = cache ?? NO_CACHE;
   const version = useSyncExternalStore(source.subscribe, source.version);
