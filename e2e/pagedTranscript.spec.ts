@@ -1,4 +1,5 @@
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { HELD_BOUND, heldBy, runLongProgram } from './longRun';
 import { expect, SCREENSHOTS, test } from './playgroundFixture';
 
@@ -136,4 +137,53 @@ test('after a reload a long run is usable from its tail: console and step-throug
   await expect(steps).toContainText('Pending calls (0)');
   expect(await heldBy(page, '.step-panel')).toBeLessThanOrEqual(HELD_BOUND);
   await page.screenshot({ path: join(SCREENSHOTS, 'paged-step-through.png') });
+});
+
+test('an opened transcript file: the page holds its tail, the table, search and step-through read the rest from the host', async ({
+  page,
+  playground,
+}) => {
+  await runLongProgram(page, LONG_RUN);
+  const count = page.getByTestId('transcript-count');
+  await expect(count).toHaveText(/^20,0\d\d entries$/);
+  const entries = await count.innerText();
+
+  // Saved to a file beside the workspace, then opened by its path.
+  const file = join(dirname(playground.workspaceFile), 'long-run.jsonl');
+  await page.getByRole('tab', { name: 'Saved' }).click();
+  await page.getByLabel('Save to file').fill(file);
+  await page.getByRole('button', { name: 'Save to file' }).click();
+  await expect.poll(() => existsSync(file)).toBe(true);
+  await page.getByLabel('Transcript file path').fill(file);
+  await page.locator('.open-file-form').getByRole('button', { name: 'Open' }).click();
+  await expect(page.getByTestId('opened-transcript')).toContainText(`${file}, ${entries}`);
+
+  // The table shows the file's count, and the page holds no more than a run's tail of it.
+  await expect(page.locator('.transcript').getByLabel('Transcript shown')).toHaveValue('opened');
+  await expect(count).toHaveText(entries);
+  expect(await heldBy(page, '.transcript')).toBeLessThanOrEqual(4_000);
+  expect(await heldBy(page, '.step-panel')).toBeLessThanOrEqual(HELD_BOUND);
+
+  // The host searches the whole file: a call near the start is found and its row selected.
+  const search = page.getByRole('searchbox', { name: 'Search the transcript' });
+  await search.fill('call:call-8 type:tool_call');
+  await expect(page.getByTestId('transcript-matches')).toHaveText('1 match');
+  await search.press('Enter');
+  const row = page.locator('[data-testid="transcript-row"][aria-selected="true"]');
+  await expect(row).toContainText('call-8');
+  await expect(page.getByLabel('Selected entry')).toContainText('"hay 7"');
+  expect(await heldBy(page, '.transcript')).toBeLessThanOrEqual(HELD_BOUND);
+
+  // Step-through steps into that early call, read from the host.
+  await row.click();
+  const steps = page.locator('.step-panel');
+  const position = page.getByTestId('step-position');
+  const total = entries.replace(' entries', '');
+  await expect(steps.getByRole('tree', { name: 'Current entry' })).toContainText('"hay 7"');
+  await expect(position).toContainText(` of ${total} · `);
+  await expect(position).not.toContainText('loading');
+  await page.getByRole('button', { name: 'Previous step' }).click();
+  await expect(steps.locator('.step-summary')).toContainText('tool_result');
+  expect(await heldBy(page, '.step-panel')).toBeLessThanOrEqual(HELD_BOUND);
+  await page.screenshot({ path: join(SCREENSHOTS, 'paged-opened-file.png') });
 });

@@ -50,8 +50,10 @@ export function useStepEntries(
   // Near the start the window reaches back to the first entry, which then needs no head apart.
   const start = index - STEP_WINDOW + 1 <= HEAD ? 0 : index - STEP_WINDOW + 1;
   const mine = fetched?.host === paged ? fetched : null;
+  // Before the first step there is nothing to read.
   const covered =
     paged === undefined ||
+    index < 0 ||
     start >= firstIndex ||
     (mine !== null &&
       mine.from <= start &&
