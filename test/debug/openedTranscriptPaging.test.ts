@@ -92,7 +92,7 @@ describe('an opened transcript file, paged from the host', () => {
     });
   });
 
-  it('reads a finished run through the same search and rows as the runs API', async () => {
+  it('reads a finished run, and its saved file, through the same search and rows as the runs API', async () => {
     harness = await createDebugHostHarness(createScriptedExecutor(), {}, { noSecrets: true });
     const calls = Array.from({ length: 5 }, (_, i) => ({ provider: 'demo', tool: 'echo', input: { i } }));
     const { runId } = await harness.runs.start({ code: JSON.stringify({ calls }) });
@@ -107,6 +107,20 @@ describe('an opened transcript file, paged from the host', () => {
     );
     expect(await harness.debug.transcriptRows({ runId }, [3, 4])).toEqual(
       await harness.runs.transcriptRows(runId, [3, 4]),
+    );
+    // Saved into the workspace and opened from its list: the same answers from the file.
+    const { transcriptId } = await harness.debug.saveTranscript(runId, { name: 'five calls' });
+    const saved = { transcriptId: transcriptId! };
+    expect(await harness.debug.openTranscript(saved)).toMatchObject({
+      count: whole.length,
+      firstIndex: 0,
+      problems: [],
+    });
+    expect(await harness.debug.transcriptSearch(saved, query)).toEqual(
+      await harness.debug.transcriptSearch({ runId }, query),
+    );
+    expect(await harness.debug.transcriptRows(saved, [3, 4])).toEqual(
+      await harness.debug.transcriptRows({ runId }, [3, 4]),
     );
   });
 

@@ -5,7 +5,7 @@ import { ProviderRegistry } from '../../src/main/providers/ProviderRegistry';
 import { MAX_JSON_NESTING } from '../../src/shared/findTooDeepNesting';
 import { loadWorkspaceFile } from '../../src/main/services/workspace/loadWorkspaceFile';
 import { unpackWorkspaceBundle } from '../../src/main/services/workspace/unpackWorkspaceBundle';
-import { readTranscriptFile } from '../../src/main/services/debug/transcriptFiles';
+import { createTranscriptFilePages } from '../../src/main/services/debug/createTranscriptFilePages';
 import { sampleHeader } from '../debug/sampleTranscript';
 import { startHost, tempDir, type HostFixture } from './hostFixture';
 
@@ -83,9 +83,9 @@ describe('every reader of outside JSON names the place of too deep nesting befor
     const file = path.join(await tempDir(), 'deep.jsonl');
     const header = JSON.stringify(sampleHeader());
     await writeFile(file, `${header}\n{"seq":0,"value":${deep}}\n`);
-    const parsed = await readTranscriptFile(file);
-    expect(parsed.entries).toEqual([]);
-    expect(parsed.problems[0]).toMatchObject({
+    const checked = await createTranscriptFilePages().check(file);
+    expect(checked.count).toBe(0);
+    expect(checked.problems[0]).toMatchObject({
       line: 2,
       reason: expect.stringContaining(`too deeply nested at ${file}:2:`),
     });

@@ -1,11 +1,7 @@
-import { lstat, mkdir, readFile, stat } from 'node:fs/promises';
+import { lstat, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { InvalidArgumentError } from '../../../shared/rpc/invalidArgumentError';
-import { parseTranscript, type ParsedTranscript } from '../../../shared/transcriptFile';
 import { writeFileAtomic, type FileWriter } from '../../system/writeFileAtomic';
-
-/** Larger files are refused rather than read into memory. */
-const MAX_TRANSCRIPT_BYTES = 256 * 1024 * 1024;
 
 /**
  * Paths come from the (untrusted) renderer, so the host only reads and writes files with the
@@ -22,21 +18,6 @@ export function checkFilePath(file: unknown, extension: '.jsonl' | '.html', what
       `${what} must end in ${extension} (got ${JSON.stringify(path.basename(file))})`,
     );
   return path.normalize(file);
-}
-
-export async function readTranscriptFile(file: string): Promise<ParsedTranscript> {
-  const checked = checkFilePath(file, '.jsonl', 'the transcript file');
-  let size: number;
-  try {
-    size = (await stat(checked)).size;
-  } catch (error) {
-    throw new InvalidArgumentError(`Cannot open ${checked}: there is ${describeFsError(error)}.`);
-  }
-  if (size > MAX_TRANSCRIPT_BYTES)
-    throw new InvalidArgumentError(
-      `${checked} is ${size} bytes; transcripts over ${MAX_TRANSCRIPT_BYTES} bytes are not opened`,
-    );
-  return parseTranscript(await readFile(checked, 'utf8'), checked);
 }
 
 /**
