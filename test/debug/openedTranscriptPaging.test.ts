@@ -5,6 +5,7 @@ import { OPENED_TRANSCRIPT_ENTRIES } from '../../src/shared/api/debug';
 import { TRANSCRIPT_ROWS_LIMIT } from '../../src/shared/api/runs';
 import { createDebugHostHarness } from './debugHostHarness';
 import { writeLongTranscript } from './longTranscriptFile';
+import { recordOneCall } from './recordOneCall';
 import { createScriptedExecutor } from './scriptedExecutor';
 
 let harness: Awaited<ReturnType<typeof createDebugHostHarness>>;
@@ -13,13 +14,10 @@ afterEach(async () => harness?.dispose());
 /** A saved transcript of `calls` calls (two entries each), made from a real one-call run. */
 async function longFile(name: string, calls: number) {
   harness = await createDebugHostHarness(createScriptedExecutor(), {}, { noSecrets: true });
-  const code = JSON.stringify({ calls: [{ provider: 'demo', tool: 'echo', input: { i: 0 } }] });
-  const { runId } = await harness.runs.start({ code });
-  await harness.finished(runId);
-  const sample = await harness.debug.openTranscript({ runId });
+  const { sample } = await recordOneCall(harness);
   const file = path.join(harness.dir, name);
   const count = await writeLongTranscript(file, sample.header!, sample.entries, calls);
-  return { file, count, runId };
+  return { file, count };
 }
 
 describe('an opened transcript file, paged from the host', () => {
