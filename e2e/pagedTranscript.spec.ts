@@ -186,4 +186,15 @@ test('an opened transcript file: the page holds its tail, the table, search and 
   await expect(steps.locator('.step-summary')).toContainText('tool_result');
   expect(await heldBy(page, '.step-panel')).toBeLessThanOrEqual(HELD_BOUND);
   await page.screenshot({ path: join(SCREENSHOTS, 'paged-opened-file.png') });
+
+  // The host filters the whole file: its rows without host events, from the first.
+  await page.getByRole('checkbox', { name: 'host event' }).uncheck();
+  await expect(count).toHaveText(new RegExp(`^10,00\\d of ${total} entries$`));
+  const grid = page.getByRole('grid', { name: 'Transcript' });
+  await grid.evaluate((element) => element.scrollTo({ top: 0 }));
+  await expect(grid.locator('[data-testid="transcript-row"]').first()).toHaveAttribute(
+    'data-type',
+    'execute',
+  );
+  expect(await heldBy(page, '.transcript')).toBeLessThanOrEqual(HELD_BOUND);
 });
