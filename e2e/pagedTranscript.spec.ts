@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, runProgram, SCREENSHOTS, setProgram, test } from './playgroundFixture';
+import { expect, runProgram, SCREENSHOTS, setProgram, storeSecret, test } from './playgroundFixture';
 
 // 5,000 calls: about 20,000 entries, ten times what the page holds of a run's tail.
 const LONG_RUN = [
@@ -145,4 +145,64 @@ test('after a reload a long run is usable from its tail: console and step-throug
   await expect(steps).toContainText('Pending calls (0)');
   expect(await heldBy(page, '.step-panel')).toBeLessThanOrEqual(HELD_BOUND);
   await page.screenshot({ path: join(SCREENSHOTS, 'paged-step-through.png') });
+});
+
+test('a long run: an early call far before the held tail reveals its secret and marks its editor line', async ({
+  page,
+  playground: _,
+}) => {
+  test.setTimeout(120_000);
+  const token = 'e2e-early-Token-7731';
+  await storeSecret(page, 'EARLY_TOKEN', token);
+  // Two lines call demo.echo: the first call is on line 1, the loop's 5,000 on line 3.
+  await setProgram(
+    page,
+    [
+      // Built by the guest: code holding the secret would be masked too, and no longer the editor's.
+      "await demo.echo({ text: 'e2e-early-' + 'Token-7731' });",
+      'for (let i = 0; i < 5000; i++)',
+      "  await demo.echo({ text: 'hay ' + i });",
+    ].join('\n'),
+  );
+  await runProgram(page);
+  await page.getByRole('tab', { name: 'Transcript' }).click();
+  await expect(page.getByTestId('transcript-count')).toHaveText(/^20,0\d\d entries$/);
+  expect(await heldBy(page, '.transcript')).toBeLessThanOrEqual(4_000);
+
+  // call-1, paged in from the host: its detail reveals the secret the host masked in it.
+  const search = page.getByRole('searchbox', { name: 'Search the transcript' });
+  await search.fill('call:call-1 type:tool_call');
+  await expect(page.getByTestId('transcript-matches')).toHaveText('1 match');
+  await search.press('Enter');
+  const row = page.locator('[data-testid="transcript-row"][aria-selected="true"]');
+  await expect(row).toContainText('call-1');
+  await row.click();
+  const detail = page.getByLabel('Selected entry');
+  await expect(detail).toContainText('«secret:EARLY_TOKEN»');
+  await expect(detail).not.toContainText(token);
+  await detail.getByRole('button', { name: 'Reveal secret EARLY_TOKEN' }).click();
+  await expect(detail).toContainText(token);
+  await expect(page.getByRole('grid', { name: 'Transcript' })).not.toContainText(token);
+  await detail.getByRole('button', { name: 'Hide secrets' }).click();
+  await expect(detail).not.toContainText(token);
+
+  // The editor marks the line of the selected call: line 1 alone for call-1, both lines for a loop's call.
+  const editor = page.getByTestId('program-editor');
+  const marked = editor.locator('.selected-call-line');
+  await expect(marked).toHaveCount(1);
+  const lineTop = async (line: string) =>
+    (
+      await editor
+        .locator('.line-numbers')
+        .filter({ hasText: new RegExp(`^${line}$`) })
+        .boundingBox()
+    )?.y;
+  expect((await marked.boundingBox())?.y).toBe(await lineTop('1'));
+  await search.fill('call:call-9 type:tool_call');
+  await expect(page.getByTestId('transcript-matches')).toHaveText('1 match');
+  await search.press('Enter');
+  await expect(row).toContainText('call-9');
+  await row.click();
+  await expect(marked).toHaveCount(2);
+  await page.screenshot({ path: join(SCREENSHOTS, 'paged-transcript-early-call.png') });
 });
