@@ -9,14 +9,7 @@ import { createInMemoryTransportPair } from '../../src/main/engine/transports/cr
 import { LOG_STREAM_MESSAGE_TYPE, type LogStreamMessage } from '../../src/shared/protocol/logStreamMessage';
 import { DEFAULT_RUNTIME_OPTIONS } from '../../src/shared/runtimeOptions';
 import type { ToolCallMessage } from '../../src/shared/protocol/messages';
-
-/** What JSON carries exactly (escaped) and UTF-8 cannot: each must reach the console as the guest wrote it. */
-export const SURROGATE_TEXTS = {
-  'a lone high surrogate': 'x\ud800y',
-  'a lone low surrogate': 'x\udc00y',
-  'a reversed pair': '\udc00\ud800',
-  'a valid pair': '\ud83d\ude00',
-};
+import { SURROGATE_TEXTS } from '../support/surrogateTexts';
 
 const providers = [resolveProvider({ name: 'tools', tools: { echo: { execute: (input) => input } } })];
 
