@@ -165,7 +165,7 @@ test('a long run: an early call far before the held tail reveals its secret and 
     ].join('\n'),
   );
   await runProgram(page);
-  await page.getByRole('tab', { name: 'Transcript' }).click();
+  await page.getByRole('tab', { name: 'Step through' }).click();
   await expect(page.getByTestId('transcript-count')).toHaveText(/^20,0\d\d entries$/);
   expect(await heldBy(page, '.transcript')).toBeLessThanOrEqual(4_000);
 
@@ -185,6 +185,11 @@ test('a long run: an early call far before the held tail reveals its secret and 
   await expect(page.getByRole('grid', { name: 'Transcript' })).not.toContainText(token);
   await detail.getByRole('button', { name: 'Hide secrets' }).click();
   await expect(detail).not.toContainText(token);
+  // The step-through, which stepped to the call, reveals it as well.
+  const current = page.locator('.step-panel').getByRole('tree', { name: 'Current entry' });
+  await expect(current).toContainText('«secret:EARLY_TOKEN»');
+  await page.locator('.step-panel').getByRole('button', { name: 'Reveal secret EARLY_TOKEN' }).click();
+  await expect(current).toContainText(token);
 
   // The editor marks the line of the selected call: line 1 alone for call-1, both lines for a loop's call.
   const editor = page.getByTestId('program-editor');

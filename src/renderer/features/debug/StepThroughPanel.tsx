@@ -39,18 +39,11 @@ export function StepThroughPanel() {
     const at = entries.findIndex(
       (e) => e.kind === 'message' && e.message.type === 'tool_call' && e.message.callId === selectedCallId,
     );
-    const current = state.entry;
-    if (source && at >= 0 && (current ? callIdOf(current) : undefined) !== selectedCallId)
+    const currentCallId = state.entry ? callIdOf(state.entry) : undefined;
+    if (source && at >= 0 && currentCallId !== selectedCallId)
       setPosition({ key: source.key, step: firstIndex + at });
-    // Before a long run's held tail: the host finds it.
-    else if (
-      source &&
-      at < 0 &&
-      firstIndex > 0 &&
-      selectedCallId &&
-      current &&
-      callIdOf(current) !== selectedCallId
-    )
+    // Before a long run's held tail (also from the step before the run): the host finds it.
+    else if (source && at < 0 && firstIndex > 0 && selectedCallId && currentCallId !== selectedCallId)
       setFinding({ key: source.key, callId: selectedCallId });
   }
   const runId = source?.runId;
