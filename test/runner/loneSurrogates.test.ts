@@ -4,6 +4,7 @@ import { resolveProvider } from '../../src/main/engine/core/resolveProvider';
 import type { Executor } from '../../src/main/engine/core/types';
 import { createInProcessExecutor } from '../../src/main/engine/executors/createInProcessExecutor';
 import { createProcessExecutor } from '../../src/main/engine/executors/createProcessExecutor';
+import { createWorkerExecutor } from '../../src/main/engine/executors/createWorkerExecutor';
 import { attachRunnerEndpoint } from '../../src/runner/attachRunnerEndpoint';
 import { createInMemoryTransportPair } from '../../src/main/engine/transports/createInMemoryTransportPair';
 import { LOG_STREAM_MESSAGE_TYPE, type LogStreamMessage } from '../../src/shared/protocol/logStreamMessage';
@@ -37,6 +38,11 @@ const loggedLines = (text: string) => [
 const executors: [string, Executor, boolean][] = [
   ['in-process, streamed', createInProcessExecutor(), true],
   ['in-process, not streamed', createInProcessExecutor({ logStream: false }), false],
+  [
+    'a worker, streamed',
+    createWorkerExecutor({ runnerEntryPath: TEST_RUNNER_ENTRY, mode: 'ephemeral' }),
+    true,
+  ],
   [
     'the runner process, streamed',
     createProcessExecutor({ runnerEntryPath: TEST_RUNNER_ENTRY, mode: 'ephemeral' }),
