@@ -115,7 +115,8 @@ export function TranscriptPane() {
       ? (paging.filtered?.length ?? 0)
       : totalEntries
     : visible.length;
-  const rowAt = (index: number) => (paging ? paging.rowAt(index) : visible[index]);
+  // Rows from the host (before the held tail, or filtered there) get the table's revealed secrets too.
+  const rowAt = (index: number) => (paging ? reveal.revealIn(paging.rowAt(index)) : visible[index]);
   const isMatch = (row: TranscriptRow) =>
     paging ? searching && matchTranscriptRow(row, terms) : matchSet.has(row.seq);
   const providers = model.providers;
