@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { HELD_BOUND, heldBy, runLongProgram } from './longRun';
-import { expect, SCREENSHOTS, test } from './playgroundFixture';
+import { expect, runProgram, SCREENSHOTS, setProgram, storeSecret, test } from './playgroundFixture';
 
 // 5,000 calls: about 20,000 entries, ten times what the page holds of a run's tail.
 const LONG_RUN = [
@@ -197,4 +197,79 @@ test('an opened transcript file: the page holds its tail, the table, search and 
     'execute',
   );
   expect(await heldBy(page, '.transcript')).toBeLessThanOrEqual(HELD_BOUND);
+});
+
+test('a long run: an early call far before the held tail reveals its secret and marks its editor line', async ({
+  page,
+  playground: _,
+}) => {
+  test.setTimeout(120_000);
+  const token = 'e2e-early-Token-7731';
+  await storeSecret(page, 'EARLY_TOKEN', token);
+  // Three lines call demo.echo: the first call is on line 2, the loop's 5,000 on line 4, the last on line 5.
+  // The guest builds the secret: code holding it would be masked too, and no longer the editor's.
+  await setProgram(
+    page,
+    [
+      "const early = 'e2e-early-' + 'Token-7731';",
+      'await demo.echo({ text: early });',
+      'for (let i = 0; i < 5000; i++)',
+      "  await demo.echo({ text: 'hay ' + i });",
+      'await demo.echo({ text: early });',
+    ].join('\n'),
+  );
+  await runProgram(page);
+  await page.getByRole('tab', { name: 'Step through' }).click();
+  await expect(page.getByTestId('transcript-count')).toHaveText(/^20,0\d\d entries$/);
+  expect(await heldBy(page, '.transcript')).toBeLessThanOrEqual(4_000);
+
+  // call-1, paged in from the host: its detail reveals the secret the host masked in it.
+  const search = page.getByRole('searchbox', { name: 'Search the transcript' });
+  await search.fill('call:call-1 type:tool_call');
+  await expect(page.getByTestId('transcript-matches')).toHaveText('1 match');
+  await search.press('Enter');
+  const row = page.locator('[data-testid="transcript-row"][aria-selected="true"]');
+  await expect(row).toContainText('call-1');
+  await row.click();
+  const detail = page.getByLabel('Selected entry');
+  await expect(detail).toContainText('«secret:EARLY_TOKEN»');
+  await expect(detail).not.toContainText(token);
+  await detail.getByRole('button', { name: 'Reveal secret EARLY_TOKEN' }).click();
+  await expect(detail).toContainText(token);
+  await expect(page.getByRole('grid', { name: 'Transcript' })).not.toContainText(token);
+  await detail.getByRole('button', { name: 'Hide secrets' }).click();
+  await expect(detail).not.toContainText(token);
+  // The table's reveal (offered for the secret in its held tail) reveals the paged-in row as well:
+  // the row's entry comes revealed, so its detail has nothing left to reveal on its own.
+  const tools = page.locator('.transcript-tools');
+  await tools.getByRole('button', { name: 'Reveal secret EARLY_TOKEN' }).click();
+  await expect(detail).toContainText(token);
+  await expect(detail.getByRole('button', { name: /Reveal secret/ })).toHaveCount(0);
+  await tools.getByRole('button', { name: 'Hide secrets' }).click();
+  await expect(detail).not.toContainText(token);
+  // The step-through, which stepped to the call, reveals it as well.
+  const current = page.locator('.step-panel').getByRole('tree', { name: 'Current entry' });
+  await expect(current).toContainText('«secret:EARLY_TOKEN»');
+  await page.locator('.step-panel').getByRole('button', { name: 'Reveal secret EARLY_TOKEN' }).click();
+  await expect(current).toContainText(token);
+
+  // The editor marks the line of the selected call: line 2 alone for call-1, every echo line for a loop's call.
+  const editor = page.getByTestId('program-editor');
+  const marked = editor.locator('.selected-call-line');
+  await expect(marked).toHaveCount(1);
+  const lineTop = async (line: string) =>
+    (
+      await editor
+        .locator('.line-numbers')
+        .filter({ hasText: new RegExp(`^${line}$`) })
+        .boundingBox()
+    )?.y;
+  expect((await marked.boundingBox())?.y).toBe(await lineTop('2'));
+  await search.fill('call:call-9 type:tool_call');
+  await expect(page.getByTestId('transcript-matches')).toHaveText('1 match');
+  await search.press('Enter');
+  await expect(row).toContainText('call-9');
+  await row.click();
+  await expect(marked).toHaveCount(3);
+  await page.screenshot({ path: join(SCREENSHOTS, 'paged-transcript-early-call.png') });
 });

@@ -19,8 +19,8 @@ export interface GuestConsole {
  * Console methods that keep their lines in the guest and hand them over in batches: one call into
  * the host per 500 lines instead of one per line. Built by the guest helpers' makeConsole. A batch
  * of one level crosses as one string joined by the runner with the original join (JSON.stringify
- * costs QuickJS four times as much), unless a line holds a newline or a lone surrogate; any other
- * crosses as JSON text. Whatever the guest did to its prototypes, only strings (and level numbers)
+ * costs QuickJS four times as much), unless a line holds a newline; any other crosses as JSON
+ * text. Lines read from the guest come out exact, lone surrogates included (handlers.text). Whatever the guest did to its prototypes, only strings (and level numbers)
  * are taken.
  */
 export function createGuestConsole(
@@ -34,6 +34,10 @@ export function createGuestConsole(
     accept(method: ConsoleMethod, text: string): boolean;
     /** A line of anything but one string, formatted as the runner formats console arguments. */
     format(args: QuickJSHandle[]): string;
+    /** A guest string as the guest holds it (see readGuestString). */
+    text(handle: QuickJSHandle): string;
+    /** A new guest string holding exactly `text` (see newGuestString). */
+    newText(text: string): QuickJSHandle;
   },
 ): GuestConsole {
   const { accept } = handlers;
@@ -71,13 +75,7 @@ export function createGuestConsole(
     }
     try {
       if (ctx.typeof(joined.value) !== 'string') return false;
-      const text = ctx.getString(joined.value);
-      // A lone surrogate comes out of QuickJS's UTF-8 as three replacement characters: lengths differ.
-      const units = ctx.getProp(joined.value, 'length');
-      const exact = ctx.typeof(units) === 'number' && ctx.getNumber(units) === text.length;
-      units.dispose();
-      if (!exact) return false;
-      const lines = text.split('\n');
+      const lines = handlers.text(joined.value).split('\n');
       if (lines.length !== bufferLength()) return false;
       for (let i = taken; i < lines.length; i++) wanted = accept(level, lines[i]!);
       emptyBuffer();
@@ -120,7 +118,7 @@ export function createGuestConsole(
       const args = Array.from({ length: count }, (_, i) => ctx.getProp(argsObject, i));
       const line = handlers.format(args);
       for (const arg of args) arg.dispose();
-      return ctx.newString(line);
+      return handlers.newText(line);
     }),
   );
   const made = keep(ctx.unwrapResult(ctx.callFunction(makeConsole, ctx.undefined, flush, format)));
@@ -139,7 +137,7 @@ export function createGuestConsole(
     for (; taken < count; taken++) {
       const entry = ctx.getProp(buffer!, taken);
       const type = ctx.typeof(entry);
-      if (type === 'string') acceptEntry(ctx.getString(entry));
+      if (type === 'string') acceptEntry(handlers.text(entry));
       else if (type === 'number') acceptEntry(ctx.getNumber(entry));
       entry.dispose();
     }

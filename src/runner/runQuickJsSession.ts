@@ -16,6 +16,8 @@ import {
   type ConsoleMethod,
   type GuestConsole,
 } from './createGuestConsole';
+import { newGuestString } from './newGuestString';
+import { readGuestString } from './readGuestString';
 import { LOG_BATCH_MS, type LogSink } from './createLogStream';
 import { normalizeCodeCached } from './normalizeCodeCached';
 import { MAX_PAYLOAD_BYTES, payloadTooLarge } from './payloadLimits';
@@ -143,10 +145,13 @@ export function runQuickJsSession(options: QuickJsSessionOptions): QuickJsSessio
     return undefined;
   };
 
+  const guestString = (ctx: QuickJSContext, handle: QuickJSHandle): string =>
+    readGuestString(ctx, handle, prepared!.stringifyJson());
+
   /** One line for a guest value (console output, uncaught errors). Primitives skip the VM helper. */
   const describe = (ctx: QuickJSContext, value: QuickJSHandle): string => {
     const type = ctx.typeof(value);
-    if (type === 'string') return ctx.getString(value);
+    if (type === 'string') return guestString(ctx, value);
     if (type === 'undefined') return 'undefined';
     if (type === 'number') return JSON.stringify(ctx.getNumber(value));
     if (type === 'boolean') return String(ctx.dump(value));
@@ -155,7 +160,7 @@ export function runQuickJsSession(options: QuickJsSessionOptions): QuickJsSessio
       described.error.dispose();
       return `[${type}]`;
     }
-    const text = ctx.typeof(described.value) === 'string' ? ctx.getString(described.value) : `[${type}]`;
+    const text = ctx.typeof(described.value) === 'string' ? guestString(ctx, described.value) : `[${type}]`;
     described.value.dispose();
     return text;
   };
@@ -318,8 +323,8 @@ export function runQuickJsSession(options: QuickJsSessionOptions): QuickJsSessio
     const name = ctx.getProp(parts.value, 0);
     const message = ctx.getProp(parts.value, 1);
     parts.value.dispose();
-    if (ctx.typeof(message) === 'string') error.message = clip(ctx.getString(message));
-    if (ctx.typeof(name) === 'string') error.name = clip(ctx.getString(name));
+    if (ctx.typeof(message) === 'string') error.message = clip(guestString(ctx, message));
+    if (ctx.typeof(name) === 'string') error.name = clip(guestString(ctx, name));
     message.dispose();
     name.dispose();
     const line = guestLine(ctx, value);
@@ -472,6 +477,8 @@ export function runQuickJsSession(options: QuickJsSessionOptions): QuickJsSessio
     guestConsole = createGuestConsole(ctx, prepared!.consoleFactory(), prepared!.joinArray(), keep, {
       accept: acceptLine,
       format: (args) => formatLine(ctx, args, limit),
+      text: (handle) => guestString(ctx, handle),
+      newText: (text) => newGuestString(ctx, text, prepared!.parseJson()),
     });
     for (const [method, host] of hostMethods) {
       const current = ctx.getProp(consoleObject, method);

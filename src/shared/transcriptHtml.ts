@@ -7,9 +7,14 @@ import type { RunFacts } from './runOutcome';
 import type { DoneMessage } from './protocol/messages';
 import { summarizeTranscriptEntry } from './transcriptSummary';
 
-/** Escapes text for HTML element content and quoted attribute values. */
+/**
+ * Escapes text for HTML element content and quoted attribute values. A lone surrogate (which JSON
+ * keeps but HTML cannot hold: a browser reads even `&#xD800;` as U+FFFD) reads as U+FFFD, here
+ * rather than wherever the text is encoded next.
+ */
 export function escapeHtml(text: string): string {
   return text
+    .replace(/\p{Cs}/gu, '\uFFFD')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')

@@ -114,7 +114,7 @@ describe('console lines kept in the guest', () => {
   });
 
   it('come out exact when a line holds a newline, a lone surrogate or nothing, in any batch', async () => {
-    // Unstreamed: a stream also reads lines while the guest is busy, where a lone surrogate does not survive.
+    // Unstreamed: every batch crosses whole (loneSurrogates.test.ts covers the streamed paths).
     const unstreamed = createInProcessExecutor({ logStream: false });
     for (const [guest, host] of [
       ["'a\\nb ' + i", (i: number) => `a\nb ${i}`],

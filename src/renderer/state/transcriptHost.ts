@@ -62,7 +62,7 @@ export function useTranscriptHost(viewed: ViewedTranscript | null): TranscriptHo
 }
 
 /** The number of the entry holding call `callId`'s tool_call, found by the host; null when none does. */
-export async function findCall(host: TranscriptHost, callId: string): Promise<number | null> {
+export async function findCall(host: Pick<TranscriptHost, 'search'>, callId: string): Promise<number | null> {
   const query = `type:tool_call call:"${callId.replace(/"/g, '')}"`;
   return (await host.search(query, { from: -1, direction: 1 })).index;
 }

@@ -12,6 +12,8 @@ export interface SecretReveal<T> {
   revealed: boolean;
   busy: boolean;
   toggle(): void;
+  /** Another part of the view (a row paged in from the host) with the secrets revealed here put in. */
+  revealIn<U>(other: U): U;
 }
 
 /**
@@ -52,5 +54,9 @@ export function useSecretReveal<T>(
       )
       .finally(() => setBusy(false));
   }, [api, key, names, notify, values, where]);
-  return { value: shown, names, revealed: values !== null, busy, toggle };
+  const revealIn = useCallback(
+    <U>(other: U): U => (values && values.size > 0 ? revealMaskedSecretsInValue(other, values) : other),
+    [values],
+  );
+  return { value: shown, names, revealed: values !== null, busy, toggle, revealIn };
 }

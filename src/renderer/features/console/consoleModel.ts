@@ -58,7 +58,12 @@ export function consoleModelFor(
   // The entries go on from where the model stopped (the held tail may have dropped what it read).
   const extendsPrevious =
     previous !== undefined && (entries.length === 0 || entries[0]!.seq <= previous.lastSeq + 1);
-  const base = extendsPrevious ? previous.model : emptyModel();
+  // Lines filled in from done.logs give way to the stream's (a reload has the result before the entries).
+  const base = !extendsPrevious
+    ? emptyModel()
+    : previous.model.streamed
+      ? previous.model
+      : { ...previous.model, rows: [], counts: emptyModel().counts };
   const from = extendsPrevious ? firstAfter(entries, previous.lastSeq) : 0;
   const model = readEntries(base, entries, from);
   if (!extendsPrevious && firstIndex > 0) model.missingBefore = firstIndex;

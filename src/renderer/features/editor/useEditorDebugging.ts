@@ -1,8 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type * as Monaco from 'monaco-editor';
 import type { Breakpoint } from '../../../shared/api/debug';
-import type { ToolCallMessage } from '../../../shared/protocol/messages';
-import type { TranscriptEntry } from '../../../shared/transcript';
 import { describeExecuteError } from '../../../shared/format';
 import { findErrorLocation } from '../../../shared/findErrorLocation';
 import { findToolCallLines, type ToolCallLine } from '../../../shared/findToolCallLines';
@@ -13,6 +11,8 @@ import { describeError } from '../../state/describeError';
 import { useDebugStore } from '../../state/debugStore';
 import { useDebugSync } from '../../state/useDebugSync';
 import { useViewedTranscript } from '../../state/viewedTranscript';
+import { callPlaceIn } from './findCallPlace';
+import { useCallPlace } from './useCallPlace';
 
 const RUN_MARKER_OWNER = 'execbox-run';
 
@@ -55,6 +55,7 @@ export function useEditorDebugging(editor: Monaco.editor.IStandaloneCodeEditor |
     const code = textVersion >= 0 ? (editor?.getModel()?.getValue() ?? '') : '';
     return findToolCallLines(code, tools);
   }, [editor, tools, textVersion]);
+  const selected = useCallPlace(viewed, selectedCallId, calls);
 
   // One decorations collection per editor, replaced only when what it shows changes: a live run's
   // batches must not re-render the editor (each render forces a layout of the whole page).
@@ -80,8 +81,14 @@ export function useEditorDebugging(editor: Monaco.editor.IStandaloneCodeEditor |
         range: new monaco.Range(line, 1, line, 1),
         options: { isWholeLine: true, className, stickiness: 1 },
       });
+    // A long run's calls before its held tail are not counted here: its paused call marks every line of its tool.
     const pausedLines = pausedHere.flatMap((p) =>
-      callLines(calls, run?.entries ?? [], p.callId, p.providerName, p.toolName),
+      callLines(
+        calls,
+        p.providerName,
+        p.toolName,
+        run && (run.firstIndex ?? 0) === 0 ? callPlaceIn(run.entries, p.callId)?.ordinal : undefined,
+      ),
     );
     for (const line of pausedLines) highlight(line, 'paused-line');
     const seen = new Set<number>();
@@ -104,14 +111,12 @@ export function useEditorDebugging(editor: Monaco.editor.IStandaloneCodeEditor |
       });
     }
     // The call selected in another view, when the transcript ran the code the editor shows.
-    const selected = selectedCallId && viewed ? findCall(viewed.entries, selectedCallId) : undefined;
-    if (selected && viewed && viewed.code === editor.getModel()?.getValue())
+    if (selected && viewed?.code === editor.getModel()?.getValue())
       for (const line of callLines(
         calls,
-        viewed.entries,
-        selected.callId,
-        selected.providerName,
-        selected.safeToolName,
+        selected.call.providerName,
+        selected.call.safeToolName,
+        selected.ordinal,
       ))
         highlight(line, 'selected-call-line');
     const key = JSON.stringify(
@@ -126,7 +131,7 @@ export function useEditorDebugging(editor: Monaco.editor.IStandaloneCodeEditor |
     target.key = key;
     target.collection.set(decorations);
     if (pausedLines[0] !== undefined) editor.revealLineInCenterIfOutsideViewport(pausedLines[0]);
-  }, [editor, calls, breakpoints, paused, run?.runId, run?.entries, selectedCallId, viewed]);
+  }, [editor, calls, breakpoints, paused, run, selected, viewed?.code]);
 
   // A click in the gutter of a tool-call line, or F9 on it (DevTools' key), sets, removes, enables
   // or disables its breakpoint.
@@ -202,36 +207,21 @@ export function useEditorDebugging(editor: Monaco.editor.IStandaloneCodeEditor |
   }, [editor, run?.result, run?.request?.code, textVersion]);
 }
 
-function findCall(entries: readonly TranscriptEntry[], callId: string): ToolCallMessage | undefined {
-  for (const entry of entries)
-    if (entry.kind === 'message' && entry.message.type === 'tool_call' && entry.message.callId === callId)
-      return entry.message;
-  return undefined;
-}
-
 /**
- * The editor lines of one call: when the code calls that tool on as many lines as the run had made
- * such calls, the n-th call is on the n-th line (straight-line code); otherwise every line that
- * calls the tool (a loop or a helper), since the protocol carries no source position.
+ * The editor lines of a call to a tool, the `ordinal`-th of the run's calls to it: when the code
+ * calls that tool on more lines than that, the n-th call is on the n-th line (straight-line code);
+ * otherwise, or when the ordinal is not known, every line that calls the tool (a loop or a helper),
+ * since the protocol carries no source position.
  */
 function callLines(
   calls: readonly ToolCallLine[],
-  entries: readonly TranscriptEntry[],
-  callId: string,
   providerName: string,
   toolName: string,
+  ordinal: number | undefined,
 ): number[] {
   const lines = calls
     .filter((c) => c.providerName === providerName && c.toolName === toolName)
     .map((c) => c.line);
-  let ordinal = 0;
-  for (const entry of entries) {
-    if (entry.kind !== 'message' || entry.message.type !== 'tool_call') continue;
-    const message = entry.message;
-    if (message.providerName !== providerName || message.safeToolName !== toolName) continue;
-    if (message.callId === callId) break;
-    ordinal += 1;
-  }
-  const line = lines[ordinal];
-  return line !== undefined && ordinal < lines.length ? [line] : lines;
+  const line = ordinal === undefined ? undefined : lines[ordinal];
+  return line !== undefined ? [line] : lines;
 }

@@ -117,7 +117,8 @@ export function TranscriptPane() {
       ? (paging.filtered?.length ?? 0)
       : totalEntries
     : visible.length;
-  const rowAt = (index: number) => (paging ? paging.rowAt(index) : visible[index]);
+  // Rows from the host (before the held tail, or filtered there) get the table's revealed secrets too.
+  const rowAt = (index: number) => (paging ? reveal.revealIn(paging.rowAt(index)) : visible[index]);
   const isMatch = (row: TranscriptRow) =>
     paging ? searching && matchTranscriptRow(row, terms) : matchSet.has(row.seq);
   const providers = model.providers;
@@ -136,6 +137,8 @@ export function TranscriptPane() {
         : rows.find((r) => r.seq === selectedSeq);
   const currentMatch =
     selectedSeq !== null && matchSet.has(selectedSeq) ? matchSeqs.indexOf(selectedSeq) : null;
+  // The selected entry reveals on its own, held or paged in from the host (the table's reveal covers the held tail).
+  const selectedReveal = useSecretReveal('the selected entry', selected?.entry);
 
   const rowHeight = Math.round(ROW_HEIGHT * useUiScale());
   const header = useRef<HTMLDivElement>(null);
@@ -467,6 +470,7 @@ export function TranscriptPane() {
               <button onClick={() => jumpToCall(selected.callId!)}>Jump to call</button>
             )}
             {selected.callId && <RawMcpLink entries={entries} callId={selected.callId} />}
+            <SecretRevealToggle reveal={selectedReveal} />
             <button onClick={() => setWideDetail(true)} title="Show this entry in a wide window">
               Open wide
             </button>
@@ -475,12 +479,12 @@ export function TranscriptPane() {
               <Icon name="close" />
             </button>
           </div>
-          <ValueViewer value={selected.entry} label="Entry JSON" />
+          <ValueViewer value={selectedReveal.value} label="Entry JSON" />
         </div>
       )}
       {selected && wideDetail && (
         <Dialog title={`#${selected.seq} ${selected.type}`} wide onClose={() => setWideDetail(false)}>
-          <ValueViewer value={selected.entry} label="Entry JSON" />
+          <ValueViewer value={selectedReveal.value} label="Entry JSON" />
         </Dialog>
       )}
     </div>
