@@ -70,6 +70,8 @@ describe('trust', () => {
 
     const second = await host({ workspacePath: file, configDir: first.configDir });
     expect((await second.host.workspace.get()).pendingTrust).toEqual([]);
+    // Loading the trusted module takes a moment (longer on a loaded machine): wait for it first.
+    expect((await second.host.resolvedProviders()).map((p) => p.name)).toEqual(['local']);
     expect((await second.host.providers.list()).map((s) => s.state)).toEqual(['ready', 'error']);
     await second.host.dispose();
 
