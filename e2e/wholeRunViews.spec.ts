@@ -12,6 +12,11 @@ test('the Timeline of a 10,000-call run is laid out on the host: the page holds 
   await expect(page.getByTestId('timeline-summary')).toContainText('10,000 calls · 1 provider');
   const canvas = page.getByTestId('timeline-canvas');
   const held = async () => Number(await canvas.getAttribute('data-bars-held'));
+  // The canvas fills its pane, neither cut off on the right nor short of it, though it first
+  // mounted after the "laying out on the host" message.
+  const overhang = () =>
+    canvas.evaluate((element) => element.getBoundingClientRect().width - element.parentElement!.clientWidth);
+  await expect.poll(overhang).toBe(0);
   const width = (await canvas.boundingBox())!.width;
   expect(await held()).toBeGreaterThan(0);
   expect(await held()).toBeLessThanOrEqual(width);

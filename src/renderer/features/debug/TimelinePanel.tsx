@@ -39,7 +39,8 @@ export function TimelinePanel() {
   const selectedCallId = useDebugStore((s) => s.selectedCallId);
   const held = viewed?.entries ?? NO_ENTRIES;
   const firstIndex = viewed?.firstIndex ?? 0;
-  const wrapper = useRef<HTMLDivElement>(null);
+  // A state, not a ref: the canvas's box first mounts after a loading message, and is measured then.
+  const [wrapper, setWrapper] = useState<HTMLDivElement | null>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const [size, setSize] = useState({ width: 600, height: 200 });
   const [zoom, setZoom] = useState(1);
@@ -70,14 +71,13 @@ export function TimelinePanel() {
   const [hover, setHover] = useState<{ bar: TimelineBar; x: number; y: number } | null>(null);
 
   useEffect(() => {
-    const element = wrapper.current;
-    if (!element) return;
+    if (!wrapper) return;
     const observer = new ResizeObserver(() =>
-      setSize({ width: element.clientWidth, height: element.clientHeight }),
+      setSize({ width: wrapper.clientWidth, height: wrapper.clientHeight }),
     );
-    observer.observe(element);
+    observer.observe(wrapper);
     return () => observer.disconnect();
-  }, []);
+  }, [wrapper]);
 
   const runDuration = Math.max(1, layout.runEnd - layout.runStart);
   const duration = basis ?? runDuration;
@@ -219,7 +219,7 @@ export function TimelinePanel() {
       </div>
       <div
         className="timeline-canvas-wrap"
-        ref={wrapper}
+        ref={setWrapper}
         onWheel={(event) => {
           if (event.shiftKey) {
             if (zoom > 1) panTo(Math.max(0, Math.min(1, pan + Math.sign(event.deltaY) * 0.05)));
