@@ -14,6 +14,7 @@ import {
   test,
   TEST_WORKSPACE,
 } from './playgroundFixture';
+import { echoLoop, runLongProgram } from './longRun';
 
 /** The test workspace with demo.echo marked “ask before running”. */
 const ASKING = {
@@ -310,4 +311,29 @@ test.describe("an error notice's lifetime", () => {
     await expect(refusal).toHaveCount(0);
     await expect(page.locator('.notices .notice.error')).toHaveCount(0);
   });
+});
+
+// A long run's earlier entries were on a host that restarted: the table says so instead of rows that never come.
+test('a long run from before the host restarted says its earlier entries are gone', async ({
+  page,
+  playground,
+}) => {
+  await runLongProgram(page, echoLoop(3_000));
+  await expect(page.getByTestId('transcript-count')).toHaveText('12,006 entries');
+  const [, port, token] = /:(\d+)\/#token=(\S+)/.exec(page.url())!;
+  const serve = await serveAgainOn(playground, port!, token!);
+  try {
+    await expect(page.getByRole('navigation', { name: 'Snippets' })).toBeVisible();
+    await page.getByRole('checkbox', { name: 'follow' }).uncheck();
+    const grid = page.getByRole('grid', { name: 'Transcript' });
+    await grid.evaluate((element) => element.scrollTo({ top: 0 }));
+    const unreadable = page.getByTestId('transcript-unreadable');
+    await expect(unreadable).toContainText(
+      /^Only the last [\d,]+ entries are here: the host could not give the earlier ones/,
+    );
+    await expect(unreadable).toContainText('no run with id');
+    await page.screenshot({ path: join(SCREENSHOTS, 'truth-long-run-after-host-restart.png') });
+  } finally {
+    await stop(serve);
+  }
 });

@@ -105,4 +105,24 @@ describe('createTranscriptPageCache', () => {
     expect(host.asked).toHaveLength(2);
     expect(cache.row(199)?.seq).toBe(199);
   });
+
+  it('says why the host refused a page, and does not ask for that page again', async () => {
+    let asked = 0;
+    const gone = new Error('no run with id "run-1"');
+    const cache = createTranscriptPageCache({
+      pageSize: 100,
+      maxPages: 4,
+      fetch: async () => {
+        asked += 1;
+        throw gone;
+      },
+    });
+    expect(cache.problem()).toBeNull();
+    cache.request(0, 50);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(cache.problem()).toBe(gone);
+    cache.request(0, 50);
+    expect(asked).toBe(1);
+    expect(cache.row(10)).toBeUndefined();
+  });
 });

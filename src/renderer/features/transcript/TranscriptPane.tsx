@@ -1,3 +1,4 @@
+import { describeError } from '../../state/describeError';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { ValueViewer } from '../../ui/values/ValueViewer';
 import { usePlaygroundStore } from '../../state/store';
@@ -355,6 +356,12 @@ export function TranscriptPane() {
               ? `${rows.length.toLocaleString('en-US')} entries`
               : `${visible.length.toLocaleString('en-US')} of ${rows.length.toLocaleString('en-US')} entries`}
         </span>
+        {paging?.problem != null && (
+          <span className="field-error" data-testid="transcript-unreadable" role="status">
+            Only the last {shownEntries.length.toLocaleString('en-US')} entries are here: the host could not
+            give the earlier ones ({describeError(paging.problem)})
+          </span>
+        )}
         {run.loading && (
           <span className="muted" data-testid="transcript-loading" role="status">
             loading the rest

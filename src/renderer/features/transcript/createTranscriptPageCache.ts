@@ -23,6 +23,8 @@ export interface TranscriptPageCache {
   held(): number;
   /** Pages fetched so far (a count for tests). */
   fetched(): number;
+  /** Why the host refused a page (a run it no longer has), or null while every page came. */
+  problem(): unknown;
   /** Called when a page arrives; returns the unsubscribe. */
   subscribe(listener: () => void): () => void;
   /** Changes whenever a page arrives or goes. */
@@ -44,6 +46,7 @@ export function createTranscriptPageCache(options: TranscriptPageCacheOptions): 
   const pending = new Set<number>();
   // A page the host refused (the run is gone) is not asked for again.
   const failed = new Set<number>();
+  let problem: unknown = null;
   const listeners = new Set<() => void>();
   let version = 0;
   let fetched = 0;
@@ -75,8 +78,9 @@ export function createTranscriptPageCache(options: TranscriptPageCacheOptions): 
         if (pages.size <= maxPages) break;
         pages.delete(oldest);
       }
-    } catch {
+    } catch (error) {
       failed.add(number);
+      problem ??= error;
     } finally {
       pending.delete(number);
     }
@@ -104,6 +108,7 @@ export function createTranscriptPageCache(options: TranscriptPageCacheOptions): 
       return count;
     },
     fetched: () => fetched,
+    problem: () => problem,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -26,6 +26,8 @@ export interface PagedTranscript {
   held: number;
   /** Pages fetched so far. */
   fetched: number;
+  /** Why the host could not give some rows (a run it no longer has, after it restarted), or null. */
+  problem: unknown;
 }
 
 const NO_CACHE = {
@@ -90,6 +92,7 @@ export function usePagedTranscript(
         },
         held: filteredCache?.held() ?? 0,
         fetched: cache.fetched() + (filteredCache?.fetched() ?? 0),
+        problem: filteredCache?.problem() ?? cache.problem(),
       };
     }
     return {
@@ -102,6 +105,7 @@ export function usePagedTranscript(
       positionOf: (index) => index,
       held: cache.held(),
       fetched: cache.fetched(),
+      problem: cache.problem(),
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the versions: a page came or went
   }, [cache, filteredCache, filtering, filtered, firstIndex, tailRows, version, filteredVersion]);
