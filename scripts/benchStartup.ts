@@ -204,7 +204,8 @@ export async function freshRuntimeEvalDispose(runs: number): Promise<number[]> {
  */
 export async function quickJsOwnStart(kind: 'process' | 'worker', runs: number): Promise<number[]> {
   quickJsStartBuilt ??= bundleRunnerScript(
-    fileURLToPath(new URL('./quickJsStartEntry.ts', import.meta.url)),
+    // From scripts/ itself or from the bundle in test-out/ (`npm run bench`): both sit beside scripts/.
+    fileURLToPath(new URL('../scripts/quickJsStartEntry.ts', import.meta.url)),
     QUICKJS_START,
   );
   await quickJsStartBuilt;
