@@ -73,15 +73,18 @@ beforeAll(async () => {
   host.setReportDownloads = (downloads: ReportDownloads | null) =>
     setReportDownloads(
       downloads && {
-        offer: (report) =>
-          downloads.offer({
-            ...report,
-            write: (write) =>
-              report.write((chunk) => {
-                chunkSizes.push(chunk.length);
-                return write(chunk);
-              }),
-          }),
+        offer: (report, usable) =>
+          downloads.offer(
+            {
+              ...report,
+              write: (write) =>
+                report.write((chunk) => {
+                  chunkSizes.push(chunk.length);
+                  return write(chunk);
+                }),
+            },
+            usable,
+          ),
       },
     );
   server = await startPlaygroundServer({
@@ -412,6 +415,39 @@ describe('the HTML report as a streamed download (browser mode)', () => {
       expect(exported).toMatchObject({ ok: true, value: { html: expect.stringContaining('call-1') } });
     } finally {
       await bare.dispose();
+    }
+  });
+
+  it('never answers a link the secret masker would change (a short secret inside a ticket)', async () => {
+    // A stored secret of four characters, the shortest that is masked, inside the first ticket drawn.
+    const drawn = ['/downloads/xxSECRxx', '/downloads/clean'];
+    const masked = createPlaygroundHost({
+      workspaceHost: createFakeWorkspaceHost(),
+      createExecutor: () => createFakeExecutor(async () => done()),
+      secretMasker: () => createSecretMasker([['SHORT', 'SECR']]),
+      debug: (context) =>
+        createDebugService({
+          launcher: context.launcher,
+          workspaceHost: context.workspaceHost,
+          emit: context.emit,
+          secretMasker: () => createSecretMasker([['SHORT', 'SECR']]),
+          reportDownloads: context.reportDownloads,
+        }),
+    });
+    masked.setReportDownloads({
+      offer: (_report, usable = () => true) => drawn.find((link) => usable(link)) ?? 'none usable',
+    });
+    try {
+      const answer = await masked.handle({
+        type: 'request',
+        id: 1,
+        namespace: 'debug',
+        method: 'prepareHtmlDownload',
+        args: [{ file: shortFile }],
+      });
+      expect(answer).toMatchObject({ ok: true, value: { url: '/downloads/clean' } });
+    } finally {
+      await masked.dispose();
     }
   });
 });

@@ -71,4 +71,18 @@ describe('single-use, short-lived tickets', () => {
     box.issue('d');
     expect(box.held()).toBe(1);
   });
+
+  it('draws again a ticket its caller cannot use, and gives up plainly after a few draws', () => {
+    const { box } = boxWithClock(1_000);
+    const startsWithLetter = (ticket: string) => /^[A-Za-z]/.test(ticket);
+    for (let index = 0; index < 20; index++)
+      expect(box.issue(`v${index}`, startsWithLetter)).toMatch(/^[A-Za-z]/);
+    let looked = 0;
+    const fourth = box.issue('fourth', () => ++looked > 3);
+    expect(looked).toBe(4);
+    expect(box.take(fourth)).toBe('fourth');
+    const held = box.held();
+    expect(() => box.issue('never', () => false)).toThrow(/no usable ticket in 16 draws/);
+    expect(box.held()).toBe(held);
+  });
 });

@@ -21,7 +21,8 @@ export function createReportDownloads(now?: () => number): ServerReportDownloads
     ...(now ? { now } : {}),
   });
   return {
-    offer: (report) => `${DOWNLOADS_PATH}${tickets.issue(report)}`,
+    offer: (report, usable = () => true) =>
+      `${DOWNLOADS_PATH}${tickets.issue(report, (ticket) => usable(`${DOWNLOADS_PATH}${ticket}`))}`,
     take: (ticket) => tickets.take(ticket),
   };
 }

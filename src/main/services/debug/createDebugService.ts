@@ -357,7 +357,10 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
           'this host serves no downloads (browser mode does); export the report with exportHtml instead',
         );
       const write = await htmlReport(source, sensitiveKeys);
-      return { url: downloads.offer({ fileName, write }), fileName };
+      // The answer is masked on its way to the page: a link holding a short secret's value would break.
+      const masker = options.secretMasker?.();
+      const unmasked = (link: string) => !masker || masker.mask(link) === link;
+      return { url: downloads.offer({ fileName, write }, unmasked), fileName };
     },
     async replay(source, mode, rawOptions) {
       const replayMode = checkReplayMode(mode);

@@ -8,5 +8,6 @@ export interface HtmlReport {
 
 /** What serves prepared reports over HTTP (browser mode's server): it answers the link to fetch one at. */
 export interface ReportDownloads {
-  offer(report: HtmlReport): string;
+  /** The link to fetch `report` at, one `usable` accepts. */
+  offer(report: HtmlReport, usable?: (link: string) => boolean): string;
 }
