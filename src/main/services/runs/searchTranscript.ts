@@ -41,13 +41,15 @@ export async function searchTranscript(
   let before: number | null = null;
   const indexes: number[] = [];
   const callEntries = entriesOfNamedCall(transcript, terms, count);
-  for (const start of chunkStarts(count, callEntries)) {
+  const callChunks = callEntries && new Set([...callEntries].map((index) => index - (index % CHUNK)));
+  for (let start = 0; start < count; start += CHUNK) {
+    if (callChunks && !callChunks.has(start)) continue;
     const end = Math.min(count, start + CHUNK);
     const windowStart = Math.max(0, start - CONTEXT);
     const lines = transcript.lines(windowStart, Math.min(count, end + CONTEXT));
     const candidates: number[] = [];
-    const inChunk = callEntries?.filter((index) => index >= start && index < end);
-    for (const index of inChunk ?? range(start, end)) {
+    for (let index = start; index < end; index++) {
+      if (callEntries && !callEntries.has(index)) continue;
       const line = lines[index - windowStart]!;
       if (needles.every((needle) => needle.test(line))) candidates.push(index);
     }
@@ -75,22 +77,12 @@ function entriesOfNamedCall(
   transcript: TranscriptLines,
   terms: readonly QueryTerm[],
   count: number,
-): number[] | null {
+): Set<number> | null {
   if (!transcript.entriesOfCall) return null;
   for (const term of terms)
     if (term.kind === 'field' && term.key === 'call' && !term.negated && !term.pattern.includes('*'))
-      return transcript.entriesOfCall(term.pattern).filter((index) => index < count);
+      return new Set(transcript.entriesOfCall(term.pattern).filter((index) => index < count));
   return null;
-}
-
-/** The first entry of every chunk to read: each chunk, or only those holding one of `entries`. */
-function chunkStarts(count: number, entries: readonly number[] | null): number[] {
-  if (entries === null) return range(0, Math.ceil(count / CHUNK)).map((chunk) => chunk * CHUNK);
-  return [...new Set(entries.map((index) => index - (index % CHUNK)))];
-}
-
-function range(from: number, to: number): number[] {
-  return Array.from({ length: Math.max(0, to - from) }, (_, offset) => from + offset);
 }
 
 /** Text every matching entry's JSON holds (case aside): its free-text terms and exact call ids. */
