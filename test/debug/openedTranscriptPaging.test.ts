@@ -4,8 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { OPENED_TRANSCRIPT_ENTRIES } from '../../src/shared/api/debug';
 import { TRANSCRIPT_ROWS_LIMIT } from '../../src/shared/api/runs';
 import { createDebugHostHarness } from './debugHostHarness';
-import { writeLongTranscript } from './longTranscriptFile';
-import { recordOneCall } from './recordOneCall';
+import { harnessWithLongFile } from './recordOneCall';
 import { createScriptedExecutor } from './scriptedExecutor';
 
 let harness: Awaited<ReturnType<typeof createDebugHostHarness>>;
@@ -13,11 +12,9 @@ afterEach(async () => harness?.dispose());
 
 /** A saved transcript of `calls` calls (two entries each), made from a real one-call run. */
 async function longFile(name: string, calls: number) {
-  harness = await createDebugHostHarness(createScriptedExecutor(), {}, { noSecrets: true });
-  const { sample } = await recordOneCall(harness);
-  const file = path.join(harness.dir, name);
-  const count = await writeLongTranscript(file, sample.header!, sample.entries, calls);
-  return { file, count };
+  const made = await harnessWithLongFile(name, calls);
+  harness = made.harness;
+  return made;
 }
 
 describe('an opened transcript file, paged from the host', () => {

@@ -6,20 +6,16 @@ import { WALK_PAGE } from '../../src/main/services/debug/transcriptSourceReader'
 import { layoutTimeline } from '../../src/shared/transcriptTimeline';
 import { countingFileReaders } from './countingFileReaders';
 import { createDebugHostHarness } from './debugHostHarness';
-import { recordOneCall } from './recordOneCall';
-import { createScriptedExecutor } from './scriptedExecutor';
-import { writeLongTranscript } from './longTranscriptFile';
+import { harnessWithLongFile } from './recordOneCall';
 
 let harness: Awaited<ReturnType<typeof createDebugHostHarness>>;
 afterEach(async () => harness?.dispose());
 
 /** A saved transcript of `calls` calls, made from a real one-call run. */
 async function longFile(name: string, calls: number) {
-  harness = await createDebugHostHarness(createScriptedExecutor(), {}, { noSecrets: true });
-  const { sample } = await recordOneCall(harness);
-  const file = path.join(harness.dir, name);
-  const count = await writeLongTranscript(file, sample.header!, sample.entries, calls);
-  return { file, count };
+  const made = await harnessWithLongFile(name, calls);
+  harness = made.harness;
+  return made;
 }
 
 describe('the timeline of a whole run, laid out on the host', () => {

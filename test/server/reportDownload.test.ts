@@ -11,7 +11,7 @@ import {
   startPlaygroundServer,
   type PlaygroundServer,
 } from '../../src/main/faces/browserServer/startPlaygroundServer';
-import { createSecretMasker } from '../../src/main/secrets/createSecretMasker';
+import { createSecretMasker, type SecretMasker } from '../../src/main/secrets/createSecretMasker';
 import { createDebugService } from '../../src/main/services/debug/createDebugService';
 import type { ReportDownloads } from '../../src/main/services/debug/reportDownloads';
 import { WALK_PAGE } from '../../src/main/services/debug/transcriptSourceReader';
@@ -55,19 +55,7 @@ beforeAll(async () => {
   await writeLongTranscript(shortFile, sampleHeader(), entriesWithSecrets(), 3);
   longFile = path.join(dir, 'long.jsonl');
   longEntries = await writeLongTranscript(longFile, sampleHeader(), entriesWithSecrets(), LONG_CALLS);
-  const masker = createSecretMasker([['API_KEY', SECRET]]);
-  host = createPlaygroundHost({
-    workspaceHost: createFakeWorkspaceHost(),
-    createExecutor: () => createFakeExecutor(async () => done()),
-    debug: (context) =>
-      createDebugService({
-        launcher: context.launcher,
-        workspaceHost: context.workspaceHost,
-        emit: context.emit,
-        secretMasker: () => masker,
-        reportDownloads: context.reportDownloads,
-      }),
-  });
+  host = debugHost(createSecretMasker([['API_KEY', SECRET]]));
   // Every report the server is offered is watched: the size of each chunk its writer hands over.
   const setReportDownloads = host.setReportDownloads;
   host.setReportDownloads = (downloads: ReportDownloads | null) =>
@@ -108,6 +96,24 @@ afterAll(async () => {
   await host?.dispose();
   await rm(dir, { recursive: true, force: true });
 });
+
+/** A host of fake runs whose debug service and answers mask `masker`'s secrets (none without one). */
+function debugHost(masker?: SecretMasker): PlaygroundHost {
+  const secrets = masker ? { secretMasker: () => masker } : {};
+  return createPlaygroundHost({
+    workspaceHost: createFakeWorkspaceHost(),
+    createExecutor: () => createFakeExecutor(async () => done()),
+    ...secrets,
+    debug: (context) =>
+      createDebugService({
+        launcher: context.launcher,
+        workspaceHost: context.workspaceHost,
+        emit: context.emit,
+        ...secrets,
+        reportDownloads: context.reportDownloads,
+      }),
+  });
+}
 
 let nextId = 1;
 /** `token` null: the request carries none. */
@@ -385,17 +391,7 @@ describe('the HTML report as a streamed download (browser mode)', () => {
   });
 
   it('is refused plainly by a host whose face serves no downloads (the desktop app)', async () => {
-    const bare = createPlaygroundHost({
-      workspaceHost: createFakeWorkspaceHost(),
-      createExecutor: () => createFakeExecutor(async () => done()),
-      debug: (context) =>
-        createDebugService({
-          launcher: context.launcher,
-          workspaceHost: context.workspaceHost,
-          emit: context.emit,
-          reportDownloads: context.reportDownloads,
-        }),
-    });
+    const bare = debugHost();
     try {
       const answer = await bare.handle({
         type: 'request',
@@ -421,19 +417,7 @@ describe('the HTML report as a streamed download (browser mode)', () => {
   it('never answers a link the secret masker would change (a short secret inside a ticket)', async () => {
     // A stored secret of four characters, the shortest that is masked, inside the first ticket drawn.
     const drawn = ['/downloads/xxSECRxx', '/downloads/clean'];
-    const masked = createPlaygroundHost({
-      workspaceHost: createFakeWorkspaceHost(),
-      createExecutor: () => createFakeExecutor(async () => done()),
-      secretMasker: () => createSecretMasker([['SHORT', 'SECR']]),
-      debug: (context) =>
-        createDebugService({
-          launcher: context.launcher,
-          workspaceHost: context.workspaceHost,
-          emit: context.emit,
-          secretMasker: () => createSecretMasker([['SHORT', 'SECR']]),
-          reportDownloads: context.reportDownloads,
-        }),
-    });
+    const masked = debugHost(createSecretMasker([['SHORT', 'SECR']]));
     masked.setReportDownloads({
       offer: (_report, usable = () => true) => drawn.find((link) => usable(link)) ?? 'none usable',
     });
