@@ -26,6 +26,10 @@ test("DevTools' debugger keys: F9 sets a breakpoint, F10 steps, F8 resumes, Shif
   await expect(editor.locator('.breakpoint-glyph')).toHaveCount(0);
 
   await setProgram(page, 'while (true) {}');
+  // Pressed at once, while the host has not yet named the run, the cancel waits for the run and is not lost.
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await page.keyboard.press('Shift+F8');
+  await expect(page.getByTestId('run-state')).toContainText(/Cancelled/, { timeout: 30_000 });
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(page.getByTestId('run-state')).toContainText('Running');
   await page.keyboard.press('Shift+F8');

@@ -159,6 +159,10 @@ export function RunBar() {
             <span className="spinner" aria-hidden /> Watching…{' '}
             {elapsed !== undefined ? formatDuration(elapsed) : ''}
           </>
+        ) : starting ? (
+          <>
+            <span className="spinner" aria-hidden /> Starting…
+          </>
         ) : running ? (
           <>
             <span className="spinner" aria-hidden /> Running…{' '}

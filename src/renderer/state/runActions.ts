@@ -5,6 +5,9 @@ import { getActiveEditor } from './activeEditor';
 import { describeError } from './describeError';
 import { usePlaygroundStore } from './store';
 
+// Cancel pressed before the host has named the new run: it is sent as soon as the run has an id.
+let cancelOnceStarted = false;
+
 export function isRunning(): boolean {
   const { currentRunId, runs, starting } = usePlaygroundStore.getState();
   const run = currentRunId === null ? undefined : runs[currentRunId];
@@ -33,9 +36,14 @@ export async function runActiveSnippet(api: PlaygroundApi): Promise<void> {
     return;
   }
   store.setState({ starting: true });
+  cancelOnceStarted = false;
   try {
     await editor.flushSave();
     const { runId } = await api.runs.start({ code: editor.getCode(), snippetId: editor.snippetId });
+    if (cancelOnceStarted) {
+      cancelOnceStarted = false;
+      void cancelRun(api, runId);
+    }
     store.getState().settled('run');
     store.setState((state) => ({
       currentRunId: runId,
@@ -45,16 +53,24 @@ export async function runActiveSnippet(api: PlaygroundApi): Promise<void> {
         : { ...state.runs, [runId]: { runId, seenAt: Date.now(), entries: [] } },
     }));
   } catch (error) {
+    cancelOnceStarted = false;
     store.setState({ starting: false });
     store.getState().notify('error', `The run could not start: ${describeError(error)}`, 'run');
   }
 }
 
 export async function cancelCurrentRun(api: PlaygroundApi): Promise<void> {
-  const { currentRunId, runs } = usePlaygroundStore.getState();
-  if (!currentRunId || runs[currentRunId]?.result) return;
+  const { currentRunId, runs, starting } = usePlaygroundStore.getState();
+  if (starting) {
+    cancelOnceStarted = true;
+    return;
+  }
+  if (currentRunId && !runs[currentRunId]?.result) await cancelRun(api, currentRunId);
+}
+
+async function cancelRun(api: PlaygroundApi, runId: string): Promise<void> {
   try {
-    await api.runs.cancel(currentRunId);
+    await api.runs.cancel(runId);
   } catch (error) {
     usePlaygroundStore.getState().notify('error', `Could not cancel the run: ${describeError(error)}`);
   }
