@@ -138,6 +138,11 @@ export function TranscriptPane() {
         : rows.find((r) => r.seq === selectedSeq);
   const currentMatch =
     selectedSeq !== null && matchSet.has(selectedSeq) ? matchSeqs.indexOf(selectedSeq) : null;
+  // Every way of selecting a row (a click, stepping through matches, a jump) selects its call in the other views.
+  const selectedRowCall = selected?.callId;
+  useEffect(() => {
+    if (selectedRowCall) markCallSelected(selectedRowCall);
+  }, [selectedRowCall]);
   // The selected entry reveals on its own, held or paged in from the host (the table's reveal covers the held tail).
   const selectedReveal = useSecretReveal('the selected entry', selected?.entry);
 
@@ -439,6 +444,7 @@ export function TranscriptPane() {
                 onClick={() => {
                   setSelectedSeq(row.seq);
                   setFollow(false);
+                  // Again on a second click: another view may have selected another call since.
                   if (row.callId) markCallSelected(row.callId);
                 }}
               >
