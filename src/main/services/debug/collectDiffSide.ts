@@ -42,8 +42,14 @@ export function doneDiffValue(entry: TranscriptEntry): unknown {
     : { ok: false, error: done.error, logs: done.logs };
 }
 
-/** Walks a transcript once, page by page, holding only the calls still waiting for their result. */
-export async function collectDiffSide(reader: TranscriptSourceReader): Promise<DiffSide> {
+/** Takes a transcript's entries in order, holding only the calls still waiting for their result. */
+export interface DiffSideCollector {
+  add(entry: TranscriptEntry): void;
+  /** The side as far as the entries added so far; later `add`s leave it as it is. */
+  side(problems: TranscriptProblem[]): DiffSide;
+}
+
+export function createDiffSideCollector(): DiffSideCollector {
   let capacity = 1024;
   let callKey = new Float64Array(capacity);
   let callValue = new Float64Array(capacity);
@@ -57,42 +63,65 @@ export async function collectDiffSide(reader: TranscriptSourceReader): Promise<D
     callPosition = wider(callPosition, new Int32Array(capacity));
     resultPosition = wider(resultPosition, new Int32Array(capacity));
   };
-  const side: Omit<DiffSide, 'callKey' | 'callValue' | 'callPosition' | 'resultPosition' | 'problems'> = {
-    executes: [],
-    calls: 0,
-  };
+  const executes: DiffSide['executes'] = [];
+  let calls = 0;
+  let code: string | undefined;
+  let done: DiffSide['done'];
   const pending = new Map<string, { index: number; call: TranscriptCall }>();
   let position = 0;
-  const problems = await walkTranscript(reader, (entry) => {
-    const at = position++;
-    if (entry.kind !== 'message') return;
-    const message = entry.message;
-    if (message.type === 'execute') {
-      side.code ??= message.code;
-      side.executes.push({
-        position: at,
-        hash: hashJsonValue({ code: message.code, options: message.options }),
-      });
-    } else if (message.type === 'tool_call') {
-      const call = startTranscriptCall(message, entry.at);
-      if (side.calls === capacity) grow();
-      const index = side.calls++;
-      callKey[index] = hashText(`call:${call.callId}`);
-      callPosition[index] = at;
-      resultPosition[index] = -1;
-      pending.set(call.callId, { index, call });
-    } else if (message.type === 'tool_result') {
-      const known = pending.get(message.callId);
-      if (!known) return;
-      pending.delete(message.callId);
-      applyEntryToCall(entry, known.call);
-      resultPosition[known.index] = at;
-      callValue[known.index] = hashJsonValue(callDiffValue(known.call));
-    } else if (message.type === 'done') {
-      const value = doneDiffValue(entry);
-      side.done = { position: at, hash: hashJsonValue(value), value };
-    }
-  });
-  for (const { index, call } of pending.values()) callValue[index] = hashJsonValue(callDiffValue(call));
-  return { ...side, callKey, callValue, callPosition, resultPosition, problems };
+  return {
+    add(entry) {
+      const at = position++;
+      if (entry.kind !== 'message') return;
+      const message = entry.message;
+      if (message.type === 'execute') {
+        code ??= message.code;
+        executes.push({
+          position: at,
+          hash: hashJsonValue({ code: message.code, options: message.options }),
+        });
+      } else if (message.type === 'tool_call') {
+        const call = startTranscriptCall(message, entry.at);
+        if (calls === capacity) grow();
+        const index = calls++;
+        callKey[index] = hashText(`call:${call.callId}`);
+        callPosition[index] = at;
+        resultPosition[index] = -1;
+        pending.set(call.callId, { index, call });
+      } else if (message.type === 'tool_result') {
+        const known = pending.get(message.callId);
+        if (!known) return;
+        pending.delete(message.callId);
+        applyEntryToCall(entry, known.call);
+        resultPosition[known.index] = at;
+        callValue[known.index] = hashJsonValue(callDiffValue(known.call));
+      } else if (message.type === 'done') {
+        const value = doneDiffValue(entry);
+        done = { position: at, hash: hashJsonValue(value), value };
+      }
+    },
+    side(problems) {
+      // A call's key and position never change once added; its value and result do, so those are copied.
+      const values = callValue.slice(0, calls);
+      for (const { index, call } of pending.values()) values[index] = hashJsonValue(callDiffValue(call));
+      return {
+        executes: executes.slice(),
+        calls,
+        callKey: callKey.subarray(0, calls),
+        callValue: values,
+        callPosition: callPosition.subarray(0, calls),
+        resultPosition: resultPosition.slice(0, calls),
+        ...(done ? { done } : {}),
+        ...(code !== undefined ? { code } : {}),
+        problems,
+      };
+    },
+  };
+}
+
+/** Walks a transcript once, page by page, holding only the calls still waiting for their result. */
+export async function collectDiffSide(reader: TranscriptSourceReader): Promise<DiffSide> {
+  const collector = createDiffSideCollector();
+  const problems = await walkTranscript(reader, (entry) => collector.add(entry));
+  return collector.side(problems);
 }

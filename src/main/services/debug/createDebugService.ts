@@ -38,6 +38,7 @@ import { summarizeTranscriptTimeline } from './summarizeTranscriptTimeline';
 import { checkTimelineWindow } from './checkTimelineWindow';
 import { createLiveTimelines } from './createLiveTimelines';
 import { createTranscriptDiffs } from './createTranscriptDiffs';
+import { createLiveDiffSides } from './createLiveDiffSides';
 import { transcriptHtmlWriter } from './transcriptHtmlWriter';
 import type { FileWriter } from '../../system/writeFileAtomic';
 import type { ReportDownloads } from './reportDownloads';
@@ -90,10 +91,14 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
     emit,
     keepFinishedRuns: options.keepFinishedRuns ?? 20,
     ...(options.approvals ? { approvals: options.approvals } : {}),
-    onRunFinished: (runId) => liveTimelines.drop(runId),
+    onRunFinished: (runId) => {
+      liveTimelines.drop(runId);
+      liveDiffSides.drop(runId);
+    },
   });
   const finishedRun = runs.finishedRun;
   const liveTimelines = createLiveTimelines();
+  const liveDiffSides = createLiveDiffSides();
   const filePages = createTranscriptFilePages();
 
   async function workspaceDir(): Promise<string> {
@@ -221,8 +226,8 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
     }
   }
 
-  // A run still going is compared as far as it has got; asked again once it has grown, compared again.
-  const transcriptDiff = createTranscriptDiffs((source) => readerOf(source, 'live too'));
+  // A run still going is compared as far as it has got; asked again once it has grown, only its new entries are read.
+  const transcriptDiff = createTranscriptDiffs((source) => readerOf(source, 'live too'), liveDiffSides);
 
   function maskOptions(sensitiveKeys: string[] = []): MaskOptions {
     const secrets = options.secretMasker?.();

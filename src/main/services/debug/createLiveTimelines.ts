@@ -4,6 +4,7 @@ import {
   type TimelineWindow,
 } from '../../../shared/summarizeTimeline';
 import type { TranscriptTimeline } from '../../../shared/api/debug';
+import { createLiveRunStates } from './createLiveRunStates';
 import { readTimelineBounds } from './readTimelineBounds';
 import { walkTranscriptPages, type TranscriptSourceReader } from './transcriptSourceReader';
 
@@ -23,8 +24,6 @@ interface KeptWindow {
 
 interface LiveRun {
   windows: KeptWindow[];
-  /** Requests for one run lay out one after the other (two must not feed one summarizer). */
-  queue: Promise<unknown>;
 }
 
 export interface LiveTimelines {
@@ -46,7 +45,7 @@ export interface LiveTimelines {
  * so a run is read whole once each time its length doubles, never once a refresh.
  */
 export function createLiveTimelines(): LiveTimelines {
-  const runs = new Map<string, LiveRun>();
+  const runs = createLiveRunStates<LiveRun>(LIVE_RUNS, () => ({ windows: [] }));
 
   async function layOut(run: LiveRun, reader: TranscriptSourceReader, window: TimelineWindow) {
     const count = reader.count;
@@ -89,15 +88,7 @@ export function createLiveTimelines(): LiveTimelines {
   }
 
   return {
-    summarize(runId, reader, window) {
-      const run = runs.get(runId) ?? { windows: [], queue: Promise.resolve() };
-      runs.delete(runId);
-      runs.set(runId, run);
-      for (const oldest of runs.keys()) if (runs.size > LIVE_RUNS) runs.delete(oldest);
-      const laidOut = run.queue.then(() => layOut(run, reader, window));
-      run.queue = laidOut.catch(() => undefined);
-      return laidOut;
-    },
-    drop: (runId) => void runs.delete(runId),
+    summarize: (runId, reader, window) => runs.use(runId, (run) => layOut(run, reader, window)),
+    drop: (runId) => runs.drop(runId),
   };
 }

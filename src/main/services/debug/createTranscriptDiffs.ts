@@ -2,6 +2,7 @@ import type { TranscriptDiffPage } from '../../../shared/api/debug';
 import { InvalidArgumentError } from '../../../shared/rpc/invalidArgumentError';
 import { alignDiffSides, type DiffAlignment } from './alignDiffSides';
 import { collectDiffSide, type DiffSide } from './collectDiffSide';
+import type { LiveDiffSides } from './createLiveDiffSides';
 import { readDiffRows } from './readDiffRows';
 import type { TranscriptSourceReader } from './transcriptSourceReader';
 import { checkTranscriptRange } from '../runs/transcriptSlice';
@@ -20,14 +21,23 @@ interface Compared {
  * Diffs of two runs or saved files, computed on the host streaming over both (a few numbers per
  * tool call kept, never the entries), and handed over a page of aligned rows at a time.
  */
-export function createTranscriptDiffs(readerOf: (source: unknown) => Promise<TranscriptSourceReader>) {
+export function createTranscriptDiffs(
+  readerOf: (source: unknown) => Promise<TranscriptSourceReader>,
+  /** A run still going: its side collected from where the last request left off. */
+  liveSides?: LiveDiffSides,
+) {
+  const collect = (reader: TranscriptSourceReader) =>
+    reader.liveRunId !== undefined && liveSides
+      ? liveSides.collect(reader.liveRunId, reader)
+      : collectDiffSide(reader);
+
   const kept = new Map<string, Promise<Compared>>();
 
   async function compare(key: string, left: TranscriptSourceReader, right: TranscriptSourceReader) {
     const known = kept.get(key);
     if (known) return known;
     const made = (async (): Promise<Compared> => {
-      const sides = { left: await collectDiffSide(left), right: await collectDiffSide(right) };
+      const sides = { left: await collect(left), right: await collect(right) };
       return { sides, alignment: alignDiffSides(sides.left, sides.right) };
     })();
     kept.set(key, made);
