@@ -1,12 +1,14 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { TranscriptDiffPage, TranscriptSource } from '../../../shared/api/debug';
 import { useApi } from '../../state/hostContext';
+import { useLiveRefresh } from './useLiveRefresh';
 
 /** Aligned rows the page holds at a time. */
 export const HOST_DIFF_ROWS = 200;
 /**
  * A diff with a run still going is asked for again this long after each answer (never while one is
- * awaited): the host compares both sides whole each time, so not every second as the timeline does.
+ * awaited): the host reads only the new entries, but aligns both sides whole each time, so not every
+ * second as the timeline does.
  */
 export const LIVE_DIFF_REFRESH_MS = 5_000;
 
@@ -23,8 +25,6 @@ export function useHostDiff(
   live: boolean,
 ): { page: TranscriptDiffPage | null; failed: boolean; firstPageFrom: number | null } {
   const api = useApi();
-  const [refreshes, setRefreshes] = useState(0);
-  const awaited = useRef(0);
   const key = left && right ? JSON.stringify([left, right]) : undefined;
   const [answer, setAnswer] = useState<{
     key: string;
@@ -34,11 +34,16 @@ export function useHostDiff(
   const [firstPageFrom, setFirstPageFrom] = useState<{ key: string; from: number } | null>(null);
   const known = firstPageFrom && firstPageFrom.key === key ? firstPageFrom.from : null;
   const asked = from ?? known;
+  const { refreshes, awaitedRef } = useLiveRefresh(
+    live && key !== undefined && answer?.key === key && answer.page !== null,
+    answer,
+    LIVE_DIFF_REFRESH_MS,
+  );
   useEffect(() => {
     if (!key) return;
     let current = true;
     const [leftSource, rightSource] = JSON.parse(key) as [TranscriptSource, TranscriptSource];
-    awaited.current += 1;
+    awaitedRef.current += 1;
     void api.debug
       .transcriptDiff(leftSource, rightSource, { from: asked ?? 0, limit: HOST_DIFF_ROWS })
       .then(
@@ -53,20 +58,12 @@ export function useHostDiff(
         () => current && setAnswer({ key, from: asked, page: null }),
       )
       .finally(() => {
-        awaited.current -= 1;
+        awaitedRef.current -= 1;
       });
     return () => {
       current = false;
     };
-  }, [api, key, asked, live, refreshes]);
-  useEffect(() => {
-    if (!live || !key || answer?.key !== key || answer.page === null) return;
-    const timer = setTimeout(() => {
-      // A page asked for meanwhile is still awaited: its answer schedules the next refresh.
-      if (awaited.current === 0) setRefreshes((count) => count + 1);
-    }, LIVE_DIFF_REFRESH_MS);
-    return () => clearTimeout(timer);
-  }, [live, key, answer]);
+  }, [api, key, asked, live, refreshes, awaitedRef]);
   if (!key || answer?.key !== key) return { page: null, failed: false, firstPageFrom: known };
   return { page: answer.page, failed: answer.page === null, firstPageFrom: known };
 }

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { TranscriptSource, TranscriptTimeline } from '../../../shared/api/debug';
 import { useApi } from '../../state/hostContext';
+import { useLiveRefresh } from './useLiveRefresh';
 
 /** A window that changes (zoom, pan, resize) is asked for once it has been still this long. */
 const SETTLE_MS = 120;
@@ -34,9 +35,12 @@ export function useHostTimeline(
 ): { timeline: TranscriptTimeline | null; failed: boolean } {
   const api = useApi();
   const [answer, setAnswer] = useState<{ key: string; timeline: TranscriptTimeline | null } | null>(null);
-  const [refreshes, setRefreshes] = useState(0);
-  const awaited = useRef(0);
   const sourceJson = source ? JSON.stringify(source) : undefined;
+  const { refreshes, awaitedRef } = useLiveRefresh(
+    live && sourceJson !== undefined && answer?.key === key && answer.timeline !== null,
+    answer,
+    LIVE_REFRESH_MS,
+  );
   const width = Math.max(1, Math.round(viewport.width));
   // Zoomed in, the window follows from the run's bounds, known from the first (whole-run) answer.
   const bounds = answer?.key === key ? answer.timeline : null;
@@ -48,7 +52,7 @@ export function useHostTimeline(
     if (!sourceJson) return;
     let current = true;
     const ask = () => {
-      awaited.current += 1;
+      awaitedRef.current += 1;
       void api.debug
         .transcriptTimeline(JSON.parse(sourceJson) as TranscriptSource, {
           width,
@@ -60,7 +64,7 @@ export function useHostTimeline(
           () => current && setAnswer({ key, timeline: null }),
         )
         .finally(() => {
-          awaited.current -= 1;
+          awaitedRef.current -= 1;
         });
     };
     // The first window of a transcript is asked for at once; the ones after as they settle.
@@ -72,14 +76,6 @@ export function useHostTimeline(
     // `answer` only picks the delay: a new answer must not ask again (a refresh does, while live).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [api, sourceJson, key, from, to, width, live, refreshes]);
-  useEffect(() => {
-    if (!live || !sourceJson || answer?.key !== key || answer.timeline === null) return;
-    const timer = setTimeout(() => {
-      // A window asked for meanwhile is still awaited: its answer schedules the next refresh.
-      if (awaited.current === 0) setRefreshes((count) => count + 1);
-    }, LIVE_REFRESH_MS);
-    return () => clearTimeout(timer);
-  }, [live, sourceJson, key, answer]);
   if (!sourceJson || answer?.key !== key) return { timeline: null, failed: false };
   return { timeline: answer.timeline, failed: answer.timeline === null };
 }
