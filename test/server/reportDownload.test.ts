@@ -116,6 +116,11 @@ function debugHost(masker?: SecretMasker): PlaygroundHost {
 }
 
 let nextId = 1;
+/** Asks `host` for `debug.<method>` directly, as a face would: no server, no token. */
+function debugRequest(host: PlaygroundHost, method: string, args: unknown[]) {
+  return host.handle({ type: 'request', id: nextId++, namespace: 'debug', method, args });
+}
+
 /** `token` null: the request carries none. */
 function call(method: string, args: unknown[], token: string | null = server.token): Promise<RpcResponse> {
   const id = nextId++;
@@ -393,21 +398,9 @@ describe('the HTML report as a streamed download (browser mode)', () => {
   it('is refused plainly by a host whose face serves no downloads (the desktop app)', async () => {
     const bare = debugHost();
     try {
-      const answer = await bare.handle({
-        type: 'request',
-        id: 1,
-        namespace: 'debug',
-        method: 'prepareHtmlDownload',
-        args: [{ file: shortFile }],
-      });
+      const answer = await debugRequest(bare, 'prepareHtmlDownload', [{ file: shortFile }]);
       expect(answer).toMatchObject({ ok: false, error: { message: /serves no downloads/ } });
-      const exported = await bare.handle({
-        type: 'request',
-        id: 2,
-        namespace: 'debug',
-        method: 'exportHtml',
-        args: [{ file: shortFile }],
-      });
+      const exported = await debugRequest(bare, 'exportHtml', [{ file: shortFile }]);
       expect(exported).toMatchObject({ ok: true, value: { html: expect.stringContaining('call-1') } });
     } finally {
       await bare.dispose();
@@ -422,13 +415,7 @@ describe('the HTML report as a streamed download (browser mode)', () => {
       offer: (_report, usable = () => true) => drawn.find((link) => usable(link)) ?? 'none usable',
     });
     try {
-      const answer = await masked.handle({
-        type: 'request',
-        id: 1,
-        namespace: 'debug',
-        method: 'prepareHtmlDownload',
-        args: [{ file: shortFile }],
-      });
+      const answer = await debugRequest(masked, 'prepareHtmlDownload', [{ file: shortFile }]);
       expect(answer).toMatchObject({ ok: true, value: { url: '/downloads/clean' } });
     } finally {
       await masked.dispose();
