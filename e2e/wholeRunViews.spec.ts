@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { echoLoop, heldBy, runLongProgram } from './longRun';
-import { expect, SCREENSHOTS, setProgram, test } from './playgroundFixture';
+import { expect, runProgram, SCREENSHOTS, setProgram, test } from './playgroundFixture';
 
 test('the Timeline of a 10,000-call run is laid out on the host: the page holds a bar per pixel column, not a call each', async ({
   page,
@@ -159,4 +159,35 @@ test('a long run still going is compared on the host as far as it has got, and a
   await expect(page.getByLabel('Right run').locator('option:checked')).toHaveText(/ · you · Succeeded$/);
   // The code differs, then the two calls that said "hold", not a call missing on either side.
   await expect(pager).toContainText('of 6,002 · 3 differences');
+});
+
+test('after a reload, and in a second tab, the Diff still offers the runs made before: the host compares them', async ({
+  page,
+  playground: _,
+}) => {
+  await setProgram(page, "await demo.echo({ text: 'one' });\n'first'");
+  await runProgram(page);
+  await setProgram(page, "await demo.echo({ text: 'two' });\n'second'");
+  await runProgram(page);
+
+  const check = async (tab: Page) => {
+    await tab.getByRole('tab', { name: 'Diff' }).click();
+    await expect(tab.getByLabel('Left run').locator('option')).toHaveCount(2);
+    await expect(tab.getByLabel('Left run').locator('option:checked')).toHaveText(/ · you · Succeeded$/);
+    await expect(tab.getByLabel('Right run').locator('option:checked')).toHaveText(/ · you · Succeeded$/);
+    // The code, the call's input and the result differ: nothing is "only in one run", as it would be
+    // were the earlier run's entries missing.
+    await expect(tab.getByTestId('first-difference')).toContainText('First difference: execute');
+    await expect(tab.getByTestId('first-difference')).not.toContainText('only in');
+    await tab.getByRole('tab', { name: 'result', exact: true }).click();
+    await expect(tab.getByTestId('diff-editor')).toContainText('"first"');
+    await expect(tab.getByTestId('diff-editor')).toContainText('"second"');
+  };
+  await page.reload();
+  await check(page);
+  await page.screenshot({ path: join(SCREENSHOTS, 'diff-after-reload.png') });
+  const other = await page.context().newPage();
+  await other.goto(page.url());
+  await check(other);
+  await other.close();
 });

@@ -12,6 +12,7 @@ import { useDebugSync } from '../../state/useDebugSync';
 import { SecretRevealToggle } from '../../ui/SecretRevealToggle';
 import { useSecretReveal } from '../../state/useSecretReveal';
 import { HOST_DIFF_ROWS, useHostDiff } from './useHostDiff';
+import { useHostKeptRuns } from './useHostKeptRuns';
 
 /** From this many entries in the two runs, the host compares them and the page holds a page of rows. */
 const HOST_DIFF_ENTRIES = 2_000;
@@ -27,6 +28,8 @@ interface DiffSource {
   hostSource?: TranscriptSource;
   /** A run still going: compared as far as it has got. */
   live?: boolean;
+  /** The page holds all its entries (not so for a run it knows only from the host's list, or only the tail of). */
+  held: boolean;
 }
 
 /** What the panel shows: the whole diff of two short runs, or a page of the host's diff of long ones. */
@@ -44,23 +47,58 @@ type DiffView = 'code' | 'result' | 'messages';
 export function DiffPanel() {
   useDebugSync();
   const runs = usePlaygroundStore((s) => s.runs);
+  const keptOnHost = useHostKeptRuns();
   const opened = useDebugStore((s) => s.opened);
   const sources = useMemo(() => {
-    const list: DiffSource[] = Object.values(runs)
-      .sort((a, b) => a.seenAt - b.seenAt)
-      .map((run) => ({
-        key: `run:${run.runId}`,
-        label: describeRunListItem({
-          when: run.seenAt,
-          ...(run.origin ? { origin: run.origin } : {}),
-          ...(run.result ? { end: { result: run.result, ...(run.facts ? { facts: run.facts } : {}) } } : {}),
-        }),
-        entries: run.entries,
-        count: run.loading?.total ?? (run.firstIndex ?? 0) + run.entries.length,
-        ...(run.request ? { code: run.request.code } : {}),
-        hostSource: { runId: run.runId },
-        ...(run.result ? {} : { live: true }),
-      }));
+    const heldRuns = Object.values(runs).map((run) => {
+      const count = run.loading?.total ?? (run.firstIndex ?? 0) + run.entries.length;
+      return {
+        at: run.seenAt,
+        source: {
+          key: `run:${run.runId}`,
+          label: describeRunListItem({
+            when: run.seenAt,
+            ...(run.origin ? { origin: run.origin } : {}),
+            ...(run.result
+              ? { end: { result: run.result, ...(run.facts ? { facts: run.facts } : {}) } }
+              : {}),
+          }),
+          entries: run.entries,
+          count,
+          ...(run.request ? { code: run.request.code } : {}),
+          hostSource: { runId: run.runId },
+          ...(run.result ? {} : { live: true }),
+          held: !run.loading && run.entries.length === count,
+        },
+      };
+    });
+    // Runs from before this page was opened or reloaded: the host compares them.
+    const hostOnly = keptOnHost
+      .filter((summary) => !runs[summary.runId])
+      .map((summary) => {
+        const at = Date.parse(summary.startedAt);
+        return {
+          at,
+          source: {
+            key: `run:${summary.runId}`,
+            label: describeRunListItem({
+              when: at,
+              origin: summary.origin,
+              ...(summary.result
+                ? { end: { result: summary.result, ...(summary.facts ? { facts: summary.facts } : {}) } }
+                : {}),
+            }),
+            entries: [],
+            count: summary.entryCount ?? 0,
+            hostSource: { runId: summary.runId },
+            ...(summary.state === 'finished' ? {} : { live: true }),
+            held: false,
+          },
+        };
+      });
+    const list: DiffSource[] = [...heldRuns, ...hostOnly]
+      .sort((a, b) => a.at - b.at)
+      .map(({ source }) => source);
     if (opened)
       list.push({
         key: 'opened',
@@ -69,9 +107,10 @@ export function DiffPanel() {
         count: opened.count,
         ...(opened.header ? { code: opened.header.code } : {}),
         ...(opened.source ? { hostSource: opened.source } : {}),
+        held: opened.entries.length === opened.count,
       });
     return list;
-  }, [runs, opened]);
+  }, [runs, keptOnHost, opened]);
   const [leftKey, setLeftKey] = useState<string | null>(null);
   const [rightKey, setRightKey] = useState<string | null>(null);
   const [view, setView] = useState<DiffView>('messages');
@@ -82,7 +121,7 @@ export function DiffPanel() {
   const long =
     left?.hostSource !== undefined &&
     right?.hostSource !== undefined &&
-    left.count + right.count >= HOST_DIFF_ENTRIES;
+    (left.count + right.count >= HOST_DIFF_ENTRIES || !left.held || !right.held);
   const live = left?.live === true || right?.live === true;
   const host = useHostDiff(
     long ? left.hostSource : undefined,
@@ -129,6 +168,12 @@ export function DiffPanel() {
   const reveal = useSecretReveal('the diff', computed);
   const diff = reveal.value;
 
+  if (host.failed && (left?.entries.length === 0 || right?.entries.length === 0))
+    return (
+      <div className="pane-empty" role="status">
+        The host no longer keeps one of these runs, and this page holds none of it: pick another pair.
+      </div>
+    );
   if (computing && sources.length >= 2)
     return (
       <div className="pane-empty" role="status" data-testid="diff-computing">
