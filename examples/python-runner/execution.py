@@ -153,7 +153,7 @@ class Execution:
         self.ctx = w.QTS_NewContext(self.rt, 0)
         self.undefined = w.QTS_GetUndefined()
         helpers = self._eval(self.helpers_source, "guest_helpers.js", 0)
-        self.helpers = {name: self._get(helpers, name) for name in ("toHost", "formatLine", "thrown", "ownCode", "fromHost")}
+        self.helpers = {name: self._get(helpers, name) for name in ("toHost", "formatLine", "thrown", "ownCode", "fromHost", "ignore")}
         self._install_globals()
         try:
             self.main = self._eval(self.execute["code"], GUEST_FILE, EVAL_FLAG_ASYNC)
@@ -165,10 +165,11 @@ class Execution:
     def _install_globals(self):
         w = self.wasm
         global_object = w.QTS_GetGlobalObject(self.ctx)
-        console = w.QTS_NewObject(self.ctx)
-        for method in CONSOLE_METHODS:
-            self._set(console, method, self._new_function(method, self._console_write))
-        self._set(global_object, "console", console)
+        self.console = w.QTS_NewObject(self.ctx)
+        self.console_methods = {method: self._new_function(method, self._console_write) for method in CONSOLE_METHODS}
+        for method, function in self.console_methods.items():
+            self._set(self.console, method, function)
+        self._set(global_object, "console", self.console)
         for provider in self.execute["providers"]:
             namespace = w.QTS_NewObject(self.ctx)
             for tool in provider["tools"].values():
@@ -180,7 +181,18 @@ class Execution:
     def _console_write(self, args):
         if not self.logs.full():
             self.logs.append(self._read_json(self._call(self.helpers["formatLine"], *args)))
+            if self.logs.full():
+                self._silence_console()
         return 0
+
+    def _silence_console(self):
+        """Once the logs are full, console methods that are still ours become a guest-side no-op, so
+        a guest logging in a loop no longer calls out of the sandbox (each call costs microseconds)."""
+        for method, function in self.console_methods.items():
+            current = self._get(self.console, method)
+            if self.wasm.QTS_IsEqual(self.ctx, current, function, IS_SAME_VALUE):
+                self._set(self.console, method, self.helpers["ignore"])
+            self.wasm.QTS_FreeValuePointer(self.ctx, current)
 
     def _call_tool(self, provider, name, args):
         tool = f"{provider}.{name}"

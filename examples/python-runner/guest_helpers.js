@@ -143,5 +143,7 @@
     },
     // Reads a tool result (JSON text from the host) into a guest value.
     fromHost: JSON.parse,
+    // What a console method becomes once the logs are full.
+    ignore() {},
   };
 })()
