@@ -28,6 +28,8 @@ PAGE_BYTES = 64 * 1024
 MODULE_OVERHEAD_BYTES = 4 * 1024 * 1024
 # The module declares its memory import with at least 256 pages and at most 32768 (2 GiB).
 MIN_PAGES, MAX_PAGES = 256, 32768
+# Native stack for WebAssembly frames (wasmtime allows at most its async stack size, 2 MiB).
+WASM_STACK_BYTES = 2 * 1024 * 1024
 
 # What each minified import of this build is (from the glue's import object, `ta={b:..., c:...}`).
 IMPORT_ROLES = {
@@ -83,6 +85,9 @@ class QuickJsWasm:
         self.export_names = {name: letter for name, letter in re.findall(r"c\._(\w+)=\s*b\.([\w$]+)", glue)}
         config = wasmtime.Config()
         config.cache = True  # compiling takes seconds; wasmtime's cache (~/.cache/wasmtime) makes it once
+        # Room for QuickJS's own stack limit (execution.MAX_STACK_BYTES of its shadow stack) to be
+        # reached first, so deep recursion is a catchable RangeError; the default 512 KiB is not.
+        config.max_wasm_stack = WASM_STACK_BYTES
         self.engine = wasmtime.Engine(config)
         self.module = wasmtime.Module.from_file(self.engine, str(package / "dist" / "emscripten-module.wasm"))
 
