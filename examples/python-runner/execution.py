@@ -209,7 +209,9 @@ class Execution:
     def _call_tool(self, provider, name, args):
         tool = f"{provider}.{name}"
         if self.interrupted or self.done:
-            return self._rejected(self._trusted_error("timeout", TIMEOUT_MESSAGE))
+            # A call made while the guest is being stopped never settles, so a guest that catches
+            # and calls again cannot keep itself running.
+            return self._new_promise()[0]
         # Only the first argument is the input; none at all is an omitted input.
         kind, *payload = self._to_host(args[0] if args else self.undefined, "input")
         if kind != "ok":
@@ -253,11 +255,11 @@ class Execution:
     def _run_jobs(self):
         w = self.wasm
         context_out = w.malloc(4)
-        while w.QTS_IsJobPending(self.rt) and not self._limit_outcome():
+        while w.QTS_IsJobPending(self.rt):
             result = w.QTS_ExecutePendingJob(self.rt, -1, context_out)
             error = w.QTS_ResolveException(self.ctx, result)
             w.QTS_FreeValuePointer(self.ctx, result)
-            if error:  # only an uncatchable error escapes a job (an interrupt, out of memory)
+            if error:  # only an uncatchable error escapes a job: an interrupt (or out of memory)
                 w.QTS_FreeValuePointer(self.ctx, error)
                 break
         w.free(context_out)

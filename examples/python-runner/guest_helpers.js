@@ -18,7 +18,8 @@
   const MAX_DEPTH = 512;
 
   function isError(value) {
-    for (let p = getPrototypeOf(value); p !== null; p = getPrototypeOf(p)) if (p === ErrorPrototype) return true;
+    for (let p = getPrototypeOf(value); p !== null; p = getPrototypeOf(p))
+      if (p === ErrorPrototype) return true;
     return false;
   }
 
@@ -26,7 +27,9 @@
     try {
       const name = getPrototypeOf(value).constructor.name;
       if (typeof name === 'string' && name) return 'a ' + name + ' instance';
-    } catch (_) {}
+    } catch {
+      // a prototype without a readable constructor name
+    }
     return 'an object';
   }
 
@@ -48,7 +51,8 @@
     }
     if (value === null) return 'null';
     if (ancestors.length >= MAX_DEPTH) throw where + ' is nested deeper than ' + MAX_DEPTH + ' levels';
-    for (let i = 0; i < ancestors.length; i++) if (ancestors[i] === value) throw where + ' is a cyclic reference';
+    for (let i = 0; i < ancestors.length; i++)
+      if (ancestors[i] === value) throw where + ' is a cyclic reference';
     const proto = getPrototypeOf(value);
     const array = isArray(value);
     if (array ? proto !== ArrayPrototype : proto !== ObjectPrototype && proto !== null)
@@ -97,9 +101,11 @@
       try {
         const text = stringify(value);
         if (typeof text === 'string') return text;
-      } catch (_) {}
+      } catch {
+        // cyclic, or a bigint: String() below
+      }
       return toText(value);
-    } catch (_) {
+    } catch {
       return '[' + typeof value + ']';
     }
   }
@@ -133,17 +139,23 @@
           }
           if (typeof value.message === 'string') return stringify([null, value.message, '']);
         }
-      } catch (_) {}
+      } catch {
+        // a getter that throws: describe the value instead
+      }
       return stringify([null, describe(value), '']);
     },
     // The trusted code a runner-made error still carries as its own data property, or null.
     ownCode(value) {
       const descriptor = getOwnPropertyDescriptor(value, 'code');
-      return stringify(descriptor && hasOwn(descriptor, 'value') && typeof descriptor.value === 'string' ? descriptor.value : null);
+      return stringify(
+        descriptor && hasOwn(descriptor, 'value') && typeof descriptor.value === 'string'
+          ? descriptor.value
+          : null,
+      );
     },
     // Reads a tool result (JSON text from the host) into a guest value.
     fromHost: JSON.parse,
     // What a console method becomes once the logs are full.
     ignore() {},
   };
-})()
+})();

@@ -10,6 +10,7 @@ handled on the main thread, in the order it arrived. Diagnostics go to stderr.
 """
 
 import json
+import os
 import queue
 import sys
 import threading
@@ -134,5 +135,6 @@ def handle(message, active, last_finished, wasm, helpers_source, inbox):
 if __name__ == "__main__":
     try:
         main()
-    except KeyboardInterrupt:
-        pass
+    except (KeyboardInterrupt, BrokenPipeError):
+        # The host went away; nothing more can be said to it (and Python's final flush must not fail).
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
