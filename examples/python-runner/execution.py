@@ -156,7 +156,10 @@ class Execution:
         self.ctx = w.QTS_NewContext(self.rt, 0)
         self.undefined = w.QTS_GetUndefined()
         helpers = self._eval(self.helpers_source, "guest_helpers.js", 0)
-        self.helpers = {name: self._get(helpers, name) for name in ("toHost", "formatLine", "thrown", "ownCode", "fromHost", "ignore")}
+        self.helpers = {
+            name: self._get(helpers, name)
+            for name in ("toHost", "formatLine", "thrown", "ownCode", "fromHost", "ignore")
+        }
         self._install_globals()
         code = self.execute["code"]
         # A script with top-level await: its promise resolves to {value: the completion value}.
@@ -178,7 +181,9 @@ class Execution:
         w = self.wasm
         global_object = w.QTS_GetGlobalObject(self.ctx)
         self.console = w.QTS_NewObject(self.ctx)
-        self.console_methods = {method: self._new_function(method, self._console_write) for method in CONSOLE_METHODS}
+        self.console_methods = {
+            method: self._new_function(method, self._console_write) for method in CONSOLE_METHODS
+        }
         for method, function in self.console_methods.items():
             self._set(self.console, method, function)
         self._set(global_object, "console", self.console)
@@ -186,7 +191,9 @@ class Execution:
             namespace = w.QTS_NewObject(self.ctx)
             for tool in provider["tools"].values():
                 name = tool["safeName"]
-                call = lambda args, provider=provider["name"], name=name: self._call_tool(provider, name, args)
+                call = lambda args, provider=provider["name"], name=name: self._call_tool(
+                    provider, name, args
+                )
                 self._set(namespace, name, self._new_function(name, call))
             self._set(global_object, provider["name"], namespace)
 
@@ -239,7 +246,12 @@ class Execution:
         state = self.wasm.QTS_PromiseState(self.ctx, self.main)
         if state == PROMISE_PENDING:
             if not self.pending:
-                self._finish_with({"code": "runtime_error", "message": "the guest awaits a promise that nothing can settle (no tool call is pending)"})
+                self._finish_with(
+                    {
+                        "code": "runtime_error",
+                        "message": "the guest awaits a promise that nothing can settle (no tool call is pending)",
+                    }
+                )
         elif state == PROMISE_REJECTED:
             self._finish_with(self._rejection(self.wasm.QTS_PromiseResult(self.ctx, self.main)))
         else:
@@ -300,7 +312,13 @@ class Execution:
     def _finish(self, result, has_result, error=None):
         if self.done:
             return
-        self.done = {"type": "done", "id": self.id, "ok": error is None, "durationMs": round((time.monotonic() - self.accepted_at) * 1000, 3), "logs": self.logs.lines}
+        self.done = {
+            "type": "done",
+            "id": self.id,
+            "ok": error is None,
+            "durationMs": round((time.monotonic() - self.accepted_at) * 1000, 3),
+            "logs": self.logs.lines,
+        }
         if error is not None:
             self.done["error"] = error
         elif has_result:
@@ -314,11 +332,19 @@ class Execution:
             step()
         except wasmtime.Trap as trap:
             if trap.trap_code == wasmtime.TrapCode.STACK_OVERFLOW:  # the guest nested too deeply
-                self._finish_with(self._limit_outcome() or {"code": "runtime_error", "message": NESTED_TOO_DEEPLY, "name": "RangeError"})
+                self._finish_with(
+                    self._limit_outcome()
+                    or {"code": "runtime_error", "message": NESTED_TOO_DEEPLY, "name": "RangeError"}
+                )
             else:
-                self._finish_with(self._limit_outcome() or {"code": "internal_error", "message": f"runner failure: {trap.message}"})
+                self._finish_with(
+                    self._limit_outcome()
+                    or {"code": "internal_error", "message": f"runner failure: {trap.message}"}
+                )
         except Exception as failure:  # noqa: BLE001 - whatever broke, the host gets one done
-            self._finish_with(self._limit_outcome() or {"code": "internal_error", "message": f"runner failure: {failure}"})
+            self._finish_with(
+                self._limit_outcome() or {"code": "internal_error", "message": f"runner failure: {failure}"}
+            )
 
     # Thin wrappers over the C API. Values are JSValue pointers. Temporaries are freed; the values
     # an execution keeps are not, since the whole WebAssembly instance is dropped after it.

@@ -8,7 +8,7 @@ exported `QTS_*` functions, as methods: `wasm.QTS_NewRuntime()`.
 
 The build minifies import and export names to one or two letters. Exports are named in the glue
 file beside the wasm (`c._QTS_Eval=b.pa`), so they are read from it; the 20 imports are listed
-below for the one version this runner was written against, which is checked at start.
+below (IMPORT_ROLES) for the one version this runner was written against, which is checked at start.
 """
 
 import json
@@ -33,6 +33,7 @@ WASM_STACK_BYTES = 2 * 1024 * 1024
 
 # What each minified import of this build is (from the glue's import object, `ta={b:..., c:...}`).
 IMPORT_ROLES = {
+    "a": "memory",
     "b": "assert_fail",
     "c": "fd_write",
     "d": "fd_close",
@@ -105,18 +106,22 @@ class WasmInstance:
     def __init__(self, wasm: QuickJsWasm, memory_limit_bytes: int, host):
         self.host = host
         self.store = wasmtime.Store(wasm.engine)
-        self.max_pages = min(MAX_PAGES, max(MIN_PAGES, math.ceil((memory_limit_bytes + MODULE_OVERHEAD_BYTES) / PAGE_BYTES)))
+        self.max_pages = min(
+            MAX_PAGES, max(MIN_PAGES, math.ceil((memory_limit_bytes + MODULE_OVERHEAD_BYTES) / PAGE_BYTES))
+        )
         # True once an allocation failed because the heap reached its cap: a real memory_limit.
         self.heap_exhausted = False
-        self.memory = wasmtime.Memory(self.store, wasmtime.MemoryType(wasmtime.Limits(MIN_PAGES, self.max_pages)))
+        self.memory = wasmtime.Memory(
+            self.store, wasmtime.MemoryType(wasmtime.Limits(MIN_PAGES, self.max_pages))
+        )
         imports_by_role = self._imports()
         imports = []
         for item in wasm.module.imports:
-            if item.name == "a":
+            role = IMPORT_ROLES[item.name]
+            if role == "memory":
                 imports.append(self.memory)
-                continue
-            function = imports_by_role[IMPORT_ROLES[item.name]]
-            imports.append(wasmtime.Func(self.store, item.type, function))
+            else:
+                imports.append(wasmtime.Func(self.store, item.type, imports_by_role[role]))
         instance = wasmtime.Instance(self.store, wasm.module, imports)
         exports = instance.exports(self.store)
         for name, letter in wasm.export_names.items():
@@ -133,15 +138,16 @@ class WasmInstance:
         self.memory.write(self.store, struct.pack("<I", value & 0xFFFFFFFF), address)
 
     def read_c_string(self, address: int) -> bytes:
-        data = self.memory.read(self.store, address, min(address + 4096, self.memory.data_len(self.store)))
-        end = data.find(0)
-        while end < 0:  # longer than one read
-            more = self.memory.read(self.store, address + len(data), min(address + len(data) * 2, self.memory.data_len(self.store)))
-            if not more:
-                raise ValueError("unterminated C string")
-            data += more
-            end = data.find(0)
-        return bytes(data[:end])
+        chunks, size = [], self.memory.data_len(self.store)
+        while address < size:
+            chunk = self.memory.read(self.store, address, min(address + PAGE_BYTES, size))
+            end = chunk.find(0)
+            if end >= 0:
+                chunks.append(chunk[:end])
+                return b"".join(chunks)
+            chunks.append(chunk)
+            address += len(chunk)
+        raise ValueError("a C string runs past the end of memory")
 
     def new_c_string(self, data: bytes) -> int:
         """A malloc'd NUL-terminated copy of `data` (free it with `free`)."""
@@ -175,7 +181,18 @@ class WasmInstance:
         def localtime(seconds, tm):
             # The guest's local time zone is UTC: Date behaves the same on every machine.
             t = time.gmtime(seconds)
-            fields = [t.tm_sec, t.tm_min, t.tm_hour, t.tm_mday, t.tm_mon - 1, t.tm_year - 1900, (t.tm_wday + 1) % 7, t.tm_yday - 1, 0, 0]
+            fields = [
+                t.tm_sec,
+                t.tm_min,
+                t.tm_hour,
+                t.tm_mday,
+                t.tm_mon - 1,
+                t.tm_year - 1900,
+                (t.tm_wday + 1) % 7,
+                t.tm_yday - 1,
+                0,
+                0,
+            ]
             self.memory.write(self.store, struct.pack("<10i", *fields), tm)
 
         def tzset(timezone_out, daylight_out, std_name, dst_name):
@@ -199,7 +216,9 @@ class WasmInstance:
             "tzset": tzset,
             "date_now": lambda: time.time() * 1000.0,
             "resize_heap": self._resize_heap,
-            "host_call_function": lambda ctx, this, argc, argv, id: self.host.call_function(ctx, this, argc, argv, id),
+            "host_call_function": lambda ctx, this, argc, argv, id: self.host.call_function(
+                ctx, this, argc, argv, id
+            ),
             "host_interrupt_handler": lambda rt: 1 if self.host.should_interrupt() else 0,
             "host_load_module_source": lambda rt, ctx, name: 0,
             "host_normalize_module": lambda rt, ctx, base, name: 0,

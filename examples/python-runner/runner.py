@@ -115,7 +115,16 @@ def handle(message, active, last_finished, wasm, helpers_source, inbox):
             diagnostic(f"ignored execute for {message['id']!r}: that execution is already running")
         elif active is not None:
             reason = f"runner is busy with execution {json.dumps(active.id)}; one execution at a time"
-            send({"type": "done", "id": message["id"], "ok": False, "durationMs": 0, "logs": [], "error": {"code": "internal_error", "message": reason}})
+            send(
+                {
+                    "type": "done",
+                    "id": message["id"],
+                    "ok": False,
+                    "durationMs": 0,
+                    "logs": [],
+                    "error": {"code": "internal_error", "message": reason},
+                }
+            )
         else:
             execution_id = message["id"]
             send({"type": "started", "id": execution_id})
