@@ -88,6 +88,14 @@
     return descriptor.value;
   }
 
+  // A JSON array of strings (or null) written by hand: stringify on an array would call a toJSON
+  // the guest put on Object.prototype.
+  function list(...items) {
+    let text = '';
+    for (let i = 0; i < items.length; i++) text += (i === 0 ? '' : ',') + stringify(items[i]);
+    return '[' + text + ']';
+  }
+
   // One console argument as text: strings as they are, errors as "Name: message", other values as
   // JSON when JSON can represent them, else as String() gives them.
   function describe(value) {
@@ -115,10 +123,10 @@
     toHost(value, where) {
       if (value === undefined) return '["ok"]';
       try {
-        return stringify(['ok', json(value, where, [])]);
+        return '["ok",' + stringify(json(value, where, [])) + ']';
       } catch (reason) {
-        if (typeof reason === 'string') return stringify(['unsafe', reason]);
-        return stringify(['unsafe', where + ' could not be serialized (' + describe(reason) + ')']);
+        if (typeof reason === 'string') return list('unsafe', reason);
+        return list('unsafe', where + ' could not be serialized (' + describe(reason) + ')');
       }
     },
     // The console's line for its arguments, space-joined.
@@ -135,14 +143,14 @@
             const name = typeof value.name === 'string' && value.name ? value.name : 'Error';
             const message = typeof value.message === 'string' ? value.message : '';
             const stack = typeof value.stack === 'string' ? value.stack : '';
-            return stringify([name, message, stack]);
+            return list(name, message, stack);
           }
-          if (typeof value.message === 'string') return stringify([null, value.message, '']);
+          if (typeof value.message === 'string') return list(null, value.message, '');
         }
       } catch {
         // a getter that throws: describe the value instead
       }
-      return stringify([null, describe(value), '']);
+      return list(null, describe(value), '');
     },
     // The trusted code a runner-made error still carries as its own data property, or null.
     ownCode(value) {

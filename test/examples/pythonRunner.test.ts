@@ -18,7 +18,6 @@ async function runOnce(
 ): Promise<{ done: Record<string, unknown>; host: TestHost }> {
   const host = startHost(PYTHON_RUNNER_ARGV);
   host.send(executeMessage('py-1', code));
-  let calls = 0;
   const answered = new Set<unknown>();
   const done = await new Promise<Record<string, unknown>>((resolve) => {
     const loop = async (): Promise<void> => {
@@ -28,7 +27,6 @@ async function runOnce(
         );
         if (message.type === 'done') return resolve(message);
         answered.add(message.callId);
-        calls += 1;
         host.send({ type: 'tool_result', callId: message.callId, ...answer(message) });
       }
     };
@@ -36,7 +34,6 @@ async function runOnce(
   });
   host.closeStdin();
   expect(await host.exited).toEqual({ code: 0, signal: null });
-  expect(calls).toBeGreaterThanOrEqual(0);
   return { done, host };
 }
 
@@ -81,6 +78,19 @@ describe.skipIf(missing !== undefined)(
         `const back = await tools.echo(${JSON.stringify(text)}); console.log(back); return [back, back.length];`,
       );
       expect(done).toMatchObject({ ok: true, result: [text, text.length], logs: [text] });
+    }, 60_000);
+
+    it('copies values out with the original built-ins, whatever the guest replaced', async () => {
+      const { done, host } = await runOnce(
+        [
+          'JSON.stringify = () => \'"forged"\'; JSON.parse = () => "forged"; Object.keys = () => [];',
+          'Object.getPrototypeOf = () => null; Array.isArray = () => false;',
+          'Object.prototype.toJSON = function () { return "forged" };',
+          'const back = await tools.echo({ a: [1, "two"] }); return [back, back.a.length];',
+        ].join('\n'),
+      );
+      expect(host.stdoutText()).toContain('"input":{"a":[1,"two"]}');
+      expect(done).toMatchObject({ ok: true, result: [{ a: [1, 'two'] }, 2] });
     }, 60_000);
 
     it('ignores a line that is not JSON while idle, says so on stderr, and runs the next execute', async () => {
