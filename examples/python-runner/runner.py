@@ -36,11 +36,13 @@ def send(message):
 
 
 class Inbox:
-    """Lines from stdin, decoded, in order; and which execution ids a cancel has been read for."""
+    """Lines from stdin, decoded and numbered in order; and which execution ids a cancel has been
+    read for, which the interrupt handler asks while the guest runs."""
 
     def __init__(self):
         self.messages = queue.Queue()
         self.cancelled = set()
+        self.count = 0
         self.lock = threading.Lock()
         threading.Thread(target=self._read, daemon=True).start()
 
@@ -51,99 +53,106 @@ class Inbox:
             try:
                 message = json.loads(line)
             except ValueError as error:
-                self.messages.put(BadMessage(f"a line is not JSON ({error})"))
-                continue
-            if isinstance(message, dict) and isinstance(message.get("id"), str):
-                with self.lock:
+                message = BadMessage(f"a line is not JSON ({error})")
+            with self.lock:
+                if isinstance(message, dict) and isinstance(message.get("id"), str):
                     # A cancel read before its execute started still stops it; one read before an
                     # execute that reuses the id does not.
                     if message.get("type") == "cancel":
                         self.cancelled.add(message["id"])
                     elif message.get("type") == "execute":
                         self.cancelled.discard(message["id"])
-            self.messages.put(message)
+                self.messages.put((self.count, message))
+                self.count += 1
         self.messages.put(END_OF_INPUT)
 
     def is_cancelled(self, execution_id):
         with self.lock:
             return execution_id in self.cancelled
 
+    def read_so_far(self):
+        with self.lock:
+            return self.count
 
-def main():
-    wasm = QuickJsWasm(find_package(HERE))
-    helpers_source = (HERE / "guest_helpers.js").read_text()
-    inbox = Inbox()
-    active = None
-    last_finished = None
-    input_ended = False
 
-    while not (input_ended and active is None):
-        try:
-            # While an execution waits on its tools, its deadline is the longest wait.
-            item = inbox.messages.get(timeout=active.seconds_left() if active else None)
-        except queue.Empty:
-            active.cancel("timeout")
-            item = None
-        if item is END_OF_INPUT:
-            # No more requests; the execution in flight still answers (its deadline bounds it).
-            input_ended = True
-        elif item is not None:
+class Runner:
+    def __init__(self):
+        self.wasm = QuickJsWasm(find_package(HERE))
+        self.helpers_source = (HERE / "guest_helpers.js").read_text()
+        self.inbox = Inbox()
+        self.active = None
+        self.last_finished = None
+        # Messages numbered below this were read before the last done was written: an execute
+        # among them arrived while that execution was running, however late it is handled.
+        self.read_before_last_done = 0
+
+    def serve(self):
+        input_ended = False
+        while not (input_ended and self.active is None):
             try:
-                if isinstance(item, BadMessage):
-                    raise item
-                check_host_message(item)
-            except BadMessage as error:
-                if active is None:
-                    diagnostic(f"ignored a malformed host message: {error}")
-                else:
-                    reason = f"the host sent a message the runner could not read: {error}"
-                    diagnostic(f"{reason}; ending execution {active.id!r}")
-                    active.fail(reason)
+                # While an execution waits on its tools, its deadline is the longest wait.
+                item = self.inbox.messages.get(timeout=self.active.seconds_left() if self.active else None)
+            except queue.Empty:
+                self.active.cancel("timeout")
+                item = None
+            if item is END_OF_INPUT:
+                # No more requests; the execution in flight still answers (its deadline bounds it).
+                input_ended = True
+            elif item is not None:
+                self.receive(*item)
+            if self.active is not None and self.active.done is not None:
+                self.read_before_last_done = self.inbox.read_so_far()
+                send(self.active.done)
+                self.last_finished, self.active = self.active.id, None
+
+    def receive(self, number, message):
+        try:
+            if isinstance(message, BadMessage):
+                raise message
+            check_host_message(message)
+        except BadMessage as error:
+            if self.active is None:
+                diagnostic(f"ignored a malformed host message: {error}")
             else:
-                active, last_finished = handle(item, active, last_finished, wasm, helpers_source, inbox)
-        if active is not None and active.done is not None:
-            send(active.done)
-            last_finished = active.id
-            active = None
+                reason = f"the host sent a message the runner could not read: {error}"
+                diagnostic(f"{reason}; ending execution {self.active.id!r}")
+                self.active.fail(reason)
+            return
+        kind = message["type"]
+        if kind == "execute":
+            self.execute(number, message)
+        elif kind == "cancel":
+            if self.active is not None and self.active.id == message["id"]:
+                self.active.cancel()
+            elif message["id"] != self.last_finished:
+                diagnostic(f"ignored cancel for {message['id']!r}: not the active execution")
+        elif not (self.active is not None and self.active.deliver(message)):
+            diagnostic(f"ignored tool_result for {message['callId']!r}: no such pending tool call")
 
-
-def handle(message, active, last_finished, wasm, helpers_source, inbox):
-    """Acts on one well-formed host message; returns the (new) active execution and last finished id."""
-    kind = message["type"]
-    if kind == "execute":
-        if active is not None and active.id == message["id"]:
-            diagnostic(f"ignored execute for {message['id']!r}: that execution is already running")
-        elif active is not None:
-            reason = f"runner is busy with execution {json.dumps(active.id)}; one execution at a time"
+    def execute(self, number, message):
+        execution_id = message["id"]
+        running = self.active.id if self.active is not None else None
+        if running is None and number < self.read_before_last_done:
+            running = self.last_finished
+        if running == execution_id:
+            # A done for this id would look like the end of the one that runs (or ran).
+            diagnostic(f"ignored execute for {execution_id!r}: that execution is already running")
+        elif running is not None:
+            reason = f"runner is busy with execution {json.dumps(running)}; one execution at a time"
+            error = {"code": "internal_error", "message": reason}
             send(
-                {
-                    "type": "done",
-                    "id": message["id"],
-                    "ok": False,
-                    "durationMs": 0,
-                    "logs": [],
-                    "error": {"code": "internal_error", "message": reason},
-                }
+                {"type": "done", "id": execution_id, "ok": False, "durationMs": 0, "logs": [], "error": error}
             )
         else:
-            execution_id = message["id"]
             send({"type": "started", "id": execution_id})
-            active = Execution(wasm, helpers_source, message, send, lambda: inbox.is_cancelled(execution_id))
-            active.start()
-    elif kind == "cancel":
-        if active is not None and active.id == message["id"]:
-            active.cancel()
-        elif message["id"] != last_finished:
-            diagnostic(f"ignored cancel for {message['id']!r}: not the active execution")
-    elif kind == "tool_result":
-        if active is None or not active.deliver(message):
-            diagnostic(f"ignored tool_result for {message['callId']!r}: no such pending tool call")
-    return active, last_finished
+            is_cancelled = lambda: self.inbox.is_cancelled(execution_id)
+            self.active = Execution(self.wasm, self.helpers_source, message, send, is_cancelled)
+            self.active.start()
 
 
 if __name__ == "__main__":
     try:
-        main()
+        Runner().serve()
     except (KeyboardInterrupt, BrokenPipeError):
         # The host went away; nothing more can be said to it (and Python's final flush must not fail).
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -106,6 +106,26 @@ describe.skipIf(missing !== undefined)(
       expect(host.stdoutText()).not.toContain('"bad"');
     }, 60_000);
 
+    it('refuses an execute that arrived while another ran, even when it reads it after that one ends', async () => {
+      const host = startHost(PYTHON_RUNNER_ARGV);
+      const busy = executeMessage('busy', 'while (true) {}');
+      const late = executeMessage('late', '1');
+      // Both in one write: the second arrives while the first loops for two seconds.
+      host.write(
+        `${JSON.stringify({ ...busy, options: { ...(busy.options as object), timeoutMs: 2000 } })}\n${JSON.stringify(late)}\n`,
+      );
+      expect(await host.next((m) => m.type === 'done' && m.id === 'late')).toMatchObject({
+        ok: false,
+        error: {
+          code: 'internal_error',
+          message: 'runner is busy with execution "busy"; one execution at a time',
+        },
+      });
+      host.closeStdin();
+      expect(await host.exited).toEqual({ code: 0, signal: null });
+      expect(host.stdoutText()).not.toContain('{"type":"started","id":"late"}');
+    }, 60_000);
+
     it('still answers the execution in flight when stdin ends, then exits', async () => {
       const host = startHost(PYTHON_RUNNER_ARGV);
       host.send({
