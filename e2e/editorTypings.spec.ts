@@ -20,6 +20,7 @@ import {
   openWorkspace,
   providerRow,
   removeProvider,
+  onlyMocksWorkspace,
 } from './workspaceSteps';
 
 const resolve = createRequire(import.meta.url).resolve;
@@ -64,8 +65,11 @@ async function ready(page: Page, name: string): Promise<void> {
   await expect(providerRow(page, name)).toContainText('ready', { timeout: 30_000 });
 }
 
-/** Types `prefix` on a new last line and returns the completion list's labels. */
-async function completionsAfter(page: Page, prefix: string): Promise<string[]> {
+/**
+ * Types `prefix` on a new last line, asks for completions and their details, and returns the list's
+ * labels and the details shown for the first one.
+ */
+async function completionsAfter(page: Page, prefix: string): Promise<{ labels: string[]; details: string }> {
   await page.getByTestId('program-editor').locator('.view-lines').click();
   await page.keyboard.press('ControlOrMeta+End');
   await page.keyboard.press('Enter');
@@ -73,8 +77,19 @@ async function completionsAfter(page: Page, prefix: string): Promise<string[]> {
   await page.keyboard.press('ControlOrMeta+Space');
   const widget = page.locator('.suggest-widget');
   await expect(widget).toBeVisible();
-  return widget.locator('.monaco-list-row .label-name').allTextContents();
+  const labels = await widget.locator('.monaco-list-row .label-name').allTextContents();
+  // Asked again while the list is open, the suggestion widget shows the focused entry's documentation.
+  await page.keyboard.press('ControlOrMeta+Space');
+  const details = page.locator('.suggest-details');
+  await expect(details).toBeVisible();
+  return { labels, details: (await details.textContent()) ?? '' };
 }
+
+const callsLate = [
+  realError,
+  'const dirs = await late.list_allowed_directories({});',
+  'return [echoed, dirs];',
+].join('\n');
 
 test.describe('the editor types every ready provider', () => {
   test.setTimeout(240_000);
@@ -88,11 +103,7 @@ test.describe('the editor types every ready provider', () => {
         {
           id: 's',
           name: 'Calls late',
-          code: [
-            realError,
-            'const dirs = await late.list_allowed_directories({});',
-            'return [echoed, dirs];',
-          ].join('\n'),
+          code: callsLate,
         },
       ],
       activeSnippetId: 's',
@@ -117,16 +128,34 @@ test.describe('the editor types every ready provider', () => {
       await expectProblems(page, [REAL_ERROR]);
       await page.screenshot({ path: join(SCREENSHOTS, 'editor-typings-added.png') });
 
-      const labels = await completionsAfter(page, 'late.');
-      expect(labels).toContain('list_allowed_directories');
+      const completions = await completionsAfter(page, 'late.list_allowed');
+      expect(completions.labels).toContain('list_allowed_directories');
+      expect(completions.details).toContain(
+        'Returns the list of directories that this server is allowed to access',
+      );
+      await page.screenshot({ path: join(SCREENSHOTS, 'editor-typings-completion.png') });
       await page.keyboard.press('Escape');
-      await page.keyboard.press('ControlOrMeta+z');
+      await setProgram(page, callsLate);
 
       await removeProvider(page, 'late');
       await expectProblems(page, [REAL_ERROR, "Cannot find name 'late'"]);
 
       await addMcpProvider(page, 'late', process.execPath, [FILESYSTEM, folder]);
       await ready(page, 'late');
+      await expectProblems(page, [REAL_ERROR]);
+
+      // Reconnected, then renamed: the new name is typed, the old one is not.
+      await providerRow(page, 'late').getByRole('button', { name: 'reconnect' }).click();
+      await ready(page, 'late');
+      await expectProblems(page, [REAL_ERROR]);
+      await providerRow(page, 'late').getByRole('button', { name: 'edit' }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit provider late' });
+      await edit.getByLabel('Name (the namespace in your program)').fill('later');
+      await edit.getByRole('button', { name: 'Save' }).click();
+      await expect(edit).toBeHidden();
+      await ready(page, 'later');
+      await expectProblems(page, [REAL_ERROR, "Cannot find name 'late'"]);
+      await setProgram(page, callsLate.replace('late.', 'later.'));
       await expectProblems(page, [REAL_ERROR]);
 
       // A provider that cannot start: the editor says so in its own words.
@@ -199,22 +228,11 @@ test('typings after a workspace switched away and back, a second tab and a host 
   );
   await writeFile(
     second,
-    JSON.stringify({
-      formatVersion: 1,
-      name: 'Only mocks',
-      providers: [
-        { id: 'o', name: 'other', kind: 'mock', tools: { ping: { response: { mode: 'fixed', result: 1 } } } },
-      ],
-      snippets: [
-        {
-          id: 't',
-          name: 'Mock',
-          code: 'const o = await other.ping({});\nconst wrong: string = 1;\nreturn [o, wrong];',
-        },
-      ],
-      activeSnippetId: 't',
-    }),
+    JSON.stringify(
+      onlyMocksWorkspace('const o = await other.ping({});\nconst wrong: string = 1;\nreturn [o, wrong];'),
+    ),
   );
+
   let serve = await startServe(join(dir, 'config'), first);
   try {
     await page.goto(serve.url);
@@ -224,7 +242,7 @@ test('typings after a workspace switched away and back, a second tab and a host 
 
     await openWorkspace(page, second);
     await expectProblems(page, [REAL_ERROR]);
-    await expect(page.getByRole('status', { name: 'Problems' })).toContainText('3:7');
+    await expect(page.getByRole('status', { name: 'Problems' })).toContainText('2:7');
 
     await openWorkspace(page, first);
     for (const name of ['everything', 'files', 'everything2']) await ready(page, name);

@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { expect, SCREENSHOTS, setProgram, startServe, stop, test } from './playgroundFixture';
 import { GATED_SERVER, gatedProvider, startMcpGate } from './mcpGate';
 import { holdAnswerTo } from './holdAnswerTo';
-import { addMcpProvider, allowEachProvider, openWorkspace } from './workspaceSteps';
+import { addMcpProvider, allowEachProvider, openWorkspace, onlyMocksWorkspace } from './workspaceSteps';
 
 // One real type error in each program, so the checker is known to have run: any other problem is false.
 const REAL_ERROR = "Type 'number' is not assignable to type 'string'";
@@ -45,18 +45,8 @@ test('typings follow the open workspace: switching away and back, lists answered
       activeSnippetId: 's',
     }),
   );
-  await writeFile(
-    second,
-    JSON.stringify({
-      formatVersion: 1,
-      name: 'Only mocks',
-      providers: [
-        { id: 'm', name: 'other', kind: 'mock', tools: { ping: { response: { mode: 'fixed', result: 1 } } } },
-      ],
-      snippets: [{ id: 't', name: 'Mock', code: 'return await other.ping({});' }],
-      activeSnippetId: 't',
-    }),
-  );
+  await writeFile(second, JSON.stringify(onlyMocksWorkspace('return await other.ping({});')));
+
   const { url, child } = await startServe(join(dir, 'config'), first);
   try {
     await page.goto(url);

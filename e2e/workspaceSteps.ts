@@ -60,3 +60,16 @@ export function providerRow(page: Page, name: string) {
     .getByTestId('provider')
     .filter({ has: page.locator('.provider-name', { hasText: new RegExp(`^${name}$`) }) });
 }
+
+/** A workspace of one mock provider, `other` (its tool `ping` answers 1), and one snippet of `code`. */
+export function onlyMocksWorkspace(code: string) {
+  return {
+    formatVersion: 1,
+    name: 'Only mocks',
+    providers: [
+      { id: 'm', name: 'other', kind: 'mock', tools: { ping: { response: { mode: 'fixed', result: 1 } } } },
+    ],
+    snippets: [{ id: 't', name: 'Mock', code }],
+    activeSnippetId: 't',
+  };
+}
