@@ -53,7 +53,8 @@ async function expectProblems(page: Page, expected: string[]): Promise<void> {
         (await items.allTextContents())
           .map((text) => expected.find((part) => text.includes(part)) ?? text)
           .sort(),
-      { timeout: 30_000 },
+      // A tab's first check waits for the TypeScript worker to start: 15 s on a loaded 2-core machine.
+      { timeout: 60_000 },
     )
     .toEqual([...expected].sort());
   await expect(page.getByTestId('program-editor').locator('.squiggly-error')).toHaveCount(expected.length);
