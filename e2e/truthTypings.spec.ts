@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { expect, SCREENSHOTS, setProgram, startServe, stop, test } from './playgroundFixture';
 import { GATED_SERVER, gatedProvider, startMcpGate } from './mcpGate';
 import { holdAnswerTo } from './holdAnswerTo';
+import { addMcpProvider, allowEachProvider, openWorkspace, onlyMocksWorkspace } from './workspaceSteps';
 
 // One real type error in each program, so the checker is known to have run: any other problem is false.
 const REAL_ERROR = "Type 'number' is not assignable to type 'string'";
@@ -44,18 +45,8 @@ test('typings follow the open workspace: switching away and back, lists answered
       activeSnippetId: 's',
     }),
   );
-  await writeFile(
-    second,
-    JSON.stringify({
-      formatVersion: 1,
-      name: 'Only mocks',
-      providers: [
-        { id: 'm', name: 'other', kind: 'mock', tools: { ping: { response: { mode: 'fixed', result: 1 } } } },
-      ],
-      snippets: [{ id: 't', name: 'Mock', code: 'return await other.ping({});' }],
-      activeSnippetId: 't',
-    }),
-  );
+  await writeFile(second, JSON.stringify(onlyMocksWorkspace('return await other.ping({});')));
+
   const { url, child } = await startServe(join(dir, 'config'), first);
   try {
     await page.goto(url);
@@ -82,8 +73,9 @@ test('typings follow the open workspace: switching away and back, lists answered
     expect(await page.locator('.notices .notice').filter({ hasText: 'second.execbox.json' }).count()).toBe(0);
     await expect.poll(() => gate.waiting('alpha') + gate.waiting('beta'), { timeout: 30_000 }).toBe(2);
     gate.release('beta');
-    // Only what is still missing is a problem: beta's typings came, alpha's not yet.
-    await expect(problemsOf(page)).toContainText("Cannot find name 'alpha'", { timeout: 30_000 });
+    // Only what is still missing is a problem, in the editor's words: beta's typings came, alpha's not yet.
+    await expect(problemsOf(page)).toContainText('provider `alpha` is connecting', { timeout: 30_000 });
+    await expect(problemsOf(page)).not.toContainText("Cannot find name 'alpha'");
     await expect(problemsOf(page)).not.toContainText("Cannot find name 'beta'", { timeout: 30_000 });
     gate.release('alpha');
     await expectOnlyTheRealError(page);
@@ -117,17 +109,8 @@ test('three MCP servers added through the form: every tab ends with all their ty
     await other.goto(playground.url);
     await expect.poll(() => slow.held(), { timeout: 15_000 }).toBe(true);
 
-    await page.getByRole('tab', { name: 'Providers' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Add a provider' });
-    for (const name of names) {
-      await page.getByRole('button', { name: '+ Add provider' }).click();
-      await dialog.getByRole('radio', { name: /MCP server/ }).check();
-      await dialog.getByLabel('Name (the namespace in your program)').fill(name);
-      await dialog.getByRole('textbox', { name: /^Command/ }).fill(process.execPath);
-      await dialog.getByLabel('Arguments (one per line)').fill([GATED_SERVER, gate.url, name].join('\n'));
-      await dialog.getByRole('button', { name: 'Add provider' }).click();
-      await expect(dialog).toBeHidden();
-    }
+    for (const name of names)
+      await addMcpProvider(page, name, process.execPath, [GATED_SERVER, gate.url, name]);
     await expect
       .poll(() => names.map((name) => gate.waiting(name)).join(), { timeout: 30_000 })
       .toBe('1,1,1');
@@ -147,30 +130,6 @@ test('three MCP servers added through the form: every tab ends with all their ty
     await gate.close();
   }
 });
-
-/**
- * Answers the trust question of each provider that starts a process (remembered for the file). An
- * answered question leaves the banner at once, so the next click cannot land on it a second time.
- */
-async function allowEachProvider(page: Page, count: number): Promise<void> {
-  for (let i = 0; i < count; i++) {
-    const question = page.locator('.trust-request').first();
-    const provider = await question.locator('strong').textContent();
-    await question.getByRole('button', { name: 'Allow', exact: true }).click();
-    const same = page
-      .locator('.trust-request')
-      .filter({ has: page.locator('strong', { hasText: provider! }) });
-    expect(await same.count()).toBe(0);
-  }
-}
-
-async function openWorkspace(page: Page, file: string): Promise<void> {
-  await page.locator('.app-header .workspace-name').click();
-  const dialog = page.getByRole('dialog', { name: 'Workspace' });
-  await dialog.getByLabel('Open a workspace file').fill(file);
-  await dialog.getByRole('button', { name: 'Open', exact: true }).click();
-  await expect(page.getByTestId('file-state')).toContainText(file.split('/').at(-1)!);
-}
 
 // Issue 30.1 (a second tab): typings that change while a tab's first load is on its way are not
 // replaced by the older answer when the load completes.

@@ -335,6 +335,7 @@ describe('the playground host', () => {
       workspacePath: '/w.execbox.json',
       version: 1,
       declarations: 'declare namespace x {}',
+      providers: [{ name: 'x', state: 'ready' }],
     });
     expect(events).toContainEqual({
       channel: 'providers',
@@ -342,6 +343,7 @@ describe('the playground host', () => {
       workspacePath: '/w.execbox.json',
       version: 1,
       declarations: 'declare namespace x {}',
+      providers: [{ name: 'x', state: 'ready' }],
     });
 
     await host.services.runs.start({ code: '1' });

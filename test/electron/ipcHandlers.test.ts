@@ -78,7 +78,7 @@ describe('IPC handlers', () => {
   });
 
   it('push host events to the windows', () => {
-    const typings = { workspacePath: '/w', version: 1, declarations: 'x' };
+    const typings = { workspacePath: '/w', version: 1, declarations: 'x', providers: [] };
     workspaceHost.emit({ channel: 'providers', type: 'typings', ...typings });
     expect(sent).toContainEqual([IPC_EVENT_CHANNEL, { channel: 'providers', type: 'typings', ...typings }]);
   });

@@ -44,6 +44,38 @@ describe('typings are scoped to their workspace and versioned', () => {
       workspacePath: newest.workspacePath,
       version: newest.version,
       declarations: newest.declarations,
+      providers: [{ name: 'alpha', state: 'ready' }],
     });
+  });
+
+  it('names each provider with its state, so the editor can say why one is not typed', async () => {
+    const dir = await tempDir();
+    const file = await writeWorkspace(path.join(dir, 'w.execbox.json'), { providers: [mock('alpha')] });
+    const { host, events } = await startHost({ workspacePath: file, trustAll: true });
+    hosts.push(host);
+    await host.providers.add({
+      id: 'broken',
+      name: 'broken',
+      kind: 'mcp',
+      transport: { type: 'stdio', command: path.join(dir, 'no-such-command') },
+    });
+    const answer = await host.providers.typings();
+    expect(answer.providers).toEqual([
+      { name: 'alpha', state: 'ready' },
+      { name: 'broken', state: 'error', error: expect.stringContaining('ENOENT') },
+    ]);
+    expect(answer.declarations).toContain('alpha');
+    expect(answer.declarations).not.toContain('broken');
+    // The state change alone (connecting → error, no declarations changed) was announced too.
+    const typings = events.filter((e) => e.type === 'typings');
+    expect(typings.at(-1)).toMatchObject({ version: answer.version, providers: answer.providers });
+    expect(
+      typings.some((e) => e.providers.some((p) => p.name === 'broken' && p.state === 'connecting')),
+    ).toBe(true);
+
+    await host.providers.remove('broken');
+    const removed = events.filter((e) => e.type === 'typings').at(-1)!;
+    expect(removed.providers).toEqual([{ name: 'alpha', state: 'ready' }]);
+    expect(removed.version).toBeGreaterThan(answer.version);
   });
 });

@@ -4,6 +4,7 @@ import type {
   ProvidersEvent,
   ProviderStatus,
   ProviderToolInfo,
+  TypedProviders,
 } from '../../shared/api/providers';
 import { MCP_TRAFFIC_MESSAGES, type McpTrafficMessage } from '../../shared/api/mcpInspect';
 import { resolveProvider } from '../engine/core/resolveProvider';
@@ -44,8 +45,8 @@ export interface ProviderRegistryOptions {
   serverRequests?: ServerRequestBroker;
   baseDir: string;
   emit(event: Exclude<ProvidersEvent, { type: 'typings' }>): void;
-  /** The declarations changed (the session scopes and versions them). */
-  typingsChanged(declarations: string): void;
+  /** The declarations or a provider's state changed (the session scopes and versions them). */
+  typingsChanged(typings: TypedProviders): void;
   /** Whether a module provider's content (by sha256) is trusted; see ProviderSourceDeps. */
   moduleContentTrusted?(config: ProviderConfig, digest: string): Promise<boolean>;
 }
@@ -87,7 +88,8 @@ function withOutputTypes(provider: ToolProvider, outputTypes: ProviderConfig['ou
 export class ProviderRegistry {
   private readonly entries = new Map<string, Entry>();
   private order: string[] = [];
-  private lastDeclarations = '';
+  /** The typings last announced, as JSON: only a change is announced. */
+  private lastTypings = '';
   private disposed = false;
   /** Inside `batch`: announcements wait for its end. */
   private batchDepth = 0;
@@ -222,6 +224,19 @@ export class ProviderRegistry {
       await Promise.all([...this.entries.values()].map((entry) => entry.loading));
     }
     this.flushAnnouncement();
+  }
+
+  /** What the editor types: every provider's declarations and each one's state, in workspace order. */
+  typings(): TypedProviders {
+    return {
+      declarations: this.declarations(),
+      providers: this.order.flatMap((id) => {
+        const entry = this.entries.get(id);
+        if (!entry) return [];
+        const { name } = entry.config;
+        return [{ name, state: entry.state, ...(entry.error !== undefined ? { error: entry.error } : {}) }];
+      }),
+    };
   }
 
   /** Every provider's declarations, in workspace order. */
@@ -393,10 +408,11 @@ export class ProviderRegistry {
   private announce(): void {
     if (this.disposed || this.batchDepth > 0) return;
     this.options.emit({ channel: 'providers', type: 'changed', providers: this.statuses() });
-    const declarations = this.declarations();
-    if (declarations !== this.lastDeclarations) {
-      this.lastDeclarations = declarations;
-      this.options.typingsChanged(declarations);
+    const typings = this.typings();
+    const text = JSON.stringify(typings);
+    if (text !== this.lastTypings) {
+      this.lastTypings = text;
+      this.options.typingsChanged(typings);
     }
   }
 }

@@ -5,6 +5,7 @@ import { usePlaygroundStore, type ConnectionState } from './store';
 import type { RunView } from './runView';
 import { withDoneValue } from '../../shared/view/withDoneValue';
 import { HELD_TAIL } from './heldTail';
+import { fromEarlierHost } from '../../shared/view/newestTypings';
 
 /**
  * Keeps the store in step with the connection: runs stop their clocks when the host goes away, and
@@ -21,7 +22,7 @@ export async function followHostConnection(api: PlaygroundApi, state: Connection
     return;
   }
   // The host may be another one now (restarted): its versions start over, and what it lacks goes.
-  store.setState({ typingsVersion: -1 });
+  store.setState((s) => ({ typings: fromEarlierHost(s.typings) }));
   loadDebugState(api);
   await loadInitialState(api);
   const lost = Object.values(store.getState().runs).filter((run) => run.hostStopped);

@@ -1,6 +1,6 @@
 import type { PlaygroundApi } from '../../shared/api/playgroundApi';
 import { describeError } from './describeError';
-import { newerTypings } from '../../shared/view/newerTypings';
+import { withNewestTypings } from '../../shared/view/newestTypings';
 import { takesOverPanes } from '../../shared/view/takesOverPanes';
 import { usePlaygroundStore } from './store';
 import { loadRunTranscript } from './loadRunTranscript';
@@ -14,14 +14,12 @@ import { loadRunTranscript } from './loadRunTranscript';
 export async function loadInitialState(api: PlaygroundApi): Promise<void> {
   const store = usePlaygroundStore;
   try {
-    const workspace = api.workspace.get().then((answer) => store.setState({ workspace: answer }));
-    // Checked against the workspace this page shows, so only once that answer is in.
-    const typings = Promise.all([api.providers.typings(), workspace]).then(([answer]) =>
-      store.setState((state) => newerTypings(state, answer)),
-    );
     const [, , , , runs] = await Promise.all([
-      workspace,
-      typings,
+      api.workspace.get().then((answer) => store.setState({ workspace: answer })),
+      // Kept for the workspace it names, whichever the page shows when it comes.
+      api.providers
+        .typings()
+        .then((answer) => store.setState((state) => ({ typings: withNewestTypings(state.typings, answer) }))),
       api.providers.list().then((providers) => store.setState({ providers })),
       api.providers.pendingManualCalls().then((manualCalls) => store.setState({ manualCalls })),
       api.runs.list(),

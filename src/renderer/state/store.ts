@@ -5,11 +5,12 @@ import type {
   ProviderConsoleLine,
   ProviderStatus,
   ServerRequest,
+  TypingsState,
 } from '../../shared/api/providers';
 import { mergeConsoleLines } from '../../shared/view/mergeConsoleLines';
 import { MCP_TRAFFIC_MESSAGES, type McpTrafficMessage } from '../../shared/api/mcpInspect';
 import type { WorkspaceView } from '../../shared/api/workspace';
-import { newerTypings } from '../../shared/view/newerTypings';
+import { withNewestTypings } from '../../shared/view/newestTypings';
 import { takesOverPanes } from '../../shared/view/takesOverPanes';
 import type { RunView } from './runView';
 import type { TranscriptEntry } from '../../shared/transcript';
@@ -31,9 +32,8 @@ export interface PlaygroundState {
   connection: ConnectionState;
   workspace: WorkspaceView | null;
   providers: ProviderStatus[];
-  declarations: string;
-  /** The version of `declarations` (TypingsState): an older answer or event never replaces them. */
-  typingsVersion: number;
+  /** The newest typings of each workspace file (see withNewestTypings); the editor types the shown one's. */
+  typings: Readonly<Record<string, TypingsState>>;
   manualCalls: ManualCallRequest[];
   /** MCP servers' elicitation and sampling requests waiting for the person, oldest first. */
   serverRequests: ServerRequest[];
@@ -88,8 +88,7 @@ export const usePlaygroundStore = create<PlaygroundState>()((set) => ({
   connection: 'connecting',
   workspace: null,
   providers: [],
-  declarations: '',
-  typingsVersion: -1,
+  typings: {},
   manualCalls: [],
   serverRequests: [],
   consoles: {},
@@ -142,7 +141,10 @@ export const usePlaygroundStore = create<PlaygroundState>()((set) => ({
         }
         case 'providers':
           if (event.type === 'changed') return { providers: event.providers };
-          if (event.type === 'typings') return newerTypings(state, event);
+          if (event.type === 'typings') {
+            const { channel: _channel, type: _type, ...typings } = event;
+            return { typings: withNewestTypings(state.typings, typings) };
+          }
           if (event.type === 'manual_call') {
             const { requestId, providerName, toolName, input } = event;
             return { manualCalls: [...state.manualCalls, { requestId, providerName, toolName, input }] };

@@ -335,16 +335,28 @@ export interface ManualCallRequest {
   input: unknown;
 }
 
+/** A provider as the editor knows it: its namespace, and why it is not typed when it is not ready. */
+export interface TypedProvider {
+  name: string;
+  state: ProviderState;
+  error?: string;
+}
+
+/** What the editor types for one workspace: every provider's declarations and states, in its order. */
+export interface TypedProviders {
+  declarations: string;
+  providers: TypedProvider[];
+}
+
 /**
- * The providers' declarations for the editor, scoped and versioned: `version` grows with every
- * change on this host (any workspace), so the newest state wins however events and answers
- * interleave, and a page ignores typings of a workspace it does not show.
+ * The editor's typings of one workspace, versioned: `version` grows with every change on this host
+ * (any workspace), so for each workspace the newest state wins however events and answers
+ * interleave. A page keeps the newest of each workspace and types the one it shows.
  */
-export interface TypingsState {
-  /** The workspace file the declarations belong to. */
+export interface TypingsState extends TypedProviders {
+  /** The workspace file the typings belong to. */
   workspacePath: string;
   version: number;
-  declarations: string;
 }
 
 export type ProvidersEvent =

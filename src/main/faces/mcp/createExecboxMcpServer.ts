@@ -190,9 +190,13 @@ export function createExecboxMcpServer(options: ExecboxMcpServerOptions): Server
   const connect = server.connect.bind(server);
   server.connect = (transport) => connect(withPlainErrorMessages(transport));
 
+  // Typings events also say when a provider's state alone changed: an agent hears of new declarations only.
+  let announced: string | undefined;
   const stopListening = host.onEvent((event) => {
-    if (event.channel === 'providers' && event.type === 'typings' && server.transport)
-      server.sendToolListChanged().catch(() => undefined);
+    if (event.channel !== 'providers' || event.type !== 'typings' || !server.transport) return;
+    if (event.declarations === announced) return;
+    announced = event.declarations;
+    server.sendToolListChanged().catch(() => undefined);
   });
   const previousOnClose = server.onclose;
   server.onclose = () => {

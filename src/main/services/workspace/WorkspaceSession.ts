@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { ProviderConfig, ProvidersEvent } from '../../../shared/api/providers';
+import type { ProviderConfig, ProvidersEvent, TypedProviders } from '../../../shared/api/providers';
 import type { ExecutorChoice } from '../../../shared/api/runs';
 import type {
   RuntimeSettings,
@@ -43,7 +43,7 @@ export interface WorkspaceSessionDeps {
   confirmTrust?: (request: TrustRequest) => Promise<boolean>;
   emit(event: WorkspaceEvent | Exclude<ProvidersEvent, { type: 'typings' }>): void;
   /** A session's declarations changed; the host versions them (see TypingsState). */
-  typingsChanged(workspacePath: string, declarations: string): void;
+  typingsChanged(workspacePath: string, typings: TypedProviders): void;
 }
 
 interface PendingTrust {
@@ -76,8 +76,8 @@ export class WorkspaceSession {
       emit: (event) => {
         if (!this.closed) deps.emit(event);
       },
-      typingsChanged: (declarations) => {
-        if (!this.closed) deps.typingsChanged(this.file, declarations);
+      typingsChanged: (typings) => {
+        if (!this.closed) deps.typingsChanged(this.file, typings);
       },
       moduleContentTrusted: (config, digest) => this.moduleContentTrusted(config, digest),
     });

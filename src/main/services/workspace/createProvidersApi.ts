@@ -185,7 +185,7 @@ export function createProvidersApi(
       return {
         workspacePath: current.file,
         version: control.typingsVersion(),
-        declarations: current.registry.declarations(),
+        ...current.registry.typings(),
       };
     },
     async answerManualCall(requestId, answer) {

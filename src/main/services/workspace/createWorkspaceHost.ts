@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { access, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { ProvidersApi, ProvidersEvent } from '../../../shared/api/providers';
+import type { ProvidersApi, ProvidersEvent, TypedProviders } from '../../../shared/api/providers';
 import type {
   RuntimeSettings,
   TrustRequest,
@@ -109,8 +109,8 @@ export async function createWorkspaceHost(options: WorkspaceHostOptions): Promis
   const serverRequests = new ServerRequestBroker(emit, options.personPresent);
   // Grows with every typings change of any session, so the newest typings win on every page.
   let typingsVersion = 0;
-  const typingsChanged = (workspacePath: string, declarations: string) =>
-    emit({ channel: 'providers', type: 'typings', workspacePath, version: ++typingsVersion, declarations });
+  const typingsChanged = (workspacePath: string, typings: TypedProviders) =>
+    emit({ channel: 'providers', type: 'typings', workspacePath, version: ++typingsVersion, ...typings });
   const deps = {
     secrets: secretStore,
     trust,
@@ -143,7 +143,7 @@ export async function createWorkspaceHost(options: WorkspaceHostOptions): Promis
     await rememberLast(next.file);
     await next.announce();
     emit({ channel: 'providers', type: 'changed', providers: next.registry.statuses() });
-    typingsChanged(next.file, next.registry.declarations());
+    typingsChanged(next.file, next.registry.typings());
   };
 
   const admitted = (file: string, doc: WorkspaceFile): WorkspaceFile => {

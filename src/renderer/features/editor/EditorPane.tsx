@@ -15,6 +15,8 @@ import { keepUnsavedEdits } from './keepUnsavedEdits';
 import { ApiCallError } from '../../../shared/rpc/createApiClient';
 import { useEditorDebugging } from './useEditorDebugging';
 import { useResultForward } from './useResultForward';
+import { shownTypings } from '../../state/shownTypings';
+import { notTypedWords } from '../../../shared/view/notTypedWords';
 
 const modelUri = (snippetId: string) =>
   monaco.Uri.parse(`file:///snippets/${encodeURIComponent(snippetId)}.ts`);
@@ -52,7 +54,7 @@ export function EditorPane({ onRun }: { onRun: () => void }) {
   const [syncVersion, setSyncVersion] = useState(0);
   const [markersVersion, setMarkersVersion] = useState(0);
   const workspace = usePlaygroundStore((s) => s.workspace);
-  const declarations = usePlaygroundStore((s) => s.declarations);
+  const typings = usePlaygroundStore(shownTypings);
   const activeId = workspace?.activeSnippetId ?? null;
   const snippets = workspace?.snippets;
   const activeSnippet = snippets?.find((s) => s.id === activeId);
@@ -113,9 +115,14 @@ export function EditorPane({ onRun }: { onRun: () => void }) {
     };
   }, [sync]);
 
+  // Exactly the shown workspace's typings, replaced whole; a provider that is not ready is named with why.
   useEffect(() => {
-    setProviderTypings(declarations);
-  }, [declarations]);
+    const notReady = new Map((typings?.providers ?? []).map((provider) => [provider.name, provider]));
+    setProviderTypings(typings?.declarations ?? '', (name) => {
+      const provider = notReady.get(name);
+      return provider && notTypedWords(provider);
+    });
+  }, [typings]);
 
   // The host's texts: adopted where this tab has nothing unsaved, else kept aside as a conflict.
   // Models of deleted snippets are dropped; what this tab had not saved of a snippet deleted elsewhere,
