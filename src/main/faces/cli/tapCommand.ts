@@ -200,7 +200,13 @@ async function openConnection(
   appName: string,
 ): Promise<AppConnection> {
   const app =
-    appUrl === undefined ? undefined : await connectAppTap(appUrl, appName, process.env.EXECBOX_TOKEN);
+    appUrl === undefined
+      ? undefined
+      : await connectAppTap(appUrl, appName, process.env.EXECBOX_TOKEN, (reason) =>
+          process.stderr.write(
+            `execbox tap: ${appName}: the app is gone (${reason}); the session goes on, no longer shown there\n`,
+          ),
+        );
   const session = createTapSession({
     maxMessageBytes: flags.maxMessageBytes,
     ...(flags.name !== undefined ? { name: flags.name } : {}),
