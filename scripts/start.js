@@ -45,9 +45,19 @@ function whyNoDesktop() {
   return fetchElectron() ? undefined : "Electron's binary is not installed and could not be fetched";
 }
 
+/** After a stop signal, the app has this long to end (serve bounds its own stop at 5 s). */
+const STOP_DEADLINE_MS = 10_000;
+
 function run(command, commandArgs) {
   const child = spawn(command, commandArgs, { stdio: 'inherit', cwd: root });
-  const forward = (signal) => child.kill(signal);
+  let deadline;
+  const forward = (signal) => {
+    child.kill(signal);
+    deadline ??= setTimeout(() => {
+      process.stderr.write(`execbox: the app did not stop within ${STOP_DEADLINE_MS / 1000} s; killing it\n`);
+      child.kill('SIGKILL');
+    }, STOP_DEADLINE_MS);
+  };
   process.on('SIGINT', forward);
   process.on('SIGTERM', forward);
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

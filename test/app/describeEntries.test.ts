@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { TranscriptEntry } from '../../src/shared/transcript';
-import { describeEntries, filterRows, HOST_EVENT_TYPE } from '../../src/shared/view/describeEntries';
+import {
+  describeEntries,
+  filterRows,
+  HOST_EVENT_TYPE,
+  TranscriptRowsBuilder,
+} from '../../src/shared/view/describeEntries';
 
 const entries: TranscriptEntry[] = [
   { kind: 'event', seq: 0, at: 0, event: { type: 'run_started', runId: 'r', executor: 'process:pooled' } },
@@ -98,5 +103,77 @@ describe('transcript rows', () => {
       [0.8, 27_060.5],
       [0.8, 27_060.5],
     ]);
+  });
+});
+
+describe('a call cut off while it reported progress', () => {
+  const call: TranscriptEntry = {
+    kind: 'message',
+    seq: 1,
+    at: 1,
+    direction: 'runner_to_host',
+    message: {
+      type: 'tool_call',
+      callId: 'long',
+      providerName: 'everything',
+      safeToolName: 'slow',
+      input: {},
+    },
+  };
+  const progress: TranscriptEntry = {
+    kind: 'event',
+    seq: 2,
+    at: 2,
+    event: { type: 'tool_progress', callId: 'long', progress: 3, total: 10 },
+  };
+  const cancelRequested: TranscriptEntry = {
+    kind: 'event',
+    seq: 3,
+    at: 3,
+    event: { type: 'cancel_requested', reason: 'user' },
+  };
+  // A cancelled run's done carries 'timeout' (the protocol has no cancel code); the host's cancel says why.
+  const done: TranscriptEntry = {
+    kind: 'message',
+    seq: 4,
+    at: 4,
+    direction: 'runner_to_host',
+    message: {
+      type: 'done',
+      id: 'x',
+      ok: false,
+      error: { code: 'timeout', message: 'cancelled' },
+      durationMs: 3,
+      logs: [],
+    },
+  };
+
+  it('shows on its row that the run was cancelled, not a progress bar at 3/10', () => {
+    const builder = new TranscriptRowsBuilder();
+    const running = builder.update([call, progress])[0]!;
+    expect(running.progress).toEqual({ progress: 3, total: 10 });
+    expect(builder.runningProgress()).toBe(running);
+    const row = builder.update([call, progress, cancelRequested, done])[0]!;
+    expect(row.progress).toBeUndefined();
+    expect(row.note).toBe('cancelled at progress 3/10');
+    expect(builder.runningProgress()).toBeUndefined();
+  });
+
+  it('shows the dispatch error when the host ended the call itself', () => {
+    const aborted: TranscriptEntry = {
+      kind: 'event',
+      seq: 3,
+      at: 3,
+      event: {
+        type: 'tool_dispatch_finished',
+        callId: 'long',
+        ok: false,
+        errorCode: 'timeout',
+        durationMs: 2,
+      },
+    };
+    const [row] = describeEntries([call, progress, aborted]);
+    expect(row).toMatchObject({ outcome: 'timeout', note: 'timeout at progress 3/10' });
+    expect(row!.progress).toBeUndefined();
   });
 });

@@ -159,6 +159,8 @@ export class ProviderRegistry {
     const entry = this.entries.get(id);
     if (!entry || entry.state === 'awaiting_trust') return;
     await entry.source?.dispose().catch(() => undefined);
+    // Closed or removed meanwhile: a restart now would start a server nobody stops.
+    if (this.disposed || this.entries.get(id) !== entry) return;
     entry.source = undefined;
     entry.resolved = undefined;
     entry.state = 'connecting';
@@ -281,6 +283,7 @@ export class ProviderRegistry {
   }
 
   private startLoad(entry: Entry): void {
+    if (this.disposed) return;
     const generation = ++entry.generation;
     const current = () =>
       !this.disposed && this.entries.get(entry.config.id) === entry && entry.generation === generation;

@@ -143,6 +143,10 @@ export class TranscriptRowsBuilder {
   private source: readonly TranscriptEntry[] = [];
   /** The call row that reported progress last. */
   private lastProgressed: TranscriptRow | undefined;
+  /** Calls whose row shows progress: ended by their result, their dispatch's end or the run's. */
+  private readonly progressing = new Set<TranscriptRow>();
+  /** Why the host cancelled the run: what cut off its running calls, whatever code the done carries. */
+  private cancelReason: string | undefined;
   private diverged: ReadonlySet<string> = NO_CALLS;
 
   /** Calls a replay flagged as differing from the recording (a new set when one is added). */
@@ -173,6 +177,8 @@ export class TranscriptRowsBuilder {
     this.calls.clear();
     this.dispatched.clear();
     this.lastProgressed = undefined;
+    this.progressing.clear();
+    this.cancelReason = undefined;
     this.diverged = NO_CALLS;
     this.source = [];
     return this.update(entries);
@@ -210,13 +216,10 @@ export class TranscriptRowsBuilder {
           if (own?.heldMs) row.heldMs = call.row.heldMs = own.heldMs;
           call.row.durationMs = row.durationMs;
           call.row.outcome = row.outcome;
-          if (call.row.progress) {
-            // The progress rows stay; the call's row now shows how it ended.
-            delete call.row.progress;
-            call.row.note = '';
-          }
+          this.endProgress(call.row, undefined);
         }
       }
+      if (message.type === 'done') this.endRunningCalls(row.outcome);
     } else {
       const event = entry.event;
       if ('callId' in event) {
@@ -239,8 +242,15 @@ export class TranscriptRowsBuilder {
             ...(event.total === undefined ? {} : { total: event.total }),
           };
           this.lastProgressed = call.row;
+          this.progressing.add(call.row);
         }
       }
+      if (event.type === 'tool_dispatch_finished' && !event.ok) {
+        const call = calls.get(event.callId);
+        if (call) this.endProgress(call.row, row.outcome);
+      }
+      if (event.type === 'cancel_requested') this.cancelReason ??= event.reason;
+      if (event.type === 'run_finished') this.endRunningCalls(row.outcome);
       if (event.type === 'replay_diverged') this.diverged = new Set(this.diverged).add(event.callId);
       if (event.type === 'tool_dispatch_finished') {
         row.durationMs = event.durationMs;
@@ -253,6 +263,39 @@ export class TranscriptRowsBuilder {
     }
     return row;
   }
+
+  /** The call's row no longer shows progress; without its result, `ended` says how it ended. */
+  private endProgress(call: TranscriptRow, ended: string | undefined): void {
+    if (!call.progress) return;
+    this.progressing.delete(call);
+    if (ended === undefined) call.note = '';
+    else {
+      call.note = endedNote(call, ended);
+      call.outcome ??= ended;
+    }
+    delete call.progress;
+  }
+
+  /** The run ended: a call still showing progress will never get its result. */
+  private endRunningCalls(runOutcome: string | undefined): void {
+    const ended = this.cancelReason
+      ? this.cancelReason === 'timeout'
+        ? 'timed out'
+        : 'cancelled'
+      : runOutcome === undefined || runOutcome === 'ok'
+        ? 'ended without a result'
+        : runOutcome;
+    for (const call of [...this.progressing]) this.endProgress(call, ended);
+  }
+}
+
+/**
+ * A call row stops showing progress once it ended: the progress rows stay, and the call's row says
+ * how it ended (`ended` when no result will say it, as for a call cut off by a cancel).
+ */
+function endedNote(row: TranscriptRow, ended: string): string {
+  const { progress, total } = row.progress!;
+  return `${ended} at progress ${total === undefined ? progress : `${progress}/${total}`}`;
 }
 
 /** Flattens a transcript into table rows, pairing each tool_call with its tool_result. */

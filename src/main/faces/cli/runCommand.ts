@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { CodeSyntaxError } from '../../../shared/normalizeCode';
@@ -20,6 +20,7 @@ import { NO_SECRET_MASKER, type SecretMasker } from '../../secrets/createSecretM
 import { withSecretMasking } from '../../secrets/withSecretMasking';
 import { CLI_CODE_CACHE_OUT_ENV } from './cliBundleFiles';
 import { demoProviders } from './demoProviders';
+import { writeFileAtomic } from '../../system/writeFileAtomic';
 import {
   parseRuntimeLimitFlags,
   RUNTIME_LIMIT_OPTIONS,
@@ -198,7 +199,7 @@ async function run(args: string[]): Promise<number> {
         executor: executorName,
         savedAt: new Date().toISOString(),
       } as const;
-      await writeFile(values.transcript, serializeTranscript(loaded.masker().mask(header), entries));
+      await writeFileAtomic(values.transcript, serializeTranscript(loaded.masker().mask(header), entries));
     }
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     if (!result.ok) process.stderr.write(`execbox run: ${describeRunOutcome(result, facts).sentence}\n`);

@@ -7,6 +7,11 @@ import { checkToken } from '../../system/checkToken';
 import { isLoopbackHost } from '../../system/isLoopbackHost';
 import { startPlaygroundServer } from '../browserServer/startPlaygroundServer';
 import { resolveConfigDir } from '../../system/resolveConfigDir';
+import { killDescendants } from '../../system/killDescendants';
+import { onNextStopSignal, stopWithin } from '../../system/stopWithin';
+
+/** Everything serve started is gone this long after SIGTERM, stopped in order or not. */
+const STOP_DEADLINE_MS = 5000;
 
 const DEFAULT_PORT = 5177;
 
@@ -157,13 +162,25 @@ export default async function serveCommand(args: string[]): Promise<number> {
     process.stderr.write(
       `execbox serve: port ${moved} of the agents' endpoint is taken, so it serves on ${agents!.port}: configurations pasted earlier do not reach it\n`,
     );
-  await new Promise<void>((resolve) => {
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
-  });
+  await new Promise<void>((resolve) => onNextStopSignal(resolve));
   process.stdout.write('execbox serve: stopping\n');
-  await agents?.close();
-  await server.close();
-  await host.dispose();
+  await stopWithin({
+    deadlineMs: STOP_DEADLINE_MS,
+    async stop() {
+      await agents?.close();
+      await server.close();
+      await host.dispose();
+    },
+    force(why) {
+      process.stderr.write(`execbox serve: ${why}; ending what it started and exiting\n`);
+      killDescendants(process.pid);
+      process.exit(1);
+    },
+    onSignal: onNextStopSignal,
+  });
+  // Whatever outlived the orderly stop (a server's launcher that ignored it) goes too.
+  killDescendants(process.pid);
+  // Nothing may keep serve running once stopped: a handle left open elsewhere gets a second.
+  setTimeout(() => process.exit(0), 1000).unref();
   return 0;
 }

@@ -1,4 +1,5 @@
 import { access, constants } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_MAX_MESSAGE_BYTES } from '../../../shared/protocol/limits';
@@ -15,6 +16,7 @@ import { writeTapOutcome } from '../../programs/tap/writeTapOutcome';
 import { isLoopbackHost } from '../../system/isLoopbackHost';
 import { parseHostPort } from '../../system/parseHostPort';
 import { parseIntegerFlag } from '../../system/parseIntegerFlag';
+import { createScratchDir } from '../../system/createScratchDir';
 
 const USAGE = `usage: execbox tap [--transcript OUT.jsonl] [--name NAME] [--app URL] -- RUNNER_CMD [ARGS…]
        execbox tap --listen [HOST:]PORT --to ws://HOST:PORT [--token T] [--transcript OUT.jsonl] [--name NAME] [--app URL]
@@ -38,6 +40,8 @@ const USAGE = `usage: execbox tap [--transcript OUT.jsonl] [--name NAME] [--app 
 
 interface TapFlags {
   transcript?: string;
+  /** Where sessions longer than their tail are kept until saved (with --transcript). */
+  spillFile?: (session: string) => string;
   name?: string;
   maxMessageBytes: number;
 }
@@ -89,17 +93,52 @@ export default async function tapCommand(args: string[]): Promise<number> {
     if (runner.length > 0) return usageError('give either a runner command after -- or --listen and --to');
     if (values.listen === undefined || values.to === undefined)
       return usageError('--listen and --to go together');
-    return listen(values.listen, values.to, values.token ?? process.env[RUNNER_TOKEN_ENV], flags, values.app);
+    return withScratch(flags, (withSpill) =>
+      listen(
+        values.listen!,
+        values.to!,
+        values.token ?? process.env[RUNNER_TOKEN_ENV],
+        withSpill,
+        values.app,
+      ),
+    );
   }
   const [command, ...commandArgs] = runner;
   if (!command) return usageError('give the runner command after --');
+  let signal: NodeJS.Signals | undefined;
+  const code = await withScratch(flags, async (withSpill) => {
+    const exit = await stdio(command, commandArgs, withSpill, values.app);
+    signal = exit.signal;
+    return exit.code;
+  });
+  // Die of the runner's signal, so the host sees what it would have seen without the tap.
+  if (signal) process.kill(process.pid, signal);
+  return code;
+}
 
+/** With --transcript, a private folder for the sessions' files until they are saved, removed after. */
+async function withScratch(flags: TapFlags, run: (flags: TapFlags) => Promise<number>): Promise<number> {
+  if (flags.transcript === undefined) return run(flags);
+  const scratch = createScratchDir('execbox-tap-');
+  try {
+    return await run({ ...flags, spillFile: (session) => path.join(scratch.path(), `${session}.jsonl`) });
+  } finally {
+    scratch.remove();
+  }
+}
+
+async function stdio(
+  command: string,
+  commandArgs: string[],
+  flags: TapFlags,
+  appUrl: string | undefined,
+): Promise<{ code: number; signal?: NodeJS.Signals }> {
   let connection: AppConnection;
   try {
-    connection = await openConnection(flags, values.app, flags.name ?? path.basename(command));
+    connection = await openConnection(flags, appUrl, flags.name ?? path.basename(command));
   } catch (error) {
     process.stderr.write(`execbox tap: ${(error as Error).message}\n`);
-    return 2;
+    return { code: 2 };
   }
   const { session, app, hold } = connection;
   const exit = await runStdioTap({
@@ -116,11 +155,9 @@ export default async function tapCommand(args: string[]): Promise<number> {
   await report(outcome, flags.transcript);
   if (exit.startError) {
     process.stderr.write(`execbox tap: could not start ${command}: ${exit.startError}\n`);
-    return 127;
+    return { code: 127 };
   }
-  // Die of the runner's signal, so the host sees what it would have seen without the tap.
-  if (exit.signal) process.kill(process.pid, exit.signal);
-  return exit.code ?? 1;
+  return { code: exit.code ?? 1, ...(exit.signal ? { signal: exit.signal } : {}) };
 }
 
 async function listen(
@@ -200,9 +237,17 @@ async function openConnection(
   appName: string,
 ): Promise<AppConnection> {
   const app =
-    appUrl === undefined ? undefined : await connectAppTap(appUrl, appName, process.env.EXECBOX_TOKEN);
+    appUrl === undefined
+      ? undefined
+      : await connectAppTap(appUrl, appName, process.env.EXECBOX_TOKEN, (reason) =>
+          process.stderr.write(
+            `execbox tap: ${appName}: the app is gone (${reason}); the session goes on, no longer shown there\n`,
+          ),
+        );
+  const spillFile = flags.spillFile;
   const session = createTapSession({
     maxMessageBytes: flags.maxMessageBytes,
+    ...(spillFile ? { spillFile: () => spillFile(randomUUID()) } : {}),
     ...(flags.name !== undefined ? { name: flags.name } : {}),
     ...(app ? { onEntry: (entry: TranscriptEntry) => app.add(entry) } : {}),
   });
@@ -210,12 +255,14 @@ async function openConnection(
 }
 
 async function report(outcome: TapOutcome, transcript: string | undefined): Promise<void> {
-  for (const line of formatFindings(outcome.findings)) process.stderr.write(`execbox tap: ${line}\n`);
-  if (transcript === undefined) return;
+  for (const line of formatFindings(outcome.findings, outcome.droppedFindings))
+    process.stderr.write(`execbox tap: ${line}\n`);
   try {
-    await writeTapOutcome(outcome, transcript);
+    if (transcript !== undefined) await writeTapOutcome(outcome, transcript);
   } catch (error) {
     process.stderr.write(`execbox tap: could not save ${transcript}: ${(error as Error).message}\n`);
+  } finally {
+    outcome.dispose();
   }
 }
 

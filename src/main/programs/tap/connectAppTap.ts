@@ -47,7 +47,12 @@ export function parseAppUrl(appUrl: string, tokenFromEnv?: string): { api: URL; 
  * with origin "tap", its entries stream in as the tap records them, and the app's debugger decides
  * whether a tool_call or tool_result is held.
  */
-export async function connectAppTap(appUrl: string, name: string, tokenFromEnv?: string): Promise<AppTap> {
+export async function connectAppTap(
+  appUrl: string,
+  name: string,
+  tokenFromEnv?: string,
+  onGone: (reason: string) => void = () => {},
+): Promise<AppTap> {
   const { api: target, origin } = parseAppUrl(appUrl, tokenFromEnv);
   const token = target.searchParams.get('token')!;
   const socket = new WebSocket(target, { headers: { Origin: origin }, maxPayload: MAX_RPC_MESSAGE_BYTES });
@@ -62,22 +67,38 @@ export async function connectAppTap(appUrl: string, name: string, tokenFromEnv?:
   });
   let nextId = 1;
   const pending = new Map<number, (response: RpcResponse) => void>();
+  let goneReason: string | undefined;
+  /** Before openTap answers, a failure is connectAppTap's own error, not a report. */
+  let opened = false;
+  // The app is a side channel: whatever it sends or does, the session it watches goes on without it.
+  const gone = (reason: string): void => {
+    if (goneReason !== undefined) return;
+    goneReason = reason;
+    for (const [id, resolve] of pending)
+      resolve({
+        type: 'response',
+        id,
+        ok: false,
+        error: { kind: 'failed', message: `the app is gone: ${reason}` },
+      });
+    pending.clear();
+    socket.terminate();
+    if (opened) onGone(reason);
+  };
   socket.on('message', (data) => {
-    const message = JSON.parse(data.toString()) as RpcServerMessage;
+    const message = parseServerMessage(data.toString());
+    if (!message) return gone('it sent a message that is not a JSON RPC message');
     if (message.type !== 'response') return;
     pending.get(message.id)?.(message);
     pending.delete(message.id);
   });
-  socket.on('error', () => {});
-  socket.on('close', () => {
-    for (const [id, resolve] of pending)
-      resolve({ type: 'response', id, ok: false, error: { kind: 'failed', message: 'the app went away' } });
-    pending.clear();
-  });
+  socket.on('error', (error) => gone(error.message));
+  socket.on('close', () => gone('it closed the connection'));
   const client = createApiClient({
     call: async (namespace, method, args) => {
       const id = nextId++;
-      if (socket.readyState !== WebSocket.OPEN) throw new ApiCallError('disconnected', 'the app went away');
+      if (goneReason !== undefined || socket.readyState !== WebSocket.OPEN)
+        throw new ApiCallError('disconnected', 'the app went away');
       const encoded = encodeRpcRequest({ type: 'request', id, namespace, method, args, token });
       if (!encoded.ok)
         return { type: 'response', id, ok: false, error: { kind: 'bad_request', message: encoded.message } };
@@ -90,6 +111,8 @@ export async function connectAppTap(appUrl: string, name: string, tokenFromEnv?:
   });
 
   const { runId } = await client.runs.openTap({ name });
+  opened = true;
+  if (goneReason !== undefined) onGone(goneReason);
   let queued: TranscriptEntry[] = [];
   let sending = Promise.resolve();
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -117,6 +140,7 @@ export async function connectAppTap(appUrl: string, name: string, tokenFromEnv?:
   return {
     runId,
     add(entry) {
+      if (goneReason !== undefined) return;
       queued.push(entry);
       timer ??= setTimeout(() => void flush(), 30);
     },
@@ -127,7 +151,26 @@ export async function connectAppTap(appUrl: string, name: string, tokenFromEnv?:
     async close() {
       await flush();
       await client.runs.closeTap(runId).catch(() => {});
+      goneReason ??= 'the tap closed it';
       socket.close();
     },
   };
+}
+
+function parseServerMessage(text: string): RpcServerMessage | undefined {
+  let message: unknown;
+  try {
+    message = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (
+    typeof message !== 'object' ||
+    message === null ||
+    typeof (message as { type?: unknown }).type !== 'string'
+  )
+    return undefined;
+  const typed = message as RpcServerMessage;
+  if (typed.type === 'response' && typeof typed.id !== 'number') return undefined;
+  return typed;
 }

@@ -12,9 +12,14 @@ import {
   type TranscriptHeader,
 } from '../../../shared/transcriptFile';
 import { createTranscriptRecorder } from '../../engine/core/createTranscriptRecorder';
+import { createLineFile, type LineFile } from '../../system/createLineFile';
 
 /** The executor name a tapped session's transcript carries. */
 export const TAP_EXECUTOR = 'tap';
+/** Entries a session holds as objects (as a run of the app's does); older ones are only in its file. */
+export const TAP_TAIL_ENTRIES = 2000;
+/** Findings a session keeps; past this many it counts the rest. */
+export const TAP_MAX_FINDINGS = 1000;
 
 export interface TapSessionOptions {
   name?: string;
@@ -22,12 +27,33 @@ export interface TapSessionOptions {
   maxMessageBytes?: number;
   /** Each entry as it is recorded, with the findings it adds (for a live view). */
   onEntry?(entry: TranscriptEntry, findings: readonly ProtocolFinding[]): void;
+  /**
+   * Where the whole session goes once it is longer than its tail: a new private append-only file
+   * (called at most once). Without it only the tail is kept (nothing is saved).
+   */
+  spillFile?(): string;
+  /** Entries held in memory, at most twice this many (default TAP_TAIL_ENTRIES). */
+  tailEntries?: number;
+  /** Findings kept (default TAP_MAX_FINDINGS). */
+  maxFindings?: number;
 }
 
 export interface TapOutcome {
   header: TranscriptHeader;
+  /** Entries recorded in all. */
+  entryCount: number;
+  /** The last entries (every one of a short session), from `entryCount - entries.length`. */
   entries: readonly TranscriptEntry[];
   findings: readonly ProtocolFinding[];
+  /** Findings past `maxFindings`, counted and not kept. */
+  droppedFindings: number;
+  /**
+   * Every entry as JSON lines (`\n` after each), chunk by chunk: from the file once the session
+   * outgrew its tail. Throws when entries were let go with no file to keep them (no `spillFile`).
+   */
+  copyEntryLines(write: (chunk: Buffer | string) => Promise<unknown>): Promise<void>;
+  /** Deletes the session's file. */
+  dispose(): void;
 }
 
 export interface TapSession {
@@ -42,8 +68,10 @@ export interface TapSession {
   event(event: HostEvent): void;
   /** An event for the tap's own transcript only (not streamed): what a person decided in the app. */
   note(event: HostEvent): void;
-  /** Ends the session: the transcript header, every entry and every finding. */
+  /** Ends the session: the transcript header, its entries and its findings. */
   finish(): TapOutcome;
+  /** Entries and findings held in memory now (what the tail and the findings bound). */
+  held(): { entries: number; findings: number };
 }
 
 /**
@@ -53,20 +81,47 @@ export interface TapSession {
 export function createTapSession(options: TapSessionOptions = {}): TapSession {
   const runId = randomUUID();
   const maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
-  const entries: TranscriptEntry[] = [];
+  const tailEntries = options.tailEntries ?? TAP_TAIL_ENTRIES;
+  const maxFindings = options.maxFindings ?? TAP_MAX_FINDINGS;
+  let tail: TranscriptEntry[] = [];
+  let count = 0;
+  let file: LineFile | undefined;
+  let spillError: Error | undefined;
   const recorder = createTranscriptRecorder(performance.now(), {
     get count() {
-      return entries.length;
+      return count;
     },
-    add: (entry) => void entries.push(entry),
+    add(entry) {
+      count += 1;
+      tail.push(entry);
+      if (file) file.append(JSON.stringify(entry));
+      else if (count > tailEntries && options.spillFile && !spillError) {
+        try {
+          file = createLineFile(options.spillFile());
+        } catch (error) {
+          // The session goes on unrecorded past its tail; saving it says why.
+          spillError = error instanceof Error ? error : new Error(String(error));
+          return;
+        }
+        for (const held of tail) file.append(JSON.stringify(held));
+      }
+      // Trimmed in halves, so a trim copies the tail once per TAP_TAIL_ENTRIES entries.
+      if (tail.length > 2 * tailEntries) tail = tail.slice(-tailEntries);
+    },
   });
   const checker = createProtocolChecker();
   const findings: ProtocolFinding[] = [];
+  let droppedFindings = 0;
   let execute: Extract<ProtocolMessage, { type: 'execute' }> | undefined;
 
+  const keep = (found: readonly ProtocolFinding[]): void => {
+    for (const finding of found)
+      if (findings.length < maxFindings) findings.push(finding);
+      else droppedFindings += 1;
+  };
   const note = (entry: TranscriptEntry): void => {
     const found = checker.observe(entry);
-    findings.push(...found);
+    keep(found);
     options.onEntry?.(entry, found);
   };
   const event = (hostEvent: HostEvent): void => note(recorder.recordEvent(hostEvent));
@@ -117,8 +172,9 @@ export function createTapSession(options: TapSessionOptions = {}): TapSession {
     },
     event,
     note: (hostEvent) => void recorder.recordEvent(hostEvent),
+    held: () => ({ entries: tail.length, findings: findings.length }),
     finish() {
-      for (const finding of checker.finish(entries.length)) findings.push(finding);
+      keep(checker.finish(count));
       const header: TranscriptHeader = {
         format: TRANSCRIPT_FORMAT,
         version: TRANSCRIPT_FORMAT_VERSION,
@@ -129,7 +185,24 @@ export function createTapSession(options: TapSessionOptions = {}): TapSession {
         executor: TAP_EXECUTOR,
         ...(options.name ? { name: options.name } : {}),
       };
-      return { header, entries, findings };
+      const entries = tail;
+      const whole = count === tail.length;
+      return {
+        header,
+        entryCount: count,
+        entries,
+        findings,
+        droppedFindings,
+        async copyEntryLines(write) {
+          if (file) return file.copyTo(write);
+          if (!whole)
+            throw new Error(
+              `only the last ${entries.length} of ${count} entries were kept${spillError ? ` (${spillError.message})` : ''}`,
+            );
+          await write(entries.map((entry) => `${JSON.stringify(entry)}\n`).join(''));
+        },
+        dispose: () => file?.remove(),
+      };
     },
   };
 }

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import type { Readable, Writable } from 'node:stream';
 import { join } from 'node:path';
 import { killProcessTree } from '../../system/killProcessTree';
-import { killDescendants } from './killDescendants';
+import { killDescendants } from '../../system/killDescendants';
 import { outputTooLarge } from './outputTooLarge';
 import { readAnswerLine } from './readAnswerLine';
 import type { ToolSandbox } from './ToolSandbox';

@@ -42,6 +42,8 @@ export class McpConnection {
   private handle: McpClientHandle | undefined;
   private connecting: Promise<McpClientHandle> | undefined;
   private disposed = false;
+  /** Aborted by dispose: stops a connection being opened (a restart racing a shutdown) and its server. */
+  private readonly closing = new AbortController();
   private everConnected = false;
   /** Connections opened so far; the current one's traffic is numbered with it. */
   private connections = 0;
@@ -185,9 +187,10 @@ export class McpConnection {
 
   async dispose(): Promise<void> {
     this.disposed = true;
+    this.closing.abort(new Error(`provider '${this.config.name}' was closed`));
     const handle = this.handle;
     this.handle = undefined;
-    await handle?.client.close().catch(() => undefined);
+    await Promise.all([handle?.close(), this.connecting?.catch(() => undefined)]);
   }
 
   /** Still reporting progress, so still alive: the call ends but the connection stays. */
@@ -244,7 +247,9 @@ export class McpConnection {
       : undefined;
     const handle = await connectMcpClient(this.config, this.secrets, this.baseDir, {
       timeoutMs: this.setupTimeoutMs,
-      ...(this.setupSignal ? { signal: this.setupSignal } : {}),
+      signal: this.setupSignal
+        ? AbortSignal.any([this.setupSignal, this.closing.signal])
+        : this.closing.signal,
       prepare: (client) =>
         answerServerRequests(client, {
           providerName: this.config.name,
@@ -263,9 +268,15 @@ export class McpConnection {
         text: typeof params.data === 'string' ? params.data : (JSON.stringify(params.data) ?? 'null'),
       });
     });
-    await this.applyLogLevel(handle);
+    const closeOnDispose = () => void handle.close();
+    this.closing.signal.addEventListener('abort', closeOnDispose, { once: true });
+    try {
+      await this.applyLogLevel(handle);
+    } finally {
+      this.closing.signal.removeEventListener('abort', closeOnDispose);
+    }
     if (this.disposed) {
-      await handle.client.close().catch(() => undefined);
+      await handle.close();
       throw toolError('tool_error', `provider '${this.config.name}' was closed`);
     }
     handle.client.onclose = () => {
@@ -332,7 +343,7 @@ export class McpConnection {
   private drop(handle: McpClientHandle, reason: string): void {
     if (this.handle !== handle) return;
     this.handle = undefined;
-    void handle.client.close().catch(() => undefined);
+    void handle.close();
     this.listener.connectionChanged(reason);
   }
 }

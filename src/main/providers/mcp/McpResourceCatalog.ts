@@ -1,16 +1,26 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { UriTemplate } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
 import type { Resource, ResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
 import { toolError } from '../toolError';
+import { compileUriTemplate, type CompiledUriTemplate } from './compileUriTemplate';
 
 /** Pages read per list: a server that pages forever cannot keep the host listing. */
 const MAX_PAGES = 100;
 /** Longest URI accepted (the SDK's templates refuse longer ones too). */
 export const MAX_RESOURCE_URI_CHARS = 8_192;
+/**
+ * Automaton steps one check may take over all templates: tens of milliseconds at most, since the
+ * check runs on the host's main thread (realistic templates need a few dozen per URI character).
+ */
+export const MAX_TEMPLATE_MATCH_STEPS = 2_000_000;
 
 export interface ResourceCatalog {
   resources: Resource[];
   templates: ResourceTemplate[];
+}
+
+interface LoadedCatalog extends ResourceCatalog {
+  /** The templates compiled once per listing; one that is not a URI template matches nothing. */
+  matchers: CompiledUriTemplate[];
 }
 
 /**
@@ -18,7 +28,7 @@ export interface ResourceCatalog {
  * `resources/list_changed`): what may be read through the app, by a person or by guest code.
  */
 export class McpResourceCatalog {
-  private current: Promise<ResourceCatalog> | undefined;
+  private current: Promise<LoadedCatalog> | undefined;
 
   constructor(
     private readonly providerName: string,
@@ -31,7 +41,7 @@ export class McpResourceCatalog {
     this.current = undefined;
   }
 
-  read(): Promise<ResourceCatalog> {
+  read(): Promise<LoadedCatalog> {
     this.current ??= this.load().catch((error: unknown) => {
       this.current = undefined;
       throw error;
@@ -51,14 +61,17 @@ export class McpResourceCatalog {
     // eslint-disable-next-line no-control-regex
     if (/[\u0000-\u001f\u007f]/.test(uri))
       throw toolError('validation_error', 'uri must not contain control characters');
-    const { resources, templates } = await this.read();
+    const { resources, matchers } = await this.read();
     if (resources.some((resource) => resource.uri === uri)) return uri;
-    for (const template of templates) {
-      try {
-        if (new UriTemplate(template.uriTemplate).match(uri)) return uri;
-      } catch {
-        // A template the SDK cannot parse matches nothing.
-      }
+    const budget = { steps: 0, limit: MAX_TEMPLATE_MATCH_STEPS };
+    for (const matcher of matchers) {
+      const outcome = matcher.match(uri, budget);
+      if (outcome === 'match') return uri;
+      if (outcome === 'over-budget')
+        throw toolError(
+          'validation_error',
+          `provider '${this.providerName}': matching ${JSON.stringify(uri.slice(0, 200))}${uri.length > 200 ? '…' : ''} against its ${matchers.length} resource templates took over ${MAX_TEMPLATE_MATCH_STEPS} steps, so the read is refused`,
+        );
     }
     throw toolError(
       'validation_error',
@@ -66,9 +79,9 @@ export class McpResourceCatalog {
     );
   }
 
-  private async load(): Promise<ResourceCatalog> {
+  private async load(): Promise<LoadedCatalog> {
     const client = await this.client();
-    if (!client.getServerCapabilities()?.resources) return { resources: [], templates: [] };
+    if (!client.getServerCapabilities()?.resources) return { resources: [], templates: [], matchers: [] };
     const options = { timeout: this.timeoutMs() };
     const resources: Resource[] = [];
     const templates: ResourceTemplate[] = [];
@@ -86,6 +99,14 @@ export class McpResourceCatalog {
       cursor = answer.nextCursor;
       if (!cursor) break;
     }
-    return { resources, templates };
+    return { resources, templates, matchers: templates.flatMap((t) => compiledOrNone(t.uriTemplate)) };
+  }
+}
+
+function compiledOrNone(template: string): CompiledUriTemplate[] {
+  try {
+    return [compileUriTemplate(template)];
+  } catch {
+    return [];
   }
 }

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { killDescendants, listDescendants } from '../../system/killDescendants';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { McpProviderConfig } from '../../../shared/api/providers';
@@ -34,6 +35,41 @@ export interface McpClientHandle {
   via: 'stdio' | 'streamable-http' | 'sse';
   /** The last lines the stdio server wrote to stderr (why it crashed, usually). */
   stderrTail(): string;
+  /** Closes the client and, for stdio, ends the server's whole process tree (an `npx` server's too). */
+  close(): Promise<void>;
+}
+
+/** How long a stdio server has to exit on its own once its stdin is closed. */
+const CLOSE_GRACE_MS = 1000;
+
+const killQuietly = (pid: number): void => {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+};
+
+/**
+ * Closes a stdio client and ends the server's whole process tree: the SDK stops only the process
+ * it spawned, and only after 4 s of waiting, and a launcher like `npx` that does not pass signals on
+ * leaves its server running as an orphan. A second after stdin closes, the launcher's descendants
+ * and then the launcher are killed; ones that were there before are killed after the close too.
+ */
+async function closeStdioTree(client: Client, transport: StdioClientTransport): Promise<void> {
+  const pid = transport.pid;
+  const before = pid === null ? [] : listDescendants(pid);
+  const closed = client.close().catch(() => undefined);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const grace = new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_GRACE_MS)));
+  const inTime = await Promise.race([closed.then(() => true), grace.then(() => false)]);
+  clearTimeout(timer);
+  if (!inTime && pid !== null) {
+    killDescendants(pid);
+    killQuietly(pid);
+  }
+  await closed;
+  before.forEach(killQuietly);
 }
 
 function keepTail(stream: Readable | null, onLine?: (line: string) => void): () => string {
@@ -60,9 +96,10 @@ async function connectUnlessAborted(
   transport: Transport,
   timeoutMs: number,
   signal: AbortSignal | undefined,
+  close: () => Promise<void> = () => client.close(),
 ): Promise<void> {
   signal?.throwIfAborted();
-  const stop = () => void client.close().catch(() => undefined);
+  const stop = () => void close().catch(() => undefined);
   signal?.addEventListener('abort', stop, { once: true });
   try {
     await client.connect(transport, { timeout: timeoutMs });
@@ -113,17 +150,18 @@ export async function connectMcpClient(
     });
     const stderrTail = keepTail(stdio.stderr as Readable | null, onStderrLine);
     const client = newClient(prepare);
+    const close = () => closeStdioTree(client, stdio);
     try {
-      await connectUnlessAborted(client, observed(stdio), timeoutMs, signal);
+      await connectUnlessAborted(client, observed(stdio), timeoutMs, signal, close);
     } catch (error) {
-      await client.close().catch(() => undefined);
+      await close();
       if (signal?.aborted) throw signal.reason;
       const tail = stderrTail();
       throw new Error(
         `could not start MCP server '${transport.command}': ${describe(error)}${tail ? `\nstderr: ${tail}` : ''}`,
       );
     }
-    return { client, via: 'stdio', stderrTail };
+    return { client, via: 'stdio', stderrTail, close };
   }
   const headers = await expandSecretRecord(
     transport.headers,
@@ -134,16 +172,16 @@ export async function connectMcpClient(
   const url = new URL(transport.url);
   const requestInit = { headers };
   const noTail = () => '';
-  const overSse = async (): Promise<McpClientHandle> => ({
-    client: await connectSse(
+  const closer = (client: Client) => () => client.close().catch(() => undefined);
+  const overSse = async (): Promise<McpClientHandle> => {
+    const client = await connectSse(
       observed(new SSEClientTransport(url, { requestInit })),
       timeoutMs,
       signal,
       prepare,
-    ),
-    via: 'sse',
-    stderrTail: noTail,
-  });
+    );
+    return { client, via: 'sse', stderrTail: noTail, close: closer(client) };
+  };
   if (transport.type === 'http') {
     const client = newClient(prepare);
     try {
@@ -153,7 +191,7 @@ export async function connectMcpClient(
         timeoutMs,
         signal,
       );
-      return { client, via: 'streamable-http', stderrTail: noTail };
+      return { client, via: 'streamable-http', stderrTail: noTail, close: closer(client) };
     } catch (streamableError) {
       await client.close().catch(() => undefined);
       if (signal?.aborted) throw signal.reason;
