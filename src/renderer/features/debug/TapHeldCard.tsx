@@ -76,7 +76,7 @@ export function TapHeldCard({ call }: { call: PausedCall & { tap: NonNullable<Pa
         <button
           className={changed ? 'primary' : ''}
           disabled={busy || !edited.ok || !changed}
-          onClick={() => edited.ok && void resume({ action: 'edit_message', message: edited.value })}
+          onClick={() => edited.ok && void resume({ action: 'edit_message', message: edited.value, ...hold })}
         >
           Forward edited message
         </button>
