@@ -41,8 +41,10 @@ test('a person, an agent and a tap on one screen: every held call names its run 
   const agent = await connectAgent(page, playground.configDir, 'e2e-agent');
   const host = startTappedHost(playground.url, join(dir, 'received.jsonl'));
   try {
-    // The person's own run stops at its call-1.
+    // A tapped session opens (and is shown); Run still runs the person's code, which stops at its call-1.
+    await expect(page.getByTestId('run-origin')).toHaveText('tap: foreign host', { timeout: 30_000 });
     await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(page.getByTestId('run-origin')).toHaveCount(0);
     await expect(page.getByTestId('run-state')).toContainText('Paused on demo.echo', { timeout: 30_000 });
     // The agent's run stops at its call-1; its client said it waits two minutes.
     const agentCall = agent.callTool({
@@ -85,8 +87,9 @@ test('a person, an agent and a tap on one screen: every held call names its run 
     await page.locator('body').click({ position: { x: 5, y: 5 } });
     await page.keyboard.press('F8');
     expect((await agentCall).structuredContent).toMatchObject({ ok: true, result: 'hello' });
-    await expect(cardOf(page, 'you')).toHaveCount(1);
+    // The agent's run shows its result; the person's call-1 is still held, one click away.
     await expect(page.getByTestId('pending-badge')).toHaveCount(2);
+    await expect(chip(page, 'you')).toBeVisible();
 
     // Back to the person's run: its call-1 is marked in the editor and F8 resumes it.
     await page.getByTestId('back-to-own-run').click();

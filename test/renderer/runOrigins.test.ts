@@ -8,6 +8,7 @@ import { runActiveSnippet } from '../../src/renderer/state/runActions';
 import type { RunView } from '../../src/renderer/state/runView';
 import { usePlaygroundStore } from '../../src/renderer/state/store';
 import { workspaceRuns } from '../../src/renderer/state/workspaceRuns';
+import { heldWaitFacts } from '../../src/renderer/state/useHeldWait';
 
 const tapOrigin = { kind: 'tap' as const, clientName: 'py runner' };
 const agentOrigin = { kind: 'agent' as const, clientName: 'inspector-cli' };
@@ -150,5 +151,40 @@ describe('runs belong to their workspace', () => {
       ['old', undefined, false],
     ]);
     expect(elsewhere.map((r) => [r.runId, r.live, r.summary?.runId])).toEqual([['b0', true, 'b0']]);
+  });
+});
+
+describe('the deadline beside a held call', () => {
+  it('counts a tapped runner’s limit from its execute, and an app run’s from the run’s own or the workspace’s limit', () => {
+    const execute = {
+      kind: 'message' as const,
+      seq: 2,
+      at: 13_000,
+      direction: 'host_to_runner' as const,
+      message: {
+        type: 'execute' as const,
+        id: 'e',
+        code: '',
+        options: { timeoutMs: 60_000, memoryLimitBytes: 1, maxLogLines: 1, maxLogChars: 1 },
+        providers: [],
+      },
+    };
+    const tap: RunView = { runId: 't', seenAt: 1_000, entries: [execute], origin: tapOrigin };
+    const call = held('t', tapOrigin, 'p');
+    expect(heldWaitFacts(call, tap, 30_000, 20_000)).toMatchObject({ limitMs: 60_000, runStartedAt: 14_000 });
+    const mine: RunView = {
+      runId: 'm',
+      seenAt: 500,
+      entries: [],
+      request: { code: '', limits: { timeoutMs: 9_000 } },
+    };
+    expect(heldWaitFacts(held('m', { kind: 'person' }, 'q'), mine, 30_000, 1)).toMatchObject({
+      limitMs: 9_000,
+      runStartedAt: 500,
+    });
+    expect(heldWaitFacts(held('x', { kind: 'person' }, 'r'), undefined, 30_000, 1)).toMatchObject({
+      limitMs: 30_000,
+      runStartedAt: 0,
+    });
   });
 });

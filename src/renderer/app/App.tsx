@@ -39,7 +39,7 @@ function useSavedLayout(id: string) {
 export function App() {
   const api = useApi();
   useShortcuts(api);
-  useApprovalNotices();
+  useApprovalNotices(api);
   const workspace = usePlaygroundStore((s) => s.workspace);
   const connection = usePlaygroundStore((s) => s.connection);
   const helpOpen = usePlaygroundStore((s) => s.helpOpen);

@@ -3,18 +3,22 @@ import { describeHeldWait, type HeldWaitFacts } from '../../shared/format';
 import type { RunView } from './runView';
 import { usePlaygroundStore } from './store';
 
-/** The time limit a run has: the one a tapped host sent its runner, else the run's (or the workspace's). */
-export function runLimitMs(
+/**
+ * The time limit a run has and when it started counting: the one a tapped host sent its runner, from
+ * its execute; else the run's (or the workspace's), from the run's start.
+ */
+export function runLimit(
   run: RunView | undefined,
   workspaceLimitMs: number | undefined,
-): number | undefined {
+): { limitMs?: number; from?: number } {
   if (run?.origin?.kind === 'tap') {
     for (const entry of run.entries)
       if (entry.kind === 'message' && entry.message.type === 'execute')
-        return entry.message.options.timeoutMs;
-    return undefined;
+        return { limitMs: entry.message.options.timeoutMs, from: run.seenAt + entry.at };
+    return {};
   }
-  return run?.request?.limits?.timeoutMs ?? workspaceLimitMs;
+  const limitMs = run?.request?.limits?.timeoutMs ?? workspaceLimitMs;
+  return { ...(limitMs !== undefined ? { limitMs } : {}), ...(run ? { from: run.seenAt } : {}) };
 }
 
 /** The facts describeHeldWait needs about a held call, from what the page holds of its run. */
@@ -25,11 +29,11 @@ export function heldWaitFacts(
   now: number,
   originName?: string,
 ): HeldWaitFacts {
-  const limitMs = runLimitMs(run, workspaceLimitMs);
+  const { limitMs, from } = runLimit(run, workspaceLimitMs);
   return {
     origin: call.origin,
     pausedAt: call.pausedAt,
-    runStartedAt: run?.seenAt ?? call.pausedAt,
+    runStartedAt: from ?? call.pausedAt,
     now,
     ...(limitMs !== undefined ? { limitMs } : {}),
     ...(originName !== undefined ? { originName } : {}),

@@ -73,8 +73,11 @@ export function DiffPanel() {
   const [leftKey, setLeftKey] = useState<string | null>(null);
   const [rightKey, setRightKey] = useState<string | null>(null);
   const [view, setView] = useState<DiffView>('messages');
-  const left = sources.find((s) => s.key === leftKey) ?? sources[sources.length - 2];
-  const right = sources.find((s) => s.key === rightKey) ?? sources[sources.length - 1];
+  // By default the two newest of this workspace; another workspace's run only when this one has one run.
+  const thisWorkspace = sources.filter((s) => !s.elsewhere);
+  const pool = thisWorkspace.length >= 2 ? thisWorkspace : sources;
+  const left = sources.find((s) => s.key === leftKey) ?? pool[pool.length - 2];
+  const right = sources.find((s) => s.key === rightKey) ?? pool[pool.length - 1];
   const [pageFrom, setPageFrom] = useState<{ key: string; from: number } | null>(null);
   const pairKey = `${left?.key}|${right?.key}`;
   const long =
