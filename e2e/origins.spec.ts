@@ -3,7 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { connectAgent } from './connectAgent';
-import { expect, runProgram, SCREENSHOTS, setProgram, test, TEST_WORKSPACE } from './playgroundFixture';
+import {
+  expect,
+  openWorkspace,
+  runProgram,
+  SCREENSHOTS,
+  setProgram,
+  test,
+  TEST_WORKSPACE,
+} from './playgroundFixture';
 import { startTappedHost } from './tappedHost';
 
 const EXECUTE_ECHO = {
@@ -139,14 +147,6 @@ test('a person, an agent and a tap on one screen: every held call names its run 
     await rm(dir, { recursive: true, force: true });
   }
 });
-
-async function openWorkspace(page: Page, file: string) {
-  await page.locator('.app-header .workspace-name').click();
-  const dialog = page.getByRole('dialog', { name: 'Workspace' });
-  await dialog.getByLabel('Open a workspace file').fill(file);
-  await dialog.getByRole('button', { name: 'Open', exact: true }).click();
-  await expect(page.getByTestId('file-state')).toContainText(file.split('/').at(-1)!);
-}
 
 test('runs belong to their workspace and come back when it is opened again', async ({ page, playground }) => {
   test.setTimeout(180_000);

@@ -99,6 +99,15 @@ export async function runProgram(page: Page): Promise<void> {
   );
 }
 
+/** Opens a workspace file through the header's workspace dialog. */
+export async function openWorkspace(page: Page, file: string): Promise<void> {
+  await page.locator('.app-header .workspace-name').click();
+  const dialog = page.getByRole('dialog', { name: 'Workspace' });
+  await dialog.getByLabel('Open a workspace file').fill(file);
+  await dialog.getByRole('button', { name: 'Open', exact: true }).click();
+  await expect(page.getByTestId('file-state')).toContainText(file.split('/').at(-1)!);
+}
+
 export const SCREENSHOTS = fileURLToPath(new URL('./output/screenshots/', import.meta.url));
 
 const LEAKY_SERVER = fileURLToPath(new URL('../test/fixtures/mcp/leakyServer.mjs', import.meta.url));

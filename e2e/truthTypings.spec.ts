@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, SCREENSHOTS, setProgram, startServe, stop, test } from './playgroundFixture';
+import { expect, openWorkspace, SCREENSHOTS, setProgram, startServe, stop, test } from './playgroundFixture';
 import { GATED_SERVER, gatedProvider, startMcpGate } from './mcpGate';
 import { holdAnswerTo } from './holdAnswerTo';
 
@@ -162,14 +162,6 @@ async function allowEachProvider(page: Page, count: number): Promise<void> {
       .filter({ has: page.locator('strong', { hasText: provider! }) });
     expect(await same.count()).toBe(0);
   }
-}
-
-async function openWorkspace(page: Page, file: string): Promise<void> {
-  await page.locator('.app-header .workspace-name').click();
-  const dialog = page.getByRole('dialog', { name: 'Workspace' });
-  await dialog.getByLabel('Open a workspace file').fill(file);
-  await dialog.getByRole('button', { name: 'Open', exact: true }).click();
-  await expect(page.getByTestId('file-state')).toContainText(file.split('/').at(-1)!);
 }
 
 // Issue 30.1 (a second tab): typings that change while a tab's first load is on its way are not
