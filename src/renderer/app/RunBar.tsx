@@ -6,7 +6,7 @@ import type { PausedCall } from '../../shared/api/debug';
 import { useDebugStore } from '../state/debugStore';
 import { cancelCurrentRun, runActiveSnippet } from '../state/runActions';
 import { useApi } from '../state/hostContext';
-import { useCurrentRun, usePlaygroundStore } from '../state/store';
+import { isOwnRun, useCurrentRun, usePlaygroundStore } from '../state/store';
 import { describeError } from '../state/describeError';
 import { describeRunOrigin, describeRunOutcome, formatDuration } from '../../shared/format';
 import { ShownRunOrigin } from './ShownRunOrigin';
@@ -127,7 +127,9 @@ export function RunBar() {
             ? 'The host is not connected; Run works again when it is back'
             : refused
               ? `Run is off: ${refused}`
-              : `Run the program (${shortcutLabel('Mod+Enter')})`
+              : ownGoing && !starting && !isOwnRun(run?.origin)
+                ? 'Your own run is still going (Back to your run shows it)'
+                : `Run the program (${shortcutLabel('Mod+Enter')})`
         }
       >
         <Icon name="play" /> Run
