@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { startServe, stop } from './startServe';
 
 export { startServe, stop };
+export { openWorkspace } from './workspaceSteps';
 
 /** A workspace every test starts from: offline mock tools that succeed, fail and hang. */
 export const TEST_WORKSPACE = {

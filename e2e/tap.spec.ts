@@ -1,52 +1,9 @@
-import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { docsPicture } from './docsPicture';
 import { expect, SCREENSHOTS, test } from './playgroundFixture';
-
-const CLI = fileURLToPath(new URL('../bin/execbox.js', import.meta.url));
-const FOREIGN_RUNNER = fileURLToPath(new URL('../test/tap/fixtures/foreignRunner.mjs', import.meta.url));
-
-/** A host written in the test, speaking the protocol to `execbox tap --app URL -- foreign runner`. */
-function startTappedHost(appUrl: string, receivedFile: string) {
-  const child = spawn(
-    process.execPath,
-    [
-      CLI,
-      'tap',
-      '--app',
-      appUrl,
-      '--name',
-      'foreign host',
-      '--',
-      process.execPath,
-      FOREIGN_RUNNER,
-      'ok',
-      receivedFile,
-    ],
-    { stdio: ['pipe', 'pipe', 'pipe'] },
-  );
-  const messages: Array<Record<string, unknown>> = [];
-  let pending = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    pending += chunk.toString();
-    const lines = pending.split('\n');
-    pending = lines.pop()!;
-    for (const line of lines) if (line.trim()) messages.push(JSON.parse(line) as Record<string, unknown>);
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-  return {
-    send: (message: object) => child.stdin.write(`${JSON.stringify(message)}\n`),
-    next: async (type: string) => {
-      await expect.poll(() => messages.some((m) => m.type === type)).toBe(true);
-      return messages.find((m) => m.type === type)!;
-    },
-    end: () => child.stdin.end(),
-    exited,
-  };
-}
+import { startTappedHost } from './tappedHost';
 
 test('a tapped session streams in live; a held tool_result is edited before the real runner gets it', async ({
   page,
@@ -71,7 +28,7 @@ test('a tapped session streams in live; a held tool_result is edited before the 
       providers: [{ name: 'demo', tools: { echo: { safeName: 'echo', originalName: 'echo' } }, types: '' }],
     });
 
-    await expect(page.getByTestId('run-origin')).toHaveText('tap “foreign host”');
+    await expect(page.getByTestId('run-origin')).toHaveText('tap: foreign host');
     await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeEnabled();
     const held = page.getByTestId('paused-call');
     await expect(held).toContainText('tool_call from the runner');

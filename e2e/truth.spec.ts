@@ -1,8 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Page } from '@playwright/test';
 import {
   expect,
@@ -15,6 +13,7 @@ import {
   TEST_WORKSPACE,
 } from './playgroundFixture';
 import { echoLoop, runLongProgram } from './longRun';
+import { connectAgent } from './connectAgent';
 
 /** The test workspace with demo.echo marked “ask before running”. */
 const ASKING = {
@@ -23,20 +22,6 @@ const ASKING = {
 };
 
 const runState = (page: Page) => page.getByTestId('run-state');
-
-/** An MCP client on the playground's agent endpoint, named `name`. */
-async function connectAgent(page: Page, configDir: string, name: string): Promise<Client> {
-  await page.getByRole('tab', { name: 'Agents' }).click();
-  const endpoint = (await page.locator('.agent-url code').textContent())!;
-  const token = (await readFile(join(configDir, 'agent-token'), 'utf8')).trim();
-  const client = new Client({ name, version: '1' });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(endpoint), {
-      requestInit: { headers: { authorization: `Bearer ${token}` } },
-    }),
-  );
-  return client;
-}
 
 test.describe('held calls', () => {
   test.use({ workspaceDocument: ASKING });
@@ -73,18 +58,21 @@ test.describe('held calls', () => {
         arguments: { code: 'return (await demo.echo({ text: "x" })).greeting;' },
       });
       const badge = page.getByTestId('pending-badge');
-      await expect(badge).toHaveText('1 call waiting for approval · claude-e2e', { timeout: 30_000 });
+      await expect(badge).toContainText('1 call waiting for approval · claude-e2e', { timeout: 30_000 });
       // The person's panes still show the person's run.
       await expect(runState(page)).toContainText('Succeeded');
       await page.getByRole('tab', { name: 'Result', exact: true }).click();
       await expect(page.getByTestId('run-context')).toContainText('by you');
       await page.screenshot({ path: join(SCREENSHOTS, 'truth-agent-badge.png') });
+      // The chip opens the agent's run; "Back to your run" shows the person's again.
       await badge.click();
+      await expect(page.getByTestId('run-origin')).toHaveText('claude-e2e');
       await page.getByTestId('paused-call').getByRole('button', { name: 'Run it' }).click();
       expect((await call).structuredContent).toMatchObject({ ok: true, result: 'hello' });
       await expect(badge).toBeHidden();
       await page.getByRole('tab', { name: 'Agents' }).click();
       await expect(page.getByRole('list', { name: 'Agent runs' })).toContainText('Succeeded');
+      await page.getByTestId('back-to-own-run').click();
       await page.getByRole('tab', { name: 'Result', exact: true }).click();
       await expect(page.getByTestId('run-context')).toContainText('by you');
     } finally {
@@ -117,9 +105,11 @@ test.describe('held calls', () => {
     await page.getByRole('tab', { name: 'Diff' }).click();
     const left = page.getByLabel('Left run');
     await expect(left.locator('option').first()).toHaveText(
-      /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d · you · Cancelled$/,
+      /^.+ · you · \d{4}-\d\d-\d\d \d\d:\d\d:\d\d · Cancelled$/,
     );
-    await expect(page.getByLabel('Right run').locator('option').nth(1)).toHaveText(/ · you · Succeeded$/);
+    await expect(page.getByLabel('Right run').locator('option').nth(1)).toHaveText(
+      / · you · [\d-]+ [\d:]+ · Succeeded$/,
+    );
     await page.screenshot({ path: join(SCREENSHOTS, 'truth-diff-picker.png') });
   });
 

@@ -143,7 +143,9 @@ test('a long run still going is compared on the host as far as it has got, and a
   await page.getByRole('tab', { name: 'Diff' }).click();
   const banner = page.getByTestId('first-difference');
   await expect(banner).toContainText('a run still going: compared as far as it has got');
-  await expect(page.getByLabel('Right run').locator('option:checked')).toHaveText(/ · you · running$/);
+  await expect(page.getByLabel('Right run').locator('option:checked')).toHaveText(
+    / · you · [\d-]+ [\d:]+ · running$/,
+  );
   const pager = page.getByTestId('diff-pager');
   await expect(pager).toContainText('compared on the host');
   const table = page.getByRole('table', { name: 'Aligned messages' });
@@ -156,7 +158,9 @@ test('a long run still going is compared on the host as far as it has got, and a
   await paused.getByRole('button', { name: 'Send input' }).click();
   await page.getByRole('tab', { name: 'Diff' }).click();
   await expect(banner).not.toContainText('still going', { timeout: 30_000 });
-  await expect(page.getByLabel('Right run').locator('option:checked')).toHaveText(/ · you · Succeeded$/);
+  await expect(page.getByLabel('Right run').locator('option:checked')).toHaveText(
+    / · you · [\d-]+ [\d:]+ · Succeeded$/,
+  );
   // The code differs, then the two calls that said "hold", not a call missing on either side.
   await expect(pager).toContainText('of 6,002 · 3 differences');
 });
@@ -173,8 +177,12 @@ test('after a reload, and in a second tab, the Diff still offers the runs made b
   const check = async (tab: Page) => {
     await tab.getByRole('tab', { name: 'Diff' }).click();
     await expect(tab.getByLabel('Left run').locator('option')).toHaveCount(2);
-    await expect(tab.getByLabel('Left run').locator('option:checked')).toHaveText(/ · you · Succeeded$/);
-    await expect(tab.getByLabel('Right run').locator('option:checked')).toHaveText(/ · you · Succeeded$/);
+    await expect(tab.getByLabel('Left run').locator('option:checked')).toHaveText(
+      / · you · [\d-]+ [\d:]+ · Succeeded$/,
+    );
+    await expect(tab.getByLabel('Right run').locator('option:checked')).toHaveText(
+      / · you · [\d-]+ [\d:]+ · Succeeded$/,
+    );
     // The code, the call's input and the result differ: nothing is "only in one run", as it would be
     // were the earlier run's entries missing.
     await expect(tab.getByTestId('first-difference')).toContainText('First difference: execute');

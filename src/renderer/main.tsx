@@ -4,6 +4,7 @@ import { App } from './app/App';
 import { appUiHost } from './app/uiHost';
 import { connectToHost } from './api/connectToHost';
 import { followHostConnection } from './state/followHostConnection';
+import { followWorkspaceRuns } from './state/followWorkspaceRuns';
 import { HostContext } from './state/hostContext';
 import { usePlaygroundStore } from './state/store';
 import { createEntriesCoalescer } from './state/createEntriesCoalescer';
@@ -34,6 +35,7 @@ if ('error' in connection) {
     maxWaiting: HELD_TAIL,
   });
   api.onEvent(applyEvent);
+  followWorkspaceRuns(api);
   connection.onConnectionChange((state) => void followHostConnection(api, state));
   // Links in rendered content open in the OS browser, never inside the app window.
   document.addEventListener('click', (event) => {

@@ -79,6 +79,8 @@ describe('the app hosts the MCP server for agents', { timeout: 60_000 }, () => {
     const result = await client.callTool({
       name: 'execute',
       arguments: { code: 'return await shop.price({ item: "a" })' },
+      // How long the client waits: shown beside its held calls.
+      _meta: { 'dev.execbox/timeoutMs': 45_000 },
     });
     expect(result.structuredContent).toMatchObject({ ok: true, result: 4 });
     const event = await started;
@@ -86,7 +88,11 @@ describe('the app hosts the MCP server for agents', { timeout: 60_000 }, () => {
       kind: 'agent',
       clientName: 'bridge-agent',
       clientVersion: '1.2.3',
+      session: expect.stringMatching(/^[\w-]{8}$/),
+      timeoutMs: 45_000,
     });
+    // Listed by its task: the first line of its code.
+    expect(event.name).toBe('return await shop.price({ item: "a" })');
     const transcript = await host.services.runs.transcript(event.runId);
     expect(transcript.some((e) => e.kind === 'message' && e.message.type === 'tool_call')).toBe(true);
   });

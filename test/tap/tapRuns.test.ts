@@ -111,6 +111,45 @@ describe('tapped runs in the host (runs.openTap, tapEntries, tapHold, closeTap)'
     expect(await decision).toEqual({ action: 'replace', message: { ...call, input: { n: 9 } } });
   });
 
+  it('holds the host’s answer to an edited tool_call too, as after a plain forward', async () => {
+    const { runId } = await harness.runs.openTap({ name: 't' });
+    await harness.debug.addBreakpoint({ providerName: 'tools', toolName: 'echo' });
+    const paused = harness.nextPause();
+    const decision = harness.runs.tapHold(runId, { direction: 'runner_to_host', message: call });
+    const edited = { ...call, input: { n: 2 } };
+    await harness.debug.resume((await paused).pauseId, {
+      action: 'edit_message',
+      message: edited,
+      pauseOnResult: true,
+    });
+    expect(await decision).toEqual({ action: 'replace', message: edited });
+    const resultPaused = harness.nextPause();
+    const resultDecision = harness.runs.tapHold(runId, { direction: 'host_to_runner', message: result });
+    const heldResult = await resultPaused;
+    expect(heldResult).toMatchObject({ phase: 'result', callId: 'c1', tap: { message: result } });
+    await harness.debug.resume(heldResult.pauseId, { action: 'continue' });
+    expect(await resultDecision).toEqual({ action: 'forward' });
+
+    // An edit that renames the call: the host's answer to the new callId is the one held.
+    const second = { ...call, callId: 'c2' };
+    const renamedPause = harness.nextPause();
+    const renamed = harness.runs.tapHold(runId, { direction: 'runner_to_host', message: second });
+    await harness.debug.resume((await renamedPause).pauseId, {
+      action: 'edit_message',
+      message: { ...second, callId: 'c3' },
+      pauseOnResult: true,
+    });
+    expect(await renamed).toMatchObject({ action: 'replace', message: { callId: 'c3' } });
+    const answerPause = harness.nextPause();
+    const answer = harness.runs.tapHold(runId, {
+      direction: 'host_to_runner',
+      message: { ...result, callId: 'c3' },
+    });
+    expect(await answerPause).toMatchObject({ phase: 'result', callId: 'c3' });
+    await harness.debug.resume((await answerPause).pauseId, { action: 'drop' });
+    expect(await answer).toEqual({ action: 'drop' });
+  });
+
   it('lets a person stop watching with Cancel: held messages go on unchanged', async () => {
     const { runId } = await harness.runs.openTap({ name: 't' });
     await harness.debug.addBreakpoint({});

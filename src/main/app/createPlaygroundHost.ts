@@ -23,6 +23,8 @@ export interface WorkspaceHostLike {
   runtimeSettings(): RuntimeSettings;
   /** The open workspace file (fakes may leave it out). */
   workspaceFile?(): string;
+  /** The open workspace's name for a snippet id (fakes may leave it out). */
+  snippetName?(id: string): string | undefined;
   onEvent(listener: (event: WorkspaceEvent | ProvidersEvent) => void): Unsubscribe;
   dispose(): Promise<void>;
 }
@@ -87,6 +89,7 @@ export function createPlaygroundHost(options: PlaygroundHostOptions): Playground
     resolvedProviders: () => workspaceHost.resolvedProviders(),
     runtimeSettings: () => workspaceHost.runtimeSettings(),
     ...(workspaceHost.workspaceFile ? { workspaceFile: () => workspaceHost.workspaceFile!() } : {}),
+    ...(workspaceHost.snippetName ? { snippetName: (id: string) => workspaceHost.snippetName!(id) } : {}),
     executorFor: (choice) => executors.get(choice),
     emit,
     batchIntervalMs: options.batchIntervalMs,

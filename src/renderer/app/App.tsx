@@ -9,7 +9,7 @@ import { HelpOverlay } from './HelpOverlay';
 import { ManualCallDialog } from '../features/providers/ManualCallDialog';
 import { ServerRequestDialog } from '../features/providers/ServerRequestDialog';
 import { Notices } from './Notices';
-import { PendingApprovalBadge } from './PendingApprovalBadge';
+import { HeldCallChips } from './HeldCallChips';
 import { RunBar } from './RunBar';
 import { TrustBanner } from '../features/workspace/TrustBanner';
 import { WorkspaceDialog } from '../features/workspace/WorkspaceDialog';
@@ -39,7 +39,7 @@ function useSavedLayout(id: string) {
 export function App() {
   const api = useApi();
   useShortcuts(api);
-  useApprovalNotices();
+  useApprovalNotices(api);
   const workspace = usePlaygroundStore((s) => s.workspace);
   const connection = usePlaygroundStore((s) => s.connection);
   const helpOpen = usePlaygroundStore((s) => s.helpOpen);
@@ -89,7 +89,7 @@ export function App() {
             {CONNECTION_WORDS[connection]}
           </span>
         )}
-        <PendingApprovalBadge />
+        <HeldCallChips />
         <span className="run-bar-spacer" />
         <PaneToggles panes={panes} collapsed={collapsed} presenting={presenting} />
         <DisplayControls />

@@ -6,8 +6,11 @@ export const SHORTCUTS: { keys: string; what: string }[] = [
   { keys: 'Esc', what: 'Cancel the running program' },
   { keys: 'Mod+S', what: 'Save the snippet now (it also saves as you type)' },
   { keys: 'Ctrl+Space', what: 'Suggest tools and fields in the editor' },
-  { keys: 'F8', what: 'Resume the paused call (with nothing paused: next problem in the editor)' },
-  { keys: 'F10', what: 'Step: run the paused call and stop at the next one' },
+  {
+    keys: 'F8',
+    what: 'Resume the paused call of the run shown (with nothing paused: next problem in the editor)',
+  },
+  { keys: 'F10', what: 'Step: run the paused call of the run shown and stop at the next one' },
   { keys: 'F9', what: "Set or remove a breakpoint on the cursor's line (a line that calls a tool)" },
   { keys: 'Shift+F8', what: 'Cancel the running program (as Esc)' },
   { keys: 'Mod+Shift+F', what: 'Search the transcript (the editor keeps its own find key)' },

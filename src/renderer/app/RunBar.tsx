@@ -6,9 +6,10 @@ import type { PausedCall } from '../../shared/api/debug';
 import { useDebugStore } from '../state/debugStore';
 import { cancelCurrentRun, runActiveSnippet } from '../state/runActions';
 import { useApi } from '../state/hostContext';
-import { useCurrentRun, usePlaygroundStore } from '../state/store';
+import { isOwnRun, useCurrentRun, usePlaygroundStore } from '../state/store';
 import { describeError } from '../state/describeError';
-import { describeRunOutcome, formatDuration } from '../../shared/format';
+import { describeRunOrigin, describeRunOutcome, formatDuration } from '../../shared/format';
+import { ShownRunOrigin } from './ShownRunOrigin';
 import { LimitInput } from '../ui/LimitInput';
 import { shortcutLabel } from '../ui/shortcutLabel';
 import { Icon } from '../ui/Icon';
@@ -87,14 +88,18 @@ export function RunBar() {
   const run = useCurrentRun();
   const connection = usePlaygroundStore((s) => s.connection);
   const live = run !== undefined && run.result === undefined && !run.hostStopped;
-  // A tapped session is two other programs talking: watching it never keeps the person from running.
   const tapName = run?.request?.origin?.kind === 'tap' ? run.request.origin.clientName : undefined;
   const running = starting || (live && tapName === undefined);
+  // Only the person's own run keeps them from running: an agent's run or a tapped session shown never does.
+  const ownGoing = usePlaygroundStore((s) => {
+    const own = s.ownRunId ? s.runs[s.ownRunId] : undefined;
+    return s.starting || (own !== undefined && own.result === undefined && !own.hostStopped);
+  });
   const elapsed = useElapsed(run?.seenAt, run?.finishedAt);
   const now = run?.seenAt === undefined ? 0 : run.seenAt + (elapsed ?? 0);
   const runtime = workspace?.runtime;
   const refused = runtimeLimitsProblem(runtime?.limits);
-  const canRun = !running && workspace?.activeSnippetId != null && connection === 'open' && !refused;
+  const canRun = !ownGoing && workspace?.activeSnippetId != null && connection === 'open' && !refused;
   const pausedOn = usePausedCallOf(run?.runId);
   // Presenting, the executor and limits wait behind a button: the bar stays one line, the panes keep the height.
   const { presenting } = useDisplaySettings();
@@ -122,7 +127,9 @@ export function RunBar() {
             ? 'The host is not connected; Run works again when it is back'
             : refused
               ? `Run is off: ${refused}`
-              : `Run the program (${shortcutLabel('Mod+Enter')})`
+              : ownGoing && !starting && !isOwnRun(run?.origin)
+                ? 'Your own run is still going (Back to your run shows it)'
+                : `Run the program (${shortcutLabel('Mod+Enter')})`
         }
       >
         <Icon name="play" /> Run
@@ -138,11 +145,7 @@ export function RunBar() {
       >
         <Icon name="circle-slash" /> {tapName === undefined ? 'Cancel' : 'Stop watching'}
       </button>
-      {tapName !== undefined && (
-        <span className="run-origin-tap" data-testid="run-origin" title="A session execbox tap streams in">
-          tap “{tapName}”
-        </span>
-      )}
+      <ShownRunOrigin run={run} />
       <span className={`run-state ${live ? 'is-running' : ''}`} data-testid="run-state" aria-live="polite">
         {refused && !running && !live ? (
           <span className="run-refused" role="alert">
@@ -151,8 +154,8 @@ export function RunBar() {
         ) : live && pausedOn ? (
           <span className="run-paused">
             Paused on {pausedOn.providerName}.{pausedOn.toolName} ({PAUSE_WORDS[pausedOn.reason]}
-            {pausedOn.origin.kind === 'agent' ? `, asked by ${pausedOn.origin.clientName}` : ''}) · waiting{' '}
-            {formatDuration(Math.max(0, now - pausedOn.pausedAt))}
+            {pausedOn.origin.kind === 'person' ? '' : `, asked by ${describeRunOrigin(pausedOn.origin)}`}) ·
+            waiting {formatDuration(Math.max(0, now - pausedOn.pausedAt))}
           </span>
         ) : live && tapName !== undefined ? (
           <>

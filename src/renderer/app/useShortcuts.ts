@@ -3,6 +3,7 @@ import type { PlaygroundApi } from '../../shared/api/playgroundApi';
 import { getActiveEditor } from '../state/activeEditor';
 import { cancelCurrentRun, isRunning, runActiveSnippet } from '../state/runActions';
 import { useDebugStore } from '../state/debugStore';
+import { heldCallOfShownRun, heldElsewhereNotice } from '../state/heldCallOfShownRun';
 import { usePlaygroundStore } from '../state/store';
 import { useTabStore } from '../state/tabStore';
 import { isPresenting, togglePresenting, zoomPresenter } from '../ui/display/displaySettings';
@@ -20,8 +21,16 @@ function isTyping(target: EventTarget | null): boolean {
 export function useShortcuts(api: PlaygroundApi): void {
   useEffect(() => {
     const resumePaused = (action: 'continue' | 'step') => {
-      const [paused] = useDebugStore.getState().paused;
-      if (!paused) return false;
+      const { paused: held } = useDebugStore.getState();
+      if (held.length === 0) return false;
+      const paused = heldCallOfShownRun(held, usePlaygroundStore.getState().currentRunId);
+      if (!paused) {
+        // Another run's call (an agent's, a tap's) is resumed only where it is shown, never blindly.
+        usePlaygroundStore
+          .getState()
+          .notify('info', heldElsewhereNotice(held, usePlaygroundStore.getState().currentRunId), 'resume');
+        return true;
+      }
       api.debug
         .resume(paused.pauseId, { action })
         .catch((error: unknown) =>

@@ -1,6 +1,10 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
+import type { PlaygroundApi } from '../../shared/api/playgroundApi';
+import { describeRunOrigin } from '../../shared/format';
 import { useDebugStore } from './debugStore';
+import { showRun } from './showRun';
+import { useTabStore } from './tabStore';
 
 const SOUND_KEY = 'execbox.approvalSound';
 
@@ -67,7 +71,7 @@ function playTone(): void {
  * notice (Electron shows the page's Notification as a desktop notification; a browser only when the
  * person allowed it) while the page is not in front, and a short tone unless turned off.
  */
-export function useApprovalNotices(): void {
+export function useApprovalNotices(api: PlaygroundApi): void {
   useEffect(() => {
     const announced = new Set<string>();
     return useDebugStore.subscribe((state) => {
@@ -77,15 +81,18 @@ export function useApprovalNotices(): void {
         if (useNoticeSettings.getState().sound) playTone();
         if (notificationState() === 'granted' && (document.hidden || !document.hasFocus())) {
           const notice = new Notification('A tool call waits for your approval', {
-            body: `${call.providerName}.${call.toolName} (ask before running)`,
+            body: `${describeRunOrigin(call.origin)} · ${call.providerName}.${call.toolName} (ask before running)`,
             tag: call.pauseId,
           });
+          // Opens the run that asks, as its chip does.
           notice.onclick = () => {
             window.focus();
             notice.close();
+            void showRun(api, call.runId);
+            useTabStore.getState().select('bottom', 'paused-call');
           };
         }
       }
     });
-  }, []);
+  }, [api]);
 }

@@ -25,8 +25,11 @@ export async function loadInitialState(api: PlaygroundApi): Promise<void> {
       api.runs.list(),
       api.providers.pendingServerRequests().then((serverRequests) => store.setState({ serverRequests })),
     ]);
-    // The person's own latest run: an agent's does not take over the panes unless followed.
-    const last = runs.filter((run) => takesOverPanes(run.origin)).at(-1);
+    // The latest run of this workspace that takes over the panes (an agent's does unless followed).
+    const path = store.getState().workspace?.path;
+    const last = runs
+      .filter((run) => takesOverPanes(run.origin) && (!run.workspacePath || run.workspacePath === path))
+      .at(-1);
     if (!last || store.getState().currentRunId) return;
     await loadRunTranscript(api, last);
   } catch (error) {

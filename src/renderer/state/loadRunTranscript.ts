@@ -4,7 +4,7 @@ import { appendNewEntries } from './appendNewEntries';
 import { withDoneValue } from '../../shared/view/withDoneValue';
 import { HELD_TAIL, runEntryCount, withHeldTail } from './heldTail';
 import type { RunView } from './runView';
-import { usePlaygroundStore } from './store';
+import { isOwnRun, usePlaygroundStore } from './store';
 
 /** Entries per request: small enough that reading and showing one page never holds the page up. */
 export const TRANSCRIPT_PAGE = 5_000;
@@ -22,6 +22,7 @@ export async function loadRunTranscript(api: PlaygroundApi, summary: RunSummary)
   const from = Math.max(0, (summary.entryCount ?? 0) - HELD_TAIL);
   store.setState((state) => ({
     currentRunId: state.currentRunId ?? runId,
+    ownRunId: state.ownRunId ?? (isOwnRun(summary.origin) ? runId : null),
     runs: {
       ...state.runs,
       [runId]: {
@@ -30,6 +31,7 @@ export async function loadRunTranscript(api: PlaygroundApi, summary: RunSummary)
         entries: [],
         firstIndex: from,
         origin: summary.origin,
+        ...(summary.name ? { name: summary.name } : {}),
         ...(summary.workspacePath ? { workspacePath: summary.workspacePath } : {}),
         loading: total === undefined ? { loaded: from } : { loaded: from, total },
         ...(summary.result ? { result: summary.result, finishedAt: Date.now() } : {}),

@@ -4,13 +4,25 @@ import type { PlaygroundApi } from '../../shared/api/playgroundApi';
 import { getActiveEditor } from './activeEditor';
 import { describeError } from './describeError';
 import { usePlaygroundStore } from './store';
+import { useDebugStore } from './debugStore';
 
 // Cancel pressed before the host has named the new run: it is sent as soon as the run has an id.
 let cancelOnceStarted = false;
 
+/** The run shown is still going (Esc and Shift+F8 cancel it). */
 export function isRunning(): boolean {
   const { currentRunId, runs, starting } = usePlaygroundStore.getState();
   const run = currentRunId === null ? undefined : runs[currentRunId];
+  return starting || (run !== undefined && run.result === undefined && !run.hostStopped);
+}
+
+/**
+ * The person's own run is starting or still going, whichever run is shown: only that keeps Run from
+ * starting another (an agent's run or a tapped session shown never does).
+ */
+export function ownRunGoing(): boolean {
+  const { ownRunId, runs, starting } = usePlaygroundStore.getState();
+  const run = ownRunId === null ? undefined : runs[ownRunId];
   return starting || (run !== undefined && run.result === undefined && !run.hostStopped);
 }
 
@@ -18,7 +30,7 @@ export function isRunning(): boolean {
 export async function runActiveSnippet(api: PlaygroundApi): Promise<void> {
   const editor = getActiveEditor();
   const store = usePlaygroundStore;
-  if (!editor || editor.snippetId === null || isRunning()) return;
+  if (!editor || editor.snippetId === null || ownRunGoing()) return;
   if (store.getState().connection !== 'open') {
     store
       .getState()
@@ -45,8 +57,11 @@ export async function runActiveSnippet(api: PlaygroundApi): Promise<void> {
       void cancelRun(api, runId);
     }
     store.getState().settled('run');
+    // The new run takes over every view, from whatever run (an agent's, a tap's) was shown.
+    useDebugStore.setState({ viewing: 'run', selectedCallId: null });
     store.setState((state) => ({
       currentRunId: runId,
+      ownRunId: runId,
       starting: false,
       runs: state.runs[runId]
         ? state.runs

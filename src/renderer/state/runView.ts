@@ -9,6 +9,8 @@ export interface RunView {
   request?: RunRequest;
   /** Who started it (the person's when absent). */
   origin?: RunOrigin;
+  /** What it ran, for lists: the snippet's name, an agent's task, a tap's name (from the host). */
+  name?: string;
   /** The workspace file open when it started (from the host). */
   workspacePath?: string;
   /** Date.now() when the UI first heard of the run (for the elapsed-time display). */

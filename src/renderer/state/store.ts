@@ -13,6 +13,7 @@ import type { WorkspaceView } from '../../shared/api/workspace';
 import { withNewestTypings } from '../../shared/view/newestTypings';
 import { takesOverPanes } from '../../shared/view/takesOverPanes';
 import type { RunView } from './runView';
+import type { RunOrigin } from '../../shared/api/runs';
 import type { TranscriptEntry } from '../../shared/transcript';
 import { appendNewEntries } from './appendNewEntries';
 import { withHeldTail } from './heldTail';
@@ -47,6 +48,8 @@ export interface PlaygroundState {
   runs: Record<string, RunView>;
   /** The run the result and transcript panes show. */
   currentRunId: string | null;
+  /** The person's own latest run (not an agent's, not a tap's): what Run waits for and "your run" opens. */
+  ownRunId: string | null;
   /** The person chose to follow agents' runs: each one they start takes over the panes. */
   followAgents: boolean;
   /** A start request is on its way (before the host answered with a run id). */
@@ -114,6 +117,7 @@ export const usePlaygroundStore = create<PlaygroundState>()((set) => ({
     })),
   runs: {},
   currentRunId: null,
+  ownRunId: null,
   followAgents: false,
   starting: false,
   notices: [],
@@ -134,10 +138,14 @@ export const usePlaygroundStore = create<PlaygroundState>()((set) => ({
       switch (event.channel) {
         case 'workspace': {
           if (event.type !== 'changed') return {};
-          // Another workspace opened: a finished run of the last one is not this one's result.
+          // Another workspace opened: a finished run of the last one is not this one's result, but
+          // this one's own last run (if the page holds it) is.
           const current = state.currentRunId ? state.runs[state.currentRunId] : undefined;
           const moved = state.workspace !== null && state.workspace.path !== event.workspace.path;
-          return { workspace: event.workspace, ...(moved && current?.result ? { currentRunId: null } : {}) };
+          if (!moved || (current && !current.result && !current.hostStopped))
+            return { workspace: event.workspace };
+          const last = lastOwnRunIn(state.runs, event.workspace.path);
+          return { workspace: event.workspace, currentRunId: last?.runId ?? null };
         }
         case 'providers':
           if (event.type === 'changed') return { providers: event.providers };
@@ -192,8 +200,10 @@ export const usePlaygroundStore = create<PlaygroundState>()((set) => ({
                 request: event.request,
                 ...(event.request.origin ? { origin: event.request.origin } : {}),
                 ...(event.workspacePath ? { workspacePath: event.workspacePath } : {}),
+                ...(event.name ? { name: event.name } : {}),
               })),
               ...(follow ? { currentRunId: event.runId } : {}),
+              ...(isOwnRun(event.request.origin) ? { ownRunId: event.runId } : {}),
               ...(takesOverPanes(event.request.origin) ? { starting: false } : {}),
             };
           }
@@ -217,6 +227,19 @@ export const usePlaygroundStore = create<PlaygroundState>()((set) => ({
       }
     }),
 }));
+
+/** The person's own runs: theirs and their replays, not an agent's or a tapped session. */
+export function isOwnRun(origin: RunOrigin | undefined): boolean {
+  return origin === undefined || origin.kind === 'person' || origin.kind === 'replay';
+}
+
+/** The person's latest run made in the workspace at `path`, of those the page holds. */
+export function lastOwnRunIn(runs: Record<string, RunView>, path: string): RunView | undefined {
+  return Object.values(runs)
+    .filter((run) => run.workspacePath === path && isOwnRun(run.origin))
+    .sort((a, b) => a.seenAt - b.seenAt)
+    .at(-1);
+}
 
 /** The run the panes show, if any. */
 export function useCurrentRun(): RunView | undefined {

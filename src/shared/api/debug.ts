@@ -80,8 +80,11 @@ export type ResumeAction =
   | { action: 'edit_input'; input: unknown; pauseOnResult?: boolean; step?: boolean }
   | { action: 'answer'; answer: DebugToolResult }
   | { action: 'edit_result'; result: DebugToolResult }
-  /** Tap holds only: send this message instead (checked as a protocol message of the held one's direction). */
-  | { action: 'edit_message'; message: unknown }
+  /**
+   * Tap holds only: send this message instead (checked as a protocol message of the held one's
+   * direction); `pauseOnResult` holds the host's answer to it as with `continue`.
+   */
+  | { action: 'edit_message'; message: unknown; pauseOnResult?: boolean }
   /** Tap holds only: the message is not forwarded at all. */
   | { action: 'drop' };
 

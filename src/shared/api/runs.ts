@@ -15,6 +15,10 @@ export interface AgentOrigin {
   kind: 'agent';
   clientName: string;
   clientVersion?: string;
+  /** The client's session (its first characters) when it connects over Streamable HTTP. */
+  session?: string;
+  /** How long the client said it waits for the answer (`_meta["dev.execbox/timeoutMs"]` on its call). */
+  timeoutMs?: number;
 }
 
 /**
@@ -52,6 +56,8 @@ export interface RunRequest {
 
 export interface RunSummary {
   runId: string;
+  /** What it ran, for lists: the snippet's name, an agent's task (its code's first line), a tap's name. */
+  name?: string;
   state: 'running' | 'paused' | 'finished';
   startedAt: string;
   origin: RunOrigin;
@@ -161,7 +167,15 @@ export const RUNS_API_METHODS = [
 ] as const satisfies readonly (keyof RunsApi)[];
 
 export type RunsEvent =
-  | { channel: 'runs'; type: 'started'; runId: string; request: RunRequest; workspacePath?: string }
+  | {
+      channel: 'runs';
+      type: 'started';
+      runId: string;
+      request: RunRequest;
+      workspacePath?: string;
+      /** As RunSummary's name. */
+      name?: string;
+    }
   | { channel: 'runs'; type: 'entries'; runId: string; entries: TranscriptEntry[] }
   | {
       channel: 'runs';

@@ -6,9 +6,11 @@ import { formatRunTime } from './formatRunTime';
 
 /**
  * One run in any list of runs (Diff picker, Saved, agent runs, replays), always in the same words:
- * "2026-11-26 17:54:06 · agent Claude Code · Cancelled". Without an end the run is still going.
+ * "First steps · Claude Code · 2026-11-26 17:54:06 · Cancelled" (what it ran, when known: the
+ * snippet, the agent's task, the tap's name). Without an end the run is still going.
  */
 export function describeRunListItem(run: {
+  name?: string;
   when: string | number;
   origin?: RunOrigin;
   end?: RunEndRecord;
@@ -20,5 +22,8 @@ export function describeRunListItem(run: {
     : run.unknownEnd
       ? 'outcome not recorded'
       : 'running';
-  return `${formatRunTime(run.when)} · ${describeRunOrigin(run.origin)} · ${outcome}`;
+  // A tapped session's name is its origin's: said once.
+  const named = run.name && !(run.origin?.kind === 'tap' && run.origin.clientName === run.name);
+  const what = named ? `${run.name} · ` : '';
+  return `${what}${describeRunOrigin(run.origin)} · ${formatRunTime(run.when)} · ${outcome}`;
 }

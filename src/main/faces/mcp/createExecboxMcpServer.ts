@@ -14,6 +14,7 @@ import { validateRunRequest } from '../../services/runs/validateRunRequest';
 import { describeExecuteTool, EXECUTE_TOOL_NAME, TYPINGS_TOOL_NAME } from './describeExecuteTool';
 import { EXECUTE_INPUT_SCHEMA, EXECUTE_OUTPUT_SCHEMA, TYPINGS_INPUT_SCHEMA } from './executeToolSchemas';
 import { clientDisplayName, MAX_CLIENT_NAME_CHARS } from './clientDisplayName';
+import { clientTimeoutMs } from './clientTimeoutMs';
 import { formatRunText } from './formatRunText';
 import { httpRequestGone } from './httpRequestGone';
 import type { McpRunHost } from './McpRunHost';
@@ -23,6 +24,8 @@ import { typingsForAgent } from './typingsForAgent';
 import { withPlainErrorMessages } from './withPlainErrorMessages';
 
 export const MCP_SERVER_NAME = 'execbox-playground';
+/** Enough of a session id to tell one client's sessions apart in a label. */
+const SESSION_CHARS = 8;
 export const MCP_SERVER_VERSION = '0.1.0';
 
 export interface ExecboxMcpServerOptions {
@@ -66,12 +69,15 @@ export function createExecboxMcpServer(options: ExecboxMcpServerOptions): Server
     },
   );
 
-  const origin = (): AgentOrigin => {
+  const origin = (extra: ToolCallExtra): AgentOrigin => {
     const client = server.getClientVersion();
+    const timeoutMs = clientTimeoutMs(extra._meta);
     return {
       kind: 'agent',
       clientName: clientDisplayName(client?.name),
       ...(client?.version ? { clientVersion: client.version.slice(0, MAX_CLIENT_NAME_CHARS) } : {}),
+      ...(extra.sessionId ? { session: extra.sessionId.slice(0, SESSION_CHARS) } : {}),
+      ...(timeoutMs !== undefined ? { timeoutMs } : {}),
     };
   };
 
@@ -123,7 +129,7 @@ export function createExecboxMcpServer(options: ExecboxMcpServerOptions): Server
     } catch (error) {
       return toolError(`the execute tool needs { code: string }: ${(error as Error).message}`);
     }
-    const runOrigin = origin();
+    const runOrigin = origin(extra);
     request.origin = runOrigin;
     if (options.limits && Object.keys(options.limits).length > 0) request.limits = { ...options.limits };
     const progressToken = extra._meta?.progressToken;

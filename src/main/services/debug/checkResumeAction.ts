@@ -51,7 +51,7 @@ export function checkResumeAction(
     case 'drop':
       return { action };
     case 'edit_message':
-      return { action, message: checkTapMessage(record.message, tapDirection!) };
+      return { action, message: checkTapMessage(record.message, tapDirection!), ...hold };
     default:
       return { action: 'edit_result', result: checkToolResult(record.result, 'result') };
   }

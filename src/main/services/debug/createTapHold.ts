@@ -62,7 +62,11 @@ export function createTapHold(options: TapHoldOptions) {
       signal,
     );
     if (!action) return FORWARD;
-    if ('pauseOnResult' in action && action.pauseOnResult) pauseOnResult.add(call.callId);
+    // An edited tool_call goes on in the held one's place: the host answers the call it names.
+    const edited = action.action === 'edit_message' ? (action.message as TapDecisionMessage) : undefined;
+    const sent = edited?.type === 'tool_call' ? edited : call;
+    if (sent !== call) calls.set(sent.callId, sent);
+    if ('pauseOnResult' in action && action.pauseOnResult) pauseOnResult.add(sent.callId);
     if (action.action === 'step' || (action.action === 'edit_input' && action.step)) stepping = true;
     return decide(action, message, emit);
   };

@@ -40,6 +40,7 @@ import { runFacts, runFinishedEvent } from './runFacts';
 import { describeExecutorChoice } from './describeExecutorChoice';
 import type { PreparedRun, RunExtension, RunLauncher } from './runExtension';
 import { validateRunRequest } from './validateRunRequest';
+import { runName } from './runName';
 import { transcriptSlice } from './transcriptSlice';
 import { checkTranscriptSearch } from './checkTranscriptSearch';
 import { searchTranscript } from './searchTranscript';
@@ -52,6 +53,8 @@ export interface RunsServiceOptions {
   runtimeSettings(): RuntimeSettings;
   /** The open workspace file, recorded with each run. */
   workspaceFile?(): string;
+  /** The open workspace's name for a snippet id: a run of a snippet is listed by it. */
+  snippetName?(id: string): string | undefined;
   executorFor(choice: ExecutorChoice): Executor | Promise<Executor>;
   emit(event: RunsEvent): void;
   extensions?: RunExtension[];
@@ -138,11 +141,13 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
     });
     const recorder = createTranscriptRecorder(startedAt, transcript);
     const workspacePath = options.workspaceFile?.();
+    const name = runName(request, options.snippetName);
     const summary: RunSummary = {
       runId,
       state: 'running',
       startedAt: new Date().toISOString(),
       origin,
+      ...(name ? { name } : {}),
       ...(workspacePath ? { workspacePath } : {}),
     };
     const batcher = createEntryBatcher(
@@ -200,6 +205,7 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
         runId,
         request,
         ...(workspacePath ? { workspacePath } : {}),
+        ...(name ? { name } : {}),
       });
     };
     return { runId, startedAt, recorder, batcher, summary, controller, prepared, finish, register };

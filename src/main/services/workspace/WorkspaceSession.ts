@@ -109,6 +109,11 @@ export class WorkspaceSession {
     };
   }
 
+  /** The name of the snippet with this id, while the workspace has it. */
+  snippetName(id: string): string | undefined {
+    return this.doc.snippets.find((snippet) => snippet.id === id)?.name;
+  }
+
   async view(): Promise<WorkspaceView> {
     const referenced = secretNamesIn(this.doc.providers);
     const known = new Set(await this.deps.secrets.list());

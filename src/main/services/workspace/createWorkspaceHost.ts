@@ -73,6 +73,8 @@ export interface WorkspaceHost {
   runtimeSettings(): RuntimeSettings;
   /** The open workspace's file and folder (saved transcripts go beside it). */
   workspaceFile(): string;
+  /** The open workspace's name for a snippet id (a run is listed by it). */
+  snippetName(id: string): string | undefined;
   onEvent(listener: (event: WorkspaceHostEvent) => void): () => void;
   dispose(): Promise<void>;
 }
@@ -286,6 +288,7 @@ export async function createWorkspaceHost(options: WorkspaceHostOptions): Promis
     resolvedProviders: () => control.session().registry.resolvedProviders(),
     runtimeSettings: () => control.session().runtimeSettings(),
     workspaceFile: () => control.session().file,
+    snippetName: (id) => control.session().snippetName(id),
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -286,7 +286,13 @@ const runOrigin = {
       type: 'object',
       required: ['kind', 'clientName'],
       additionalProperties: false,
-      properties: { kind: { const: 'agent' }, clientName: text, clientVersion: text },
+      properties: {
+        kind: { const: 'agent' },
+        clientName: text,
+        clientVersion: text,
+        session: text,
+        timeoutMs: { type: 'number', minimum: 0 },
+      },
     },
     {
       type: 'object',

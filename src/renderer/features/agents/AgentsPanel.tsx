@@ -3,33 +3,27 @@ import { agentConfigs, type AgentConfig } from '../../../shared/agentConfigs';
 import type { AgentEndpoint } from '../../../shared/api/runs';
 import { useDebugStore } from '../../state/debugStore';
 import { useDebugSync } from '../../state/useDebugSync';
-import type { RunView } from '../../state/runView';
+import type { ListedRun } from '../../state/workspaceRuns';
+import { useWorkspaceRuns } from '../../state/useWorkspaceRuns';
+import { showRun } from '../../state/showRun';
 import { usePlaygroundStore } from '../../state/store';
 import { describeError } from '../../state/describeError';
-import { describeRunOutcome } from '../../../shared/format';
+import { describeRunOutcome, formatRunTime, originNamer } from '../../../shared/format';
 import { agentPortWarning } from '../../../shared/agentPortWarning';
 import '../../ui/runList.css';
 import './agents.css';
 
-function runState(run: RunView, paused: boolean): string {
+function runState(run: ListedRun, paused: boolean): string {
   if (run.result) return describeRunOutcome(run.result, run.facts, run.origin).sentence;
+  if (!run.live) return 'stopped with the host';
   return paused ? 'paused (waiting for you)' : 'running';
-}
-
-function agentName(run: RunView): string {
-  return run.origin?.kind === 'agent' ? run.origin.clientName : 'an agent';
-}
-
-function firstLine(code: string | undefined): string {
-  const line = (code ?? '').split('\n').find((text) => text.trim() !== '') ?? '';
-  return line.length > 60 ? `${line.slice(0, 59)}…` : line;
 }
 
 /** Where agents connect (ready-to-paste configuration) and the runs they started, live. */
 export function AgentsPanel() {
   const api = useDebugSync();
   const notify = usePlaygroundStore((s) => s.notify);
-  const runs = usePlaygroundStore((s) => s.runs);
+  const { here } = useWorkspaceRuns();
   const currentRunId = usePlaygroundStore((s) => s.currentRunId);
   const followAgents = usePlaygroundStore((s) => s.followAgents);
   const paused = useDebugStore((s) => s.paused);
@@ -48,9 +42,8 @@ export function AgentsPanel() {
     };
   }, [api]);
 
-  const agentRuns = Object.values(runs)
-    .filter((run) => run.origin?.kind === 'agent')
-    .reverse();
+  const agentRuns = here.filter((run) => run.origin?.kind === 'agent').reverse();
+  const agentName = originNamer(agentRuns.map((run) => run.origin));
   const configs = endpoint ? agentConfigs(endpoint) : [];
   const chosen = configs.find((config) => config.client === client) ?? configs[0];
   const shownJson =
@@ -137,21 +130,22 @@ export function AgentsPanel() {
           return (
             <li
               key={run.runId}
-              className={`run-list-item agent-run ${run.runId === currentRunId ? 'current' : ''} ${run.result ? (run.result.ok ? 'ok' : 'failed') : 'live'}`}
+              className={`run-list-item agent-run ${run.runId === currentRunId ? 'current' : ''} ${run.result ? (run.result.ok ? 'ok' : 'failed') : run.live ? 'live' : ''}`}
             >
               <button
                 type="button"
                 className="run-list-open agent-run-open"
                 title="Show this run in the result and transcript panes"
-                onClick={() => usePlaygroundStore.setState({ currentRunId: run.runId })}
+                onClick={() => void showRun(api, run.runId)}
               >
-                <strong>{agentName(run)}</strong> <span className="agent-run-state">{state}</span>
-                <code>{firstLine(run.request?.code)}</code>
+                <strong>{agentName(run.origin)}</strong> <span className="agent-run-state">{state}</span>{' '}
+                <span className="muted">{formatRunTime(run.startedAt)}</span>
+                <code>{run.name ?? ''}</code>
               </button>
-              {!run.result && (
+              {run.live && (
                 <button
                   type="button"
-                  aria-label={`Cancel ${agentName(run)}'s run`}
+                  aria-label={`Cancel ${agentName(run.origin)}'s run`}
                   onClick={() =>
                     api.runs.cancel(run.runId).catch((error) => notify('error', describeError(error)))
                   }

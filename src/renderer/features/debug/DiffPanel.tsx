@@ -6,13 +6,13 @@ import { describeRunListItem, formatCount, plural } from '../../../shared/format
 import { MonacoDiff } from '../../ui/monaco/MonacoDiff';
 import { useTranscriptDiff } from './useTranscriptDiff';
 import { DiffRowList } from './DiffRowList';
-import { usePlaygroundStore } from '../../state/store';
 import { useDebugStore } from '../../state/debugStore';
 import { useDebugSync } from '../../state/useDebugSync';
 import { SecretRevealToggle } from '../../ui/SecretRevealToggle';
 import { useSecretReveal } from '../../state/useSecretReveal';
 import { HOST_DIFF_ROWS, useHostDiff } from './useHostDiff';
-import { useHostKeptRuns } from './useHostKeptRuns';
+import { useWorkspaceRuns } from '../../state/useWorkspaceRuns';
+import type { ListedRun } from '../../state/workspaceRuns';
 
 /** From this many entries in the two runs, the host compares them and the page holds a page of rows. */
 const HOST_DIFF_ENTRIES = 2_000;
@@ -20,6 +20,10 @@ const HOST_DIFF_ENTRIES = 2_000;
 interface DiffSource {
   key: string;
   label: string;
+  /** A run made in another workspace: offered apart, under "Runs from other workspaces". */
+  elsewhere?: boolean;
+  /** That workspace's file name. */
+  workspaceName?: string;
   entries: TranscriptEntry[];
   /** Entries in all (more than `entries` while a run is still loading after a reload, or when it holds only a tail). */
   count: number;
@@ -46,59 +50,14 @@ type DiffView = 'code' | 'result' | 'messages';
 /** Two runs side by side in Monaco's diff editor: code, result, and messages aligned by callId. */
 export function DiffPanel() {
   useDebugSync();
-  const runs = usePlaygroundStore((s) => s.runs);
-  const keptOnHost = useHostKeptRuns();
+  const { here, elsewhere } = useWorkspaceRuns();
   const opened = useDebugStore((s) => s.opened);
   const sources = useMemo(() => {
-    const heldRuns = Object.values(runs).map((run) => {
-      const count = run.loading?.total ?? (run.firstIndex ?? 0) + run.entries.length;
-      return {
-        at: run.seenAt,
-        source: {
-          key: `run:${run.runId}`,
-          label: describeRunListItem({
-            when: run.seenAt,
-            ...(run.origin ? { origin: run.origin } : {}),
-            ...(run.result
-              ? { end: { result: run.result, ...(run.facts ? { facts: run.facts } : {}) } }
-              : {}),
-          }),
-          entries: run.entries,
-          count,
-          ...(run.request ? { code: run.request.code } : {}),
-          hostSource: { runId: run.runId },
-          ...(run.result ? {} : { live: true }),
-          held: !run.loading && run.entries.length === count,
-        },
-      };
-    });
-    // Runs from before this page was opened or reloaded: the host compares them.
-    const hostOnly = keptOnHost
-      .filter((summary) => !runs[summary.runId])
-      .map((summary) => {
-        const at = Date.parse(summary.startedAt);
-        return {
-          at,
-          source: {
-            key: `run:${summary.runId}`,
-            label: describeRunListItem({
-              when: at,
-              origin: summary.origin,
-              ...(summary.result
-                ? { end: { result: summary.result, ...(summary.facts ? { facts: summary.facts } : {}) } }
-                : {}),
-            }),
-            entries: [],
-            count: summary.entryCount ?? 0,
-            hostSource: { runId: summary.runId },
-            ...(summary.state === 'finished' ? {} : { live: true }),
-            held: false,
-          },
-        };
-      });
-    const list: DiffSource[] = [...heldRuns, ...hostOnly]
-      .sort((a, b) => a.at - b.at)
-      .map(({ source }) => source);
+    // This workspace's runs last: the two newest of them are the sides compared by default.
+    const list: DiffSource[] = [
+      ...elsewhere.map((run) => diffSourceOf(run, true)),
+      ...here.map((run) => diffSourceOf(run)),
+    ];
     if (opened)
       list.push({
         key: 'opened',
@@ -110,12 +69,15 @@ export function DiffPanel() {
         held: opened.entries.length === opened.count,
       });
     return list;
-  }, [runs, keptOnHost, opened]);
+  }, [here, elsewhere, opened]);
   const [leftKey, setLeftKey] = useState<string | null>(null);
   const [rightKey, setRightKey] = useState<string | null>(null);
   const [view, setView] = useState<DiffView>('messages');
-  const left = sources.find((s) => s.key === leftKey) ?? sources[sources.length - 2];
-  const right = sources.find((s) => s.key === rightKey) ?? sources[sources.length - 1];
+  // By default the two newest of this workspace; another workspace's run only when this one has one run.
+  const thisWorkspace = sources.filter((s) => !s.elsewhere);
+  const pool = thisWorkspace.length >= 2 ? thisWorkspace : sources;
+  const left = sources.find((s) => s.key === leftKey) ?? pool[pool.length - 2];
+  const right = sources.find((s) => s.key === rightKey) ?? pool[pool.length - 1];
   const [pageFrom, setPageFrom] = useState<{ key: string; from: number } | null>(null);
   const pairKey = `${left?.key}|${right?.key}`;
   const long =
@@ -280,6 +242,31 @@ function lineOfRow(messages: string, rowIndex: number): number {
   return 1;
 }
 
+/** A run as a side of the diff: the page's entries when it holds them, else the host compares it. */
+function diffSourceOf(run: ListedRun, elsewhere = false): DiffSource {
+  const copy = run.held;
+  const count = copy
+    ? (copy.loading?.total ?? (copy.firstIndex ?? 0) + copy.entries.length)
+    : (run.summary?.entryCount ?? 0);
+  return {
+    key: `run:${run.runId}`,
+    label: describeRunListItem({
+      ...(run.name ? { name: run.name } : {}),
+      when: run.startedAt,
+      ...(run.origin ? { origin: run.origin } : {}),
+      ...(run.result ? { end: { result: run.result, ...(run.facts ? { facts: run.facts } : {}) } } : {}),
+    }),
+    ...(elsewhere ? { elsewhere } : {}),
+    ...(elsewhere && run.workspacePath ? { workspaceName: run.workspacePath.split(/[\\/]/).at(-1) } : {}),
+    entries: copy?.entries ?? [],
+    count,
+    ...(copy?.request ? { code: copy.request.code } : {}),
+    hostSource: { runId: run.runId },
+    ...(run.live ? { live: true } : {}),
+    held: copy !== undefined && !copy.loading && copy.entries.length === count,
+  };
+}
+
 function SourcePicker(props: {
   label: string;
   sources: DiffSource[];
@@ -292,11 +279,25 @@ function SourcePicker(props: {
       value={props.value}
       onChange={(event) => props.onChange(event.target.value)}
     >
-      {props.sources.map((source) => (
-        <option key={source.key} value={source.key}>
-          {source.label}
-        </option>
-      ))}
+      {props.sources
+        .filter((source) => !source.elsewhere)
+        .map((source) => (
+          <option key={source.key} value={source.key}>
+            {source.label}
+          </option>
+        ))}
+      {props.sources.some((source) => source.elsewhere) && (
+        <optgroup label="Runs from other workspaces">
+          {props.sources
+            .filter((source) => source.elsewhere)
+            .map((source) => (
+              <option key={source.key} value={source.key}>
+                {source.label}
+                {source.workspaceName ? ` · in ${source.workspaceName}` : ''}
+              </option>
+            ))}
+        </optgroup>
+      )}
     </select>
   );
 }

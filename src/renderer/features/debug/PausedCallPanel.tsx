@@ -8,6 +8,8 @@ import { describeError } from '../../state/describeError';
 import { useDebugStore } from '../../state/debugStore';
 import { JsonTextArea, type JsonParse } from './JsonTextArea';
 import { TapHeldCard } from './TapHeldCard';
+import { HeldCallRun } from './HeldCallRun';
+import { originNamer } from '../../../shared/format';
 import { useDebugSync } from '../../state/useDebugSync';
 
 const REASON_WORDS = {
@@ -21,19 +23,26 @@ const REASON_WORDS = {
 export function PausedCallPanel() {
   useDebugSync();
   const paused = useDebugStore((s) => s.paused);
+  const currentRunId = usePlaygroundStore((s) => s.currentRunId);
   if (paused.length === 0)
     return (
       <div className="pane-empty">
         No call is paused. Set a breakpoint and run: the call stops here before the provider sees it.
       </div>
     );
+  const name = originNamer(paused.map((call) => call.origin));
+  // The run shown first: its calls are what F8 and F10 act on.
+  const ordered = [
+    ...paused.filter((call) => call.runId === currentRunId),
+    ...paused.filter((call) => call.runId !== currentRunId),
+  ];
   return (
     <div className="debug-panel paused-panel">
-      {paused.map((call) =>
+      {ordered.map((call) =>
         call.tap ? (
-          <TapHeldCard key={call.pauseId} call={{ ...call, tap: call.tap }} />
+          <TapHeldCard key={call.pauseId} call={{ ...call, tap: call.tap }} originName={name(call.origin)} />
         ) : (
-          <PausedCallCard key={call.pauseId} call={call} />
+          <PausedCallCard key={call.pauseId} call={call} originName={name(call.origin)} />
         ),
       )}
     </div>
@@ -47,7 +56,7 @@ interface PendingDiscard {
   action: ResumeAction;
 }
 
-function PausedCallCard({ call }: { call: PausedCall }) {
+function PausedCallCard({ call, originName }: { call: PausedCall; originName: string }) {
   const api = useDebugSync();
   const notify = usePlaygroundStore((s) => s.notify);
   const original = call.phase === 'call' ? call.input : resultValue(call.result);
@@ -117,15 +126,17 @@ function PausedCallCard({ call }: { call: PausedCall }) {
     <section
       className={`paused-call ${call.reason}`}
       data-testid="paused-call"
-      aria-label={`Paused call ${call.callId}`}
+      data-run-id={call.runId}
+      aria-label={`Paused call ${call.callId} of ${originName}’s run`}
     >
+      <HeldCallRun call={call} originName={originName} />
       <header>
         <strong>
           {call.providerName}.{call.toolName}
         </strong>{' '}
         <span className="muted">
           {call.phase === 'call' ? 'held before the provider is called' : 'held with the provider’s answer'},
-          by {REASON_WORDS[call.reason]} · call {call.callId}
+          by {REASON_WORDS[call.reason]}
         </span>
         <button
           className="link danger"

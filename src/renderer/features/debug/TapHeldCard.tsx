@@ -5,19 +5,22 @@ import { describeError } from '../../state/describeError';
 import { usePlaygroundStore } from '../../state/store';
 import { useDebugSync } from '../../state/useDebugSync';
 import { JsonTextArea, type JsonParse } from './JsonTextArea';
+import { HeldCallRun } from './HeldCallRun';
 
 /**
  * A message `execbox tap` holds between two real programs (a runner's tool_call, a host's
  * tool_result): forward it, forward an edited one, or drop it. Unlike a call the app holds for its
  * own run, what is decided here is what the other program really receives.
  */
-export function TapHeldCard({ call }: { call: PausedCall & { tap: NonNullable<PausedCall['tap']> } }) {
+export function TapHeldCard({
+  call,
+  originName,
+}: {
+  call: PausedCall & { tap: NonNullable<PausedCall['tap']> };
+  originName: string;
+}) {
   const api = useDebugSync();
   const notify = usePlaygroundStore((s) => s.notify);
-  const tapName = usePlaygroundStore((s) => {
-    const origin = s.runs[call.runId]?.request?.origin;
-    return origin?.kind === 'tap' ? origin.clientName : undefined;
-  });
   const { direction, message } = call.tap;
   const [edited, setEdited] = useState<JsonParse>({ ok: true, value: message });
   const [holdResult, setHoldResult] = useState(false);
@@ -41,15 +44,16 @@ export function TapHeldCard({ call }: { call: PausedCall & { tap: NonNullable<Pa
     <section
       className="paused-call tap-held"
       data-testid="paused-call"
-      aria-label={`Held ${message.type} ${call.callId}`}
+      data-run-id={call.runId}
+      aria-label={`Held ${message.type} ${call.callId} of ${originName}`}
     >
+      <HeldCallRun call={call} originName={originName} />
       <header>
         <strong>
           {message.type} from the {from}
         </strong>{' '}
         <span className="muted">
-          {call.providerName}.{call.toolName} · call {call.callId} · held by execbox tap
-          {tapName ? ` “${tapName}”` : ''}
+          {call.providerName}.{call.toolName} · held by execbox tap
         </span>
       </header>
       <p className="banner warn" role="note" data-testid="tap-warning">
@@ -76,7 +80,7 @@ export function TapHeldCard({ call }: { call: PausedCall & { tap: NonNullable<Pa
         <button
           className={changed ? 'primary' : ''}
           disabled={busy || !edited.ok || !changed}
-          onClick={() => edited.ok && void resume({ action: 'edit_message', message: edited.value })}
+          onClick={() => edited.ok && void resume({ action: 'edit_message', message: edited.value, ...hold })}
         >
           Forward edited message
         </button>

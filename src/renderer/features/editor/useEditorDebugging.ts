@@ -6,7 +6,7 @@ import { findErrorLocation } from '../../../shared/findErrorLocation';
 import { findToolCallLines, type ToolCallLine } from '../../../shared/findToolCallLines';
 import { monaco } from '../../ui/monaco/setupMonaco';
 import { useApi } from '../../state/hostContext';
-import { useCurrentRun, usePlaygroundStore } from '../../state/store';
+import { isOwnRun, useCurrentRun, usePlaygroundStore } from '../../state/store';
 import { describeError } from '../../state/describeError';
 import { useDebugStore } from '../../state/debugStore';
 import { useDebugSync } from '../../state/useDebugSync';
@@ -74,7 +74,9 @@ export function useEditorDebugging(editor: Monaco.editor.IStandaloneCodeEditor |
   useEffect(() => {
     const target = shown.current;
     if (!editor || !target) return;
-    const pausedHere = paused.filter((p) => p.runId === run?.runId);
+    // Another's run (an agent's, a tap's) ran other code: its held call marks no line of the person's.
+    const sameCode = !run || isOwnRun(run.origin) || run.request?.code === editor.getModel()?.getValue();
+    const pausedHere = sameCode ? paused.filter((p) => p.runId === run?.runId) : [];
     const decorations: Monaco.editor.IModelDeltaDecoration[] = [];
     const highlight = (line: number, className: string) =>
       decorations.push({

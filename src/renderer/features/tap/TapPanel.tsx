@@ -1,4 +1,7 @@
-import type { RunView } from '../../state/runView';
+import type { ListedRun } from '../../state/workspaceRuns';
+import { useWorkspaceRuns } from '../../state/useWorkspaceRuns';
+import { showRun } from '../../state/showRun';
+import { describeRunOrigin, formatRunTime } from '../../../shared/format';
 import { useDebugStore } from '../../state/debugStore';
 import { describeError } from '../../state/describeError';
 import { usePlaygroundStore } from '../../state/store';
@@ -6,8 +9,9 @@ import { useDebugSync } from '../../state/useDebugSync';
 import '../../ui/runList.css';
 import './tap.css';
 
-function tapState(run: RunView, held: boolean): string {
+function tapState(run: ListedRun, held: boolean): string {
   if (run.result) return run.result.ok ? 'ended' : `ended: ${run.result.error.code}`;
+  if (!run.live) return 'stopped with the host';
   return held ? 'holding a message for you' : 'live';
 }
 
@@ -15,12 +19,11 @@ function tapState(run: RunView, held: boolean): string {
 export function TapPanel() {
   const api = useDebugSync();
   const notify = usePlaygroundStore((s) => s.notify);
-  const runs = usePlaygroundStore((s) => s.runs);
+  const { here } = useWorkspaceRuns();
   const currentRunId = usePlaygroundStore((s) => s.currentRunId);
   const paused = useDebugStore((s) => s.paused);
-  const tapRuns = Object.values(runs)
-    .filter((run) => run.request?.origin?.kind === 'tap')
-    .reverse();
+  // This workspace's sessions, the host's kept ones too: a reload or a reopened workspace shows them again.
+  const tapRuns = here.filter((run) => run.origin?.kind === 'tap').reverse();
 
   return (
     <div className="debug-panel tap-panel">
@@ -34,23 +37,22 @@ export function TapPanel() {
       <ul className="run-list" aria-label="Tapped sessions">
         {tapRuns.map((run) => {
           const held = paused.some((call) => call.runId === run.runId);
-          const origin = run.request?.origin;
-          const name = origin?.kind === 'tap' ? origin.clientName : 'tap';
+          const name = describeRunOrigin(run.origin);
           return (
             <li
               key={run.runId}
-              className={`run-list-item ${run.runId === currentRunId ? 'current' : ''} ${run.result ? 'ended' : 'live'}`}
+              className={`run-list-item ${run.runId === currentRunId ? 'current' : ''} ${run.live ? 'live' : 'ended'}`}
             >
               <button
                 type="button"
                 className="run-list-open"
                 title="Show this session in the result and transcript panes"
-                onClick={() => usePlaygroundStore.setState({ currentRunId: run.runId })}
+                onClick={() => void showRun(api, run.runId)}
               >
-                <span className="tap-origin">tap</span> <strong>{name}</strong>{' '}
-                <span className="tap-run-state">{tapState(run, held)}</span>
+                <strong>{name}</strong> <span className="tap-run-state">{tapState(run, held)}</span>{' '}
+                <span className="muted">{formatRunTime(run.startedAt)}</span>
               </button>
-              {!run.result && (
+              {run.live && (
                 <button
                   type="button"
                   aria-label={`Stop watching ${name}`}

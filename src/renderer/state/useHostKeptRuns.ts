@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import type { RunSummary } from '../../../shared/api/runs';
-import { useApi } from '../../state/hostContext';
-import { usePlaygroundStore } from '../../state/store';
+import type { RunSummary } from '../../shared/api/runs';
+import { useApi } from './hostContext';
+import { usePlaygroundStore } from './store';
 
 /**
  * The runs the host keeps, asked again as this page learns of runs and when the host comes back: a
