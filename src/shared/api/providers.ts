@@ -1,6 +1,7 @@
 import type { ExecuteErrorCode } from '../errors';
 import type { ToolManifest } from '../manifest';
 import { MCP_INSPECT_API_METHODS, type McpInspectApi, type McpInspectEvent } from './mcpInspect';
+import type { McpImportPreview, McpImportResult } from './mcpImport';
 
 /**
  * Provider configurations: exactly the shapes stored in a workspace file's `providers` array.
@@ -305,6 +306,16 @@ export interface ProvidersApi extends McpInspectApi {
   /** The provider's console (MCP log messages, stdio stderr), oldest first, the newest lines only. */
   consoleLines(providerId: string): Promise<ProviderConsoleLine[]>;
   clearConsole(providerId: string): Promise<void>;
+  /**
+   * What importing another MCP client's configuration file (its text and file name) would add, and
+   * what could not be read. Nothing is stored.
+   */
+  previewMcpImport(text: string, fileName: string): Promise<McpImportPreview>;
+  /**
+   * Imports it: credentials to the secret store, each server a provider. A stdio server waits for
+   * the person's trust answer like any command from a file they did not write here.
+   */
+  importMcpServers(text: string, fileName: string): Promise<McpImportResult>;
 }
 
 export const PROVIDERS_API_METHODS = [
@@ -325,6 +336,8 @@ export const PROVIDERS_API_METHODS = [
   'setOutputType',
   'consoleLines',
   'clearConsole',
+  'previewMcpImport',
+  'importMcpServers',
   ...MCP_INSPECT_API_METHODS,
 ] as const satisfies readonly (keyof ProvidersApi)[];
 

@@ -187,6 +187,14 @@ export class WorkspaceSession {
     this.registry.setOrder(this.doc.providers.map((p) => p.id));
   }
 
+  /** Providers read from another program's file: what they would run is asked about first. */
+  async startImportedProviders(configs: readonly ProviderConfig[]): Promise<void> {
+    await this.registry.batch(async () => {
+      for (const config of configs) await this.startProvider(config, false);
+      this.registry.setOrder(this.doc.providers.map((p) => p.id));
+    });
+  }
+
   async answerTrust(requestId: string, answer: boolean): Promise<void> {
     const pending = this.pendingTrust.get(requestId);
     if (!pending) throw new InvalidArgumentError(`no trust question is open with id '${requestId}'`);

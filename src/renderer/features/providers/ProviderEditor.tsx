@@ -60,7 +60,7 @@ function folderOf(filePath: string | undefined): string | undefined {
 }
 
 /** Add or edit one provider; every field is checked as you type, and nothing is saved until it is valid. */
-export function ProviderEditor(props: { existing?: ProviderConfig; onClose(): void }) {
+export function ProviderEditor(props: { existing?: ProviderConfig; onClose(): void; onImport?(): void }) {
   const api = useApi();
   const notify = usePlaygroundStore((s) => s.notify);
   const workspaceFolder = usePlaygroundStore((s) => folderOf(s.workspace?.path));
@@ -150,6 +150,14 @@ export function ProviderEditor(props: { existing?: ProviderConfig; onClose(): vo
           void save();
         }}
       >
+        {!props.existing && props.onImport && (
+          <p className="muted import-hint">
+            Servers set up in Claude Desktop, Cursor, VS Code or Claude Code?{' '}
+            <button type="button" className="link" onClick={props.onImport}>
+              Import servers…
+            </button>
+          </p>
+        )}
         {!props.existing && (
           <div className="kind-picker" role="radiogroup" aria-label="Provider kind">
             {KINDS.map((k) => (

@@ -9,6 +9,7 @@ import { McpTrafficView } from './traffic/McpTrafficView';
 import { useTrafficFocus } from '../../state/trafficFocus';
 import { ProviderEditor } from './ProviderEditor';
 import { SecretsDialog } from './SecretsDialog';
+import { ImportServersDialog } from './ImportServersDialog';
 import { ToolApprovalToggles } from './ToolApprovalToggles';
 import { ToolList } from './tryTool/ToolList';
 import { plural } from '../../../shared/format';
@@ -36,6 +37,7 @@ export function ProvidersPane() {
   const notify = usePlaygroundStore((s) => s.notify);
   const [editing, setEditing] = useState<ProviderConfig | 'new' | null>(null);
   const [secretsOpen, setSecretsOpen] = useState(false);
+  const [importing, setImporting] = useState(false);
   const [showTypes, setShowTypes] = useState<string | null>(null);
   const [showTools, setShowTools] = useState<string | null>(null);
   const [showConsole, setShowConsole] = useState<string | null>(null);
@@ -164,8 +166,16 @@ export function ProvidersPane() {
         ))}
       </ul>
       {editing && (
-        <ProviderEditor existing={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />
+        <ProviderEditor
+          existing={editing === 'new' ? undefined : editing}
+          onClose={() => setEditing(null)}
+          onImport={() => {
+            setEditing(null);
+            setImporting(true);
+          }}
+        />
       )}
+      {importing && <ImportServersDialog onClose={() => setImporting(false)} />}
       {secretsOpen && <SecretsDialog onClose={() => setSecretsOpen(false)} />}
     </section>
   );
