@@ -13,6 +13,7 @@ import { InvalidArgumentError } from '../../../shared/rpc/invalidArgumentError';
 import { DEFAULT_RUNTIME_OPTIONS } from '../../../shared/runtimeOptions';
 import type { WorkspaceFile } from '../../../shared/workspaceFormat';
 import type { ServerRequestBroker } from '../../providers/mcp/ServerRequestBroker';
+import type { McpOAuthContext } from '../../providers/mcp/OAuthSignIns';
 import type { ManualCallBroker } from '../../providers/mock/ManualCallBroker';
 import { ProviderRegistry } from '../../providers/ProviderRegistry';
 import { secretNamesIn } from '../../secrets/expandSecretRefs';
@@ -34,6 +35,8 @@ export interface WorkspaceSessionDeps {
   manual: ManualCallBroker;
   /** MCP servers' elicitation and sampling requests go to a person through it; absent: declined. */
   serverRequests?: ServerRequestBroker;
+  /** Where OAuth sign-in comes back to; absent: stored tokens are used, but nobody can sign in. */
+  oauth?: McpOAuthContext;
   /** Allow everything the workspace would run without asking (CLI `--trust`). */
   trustAll: boolean;
   /**
@@ -72,6 +75,7 @@ export class WorkspaceSession {
       secrets: deps.secrets,
       manual: deps.manual,
       ...(deps.serverRequests ? { serverRequests: deps.serverRequests } : {}),
+      ...(deps.oauth ? { oauth: deps.oauth } : {}),
       baseDir: path.dirname(file),
       emit: (event) => {
         if (!this.closed) deps.emit(event);

@@ -243,6 +243,19 @@ export function createProvidersApi(
       session().registry.clearConsole(existing(providerId));
     },
     previewMcpImport: async (text, fileName) => (await importPlan(text, fileName)).preview,
+    async signIn(providerId) {
+      const key = existing(providerId);
+      const connection = session().registry.mcpConnection(key);
+      if (!connection)
+        throw new InvalidArgumentError(`provider '${status(key).name}' is no HTTP MCP provider`);
+      return connection.signIn();
+    },
+    async signOut(providerId) {
+      const key = existing(providerId);
+      await session().registry.mcpConnection(key)?.signOut();
+      await session().registry.refresh(key);
+      return status(key);
+    },
     async importMcpServers(text, fileName) {
       const plan = await importPlan(text, fileName);
       const current = session();

@@ -8,7 +8,7 @@ import {
   type McpImportPreview,
   type McpImportProblem,
 } from '../../../shared/api/mcpImport';
-import type { McpProviderConfig, McpTransportConfig } from '../../../shared/api/providers';
+import type { McpTransportConfig } from '../../../shared/api/providers';
 import { lineColumnAt } from '../../../shared/lineColumnAt';
 import { looksLikeCredential, suggestSecretName } from '../../../shared/looksLikeCredential';
 import { namespaceNameProblem } from '../../../shared/protocol/identifiers';

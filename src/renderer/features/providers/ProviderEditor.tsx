@@ -285,6 +285,38 @@ export function ProviderEditor(props: { existing?: ProviderConfig; onClose(): vo
                   rows={3}
                 />
                 <MoveToSecretStore field="headers" draft={draft} onChange={set} />
+                <details className="oauth-settings" open={draft.oauthClientId !== ''}>
+                  <summary>OAuth (when the server asks you to sign in)</summary>
+                  <p className="muted">
+                    A server that answers 401 and names an authorization server gets a “Sign in” button; the
+                    app registers itself there. Only where the authorization server offers no registration,
+                    enter the client id registered for it.
+                  </p>
+                  <div className="row">
+                    <DraftTextField
+                      field="oauthClientId"
+                      label="OAuth client id (optional)"
+                      draft={draft}
+                      errors={shown}
+                      onChange={set}
+                    />
+                    <DraftTextField
+                      field="oauthClientSecret"
+                      label="Client secret (a secret reference)"
+                      draft={draft}
+                      errors={shown}
+                      onChange={set}
+                      placeholder="${secret:CLIENT_SECRET}"
+                    />
+                    <DraftTextField
+                      field="oauthScope"
+                      label="Scope (optional)"
+                      draft={draft}
+                      errors={shown}
+                      onChange={set}
+                    />
+                  </div>
+                </details>
               </>
             )}
             <DraftTextField

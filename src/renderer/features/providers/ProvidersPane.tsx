@@ -10,6 +10,7 @@ import { useTrafficFocus } from '../../state/trafficFocus';
 import { ProviderEditor } from './ProviderEditor';
 import { SecretsDialog } from './SecretsDialog';
 import { ImportServersDialog } from './ImportServersDialog';
+import { OAuthSignIn } from './OAuthSignIn';
 import { ToolApprovalToggles } from './ToolApprovalToggles';
 import { ToolList } from './tryTool/ToolList';
 import { plural } from '../../../shared/format';
@@ -19,6 +20,7 @@ const STATE_WORDS: Record<ProviderStatus['state'], string> = {
   ready: 'ready',
   error: 'error',
   awaiting_trust: 'waiting for your OK',
+  needs_sign_in: 'needs sign-in',
 };
 
 /** A link that shows or hides one part of a provider ("tools" / "hide tools"). */
@@ -92,6 +94,7 @@ export function ProvidersPane() {
               </span>
             </div>
             {p.error && <div className="provider-error">{p.error}</div>}
+            {p.kind === 'mcp' && p.state === 'needs_sign_in' && <OAuthSignIn provider={p} />}
             <div className="row-actions visible">
               <ShowHide
                 label="tools"
@@ -122,6 +125,7 @@ export function ProvidersPane() {
                   />
                 </>
               )}
+              {p.kind === 'mcp' && p.state !== 'needs_sign_in' && <OAuthSignIn provider={p} />}
               <button className="link" onClick={() => setEditing(p.config)}>
                 edit
               </button>
