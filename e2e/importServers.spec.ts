@@ -30,10 +30,10 @@ test('servers imported from a Claude Desktop file: a preview, the token moved, t
   await expect(preview).toContainText('Read as Claude Desktop: 1 server to add');
   await expect(dialog.getByTestId('import-server')).toContainText('everything_server');
   await expect(dialog.getByTestId('import-server')).toContainText(
-    'secret EVERYTHING_SERVER_GITHUB_TOKEN ← line 9:',
+    'secret EVERYTHING_SERVER_GITHUB_TOKEN ← line 11:25',
   );
   await expect(dialog.getByTestId('import-problem')).toHaveText(
-    'line 12:15 ($.mcpServers.broken): has neither "command" nor "url"',
+    'line 14:15 ($.mcpServers.broken): has neither "command" nor "url"',
   );
   await expect(dialog).not.toContainText(TOKEN);
   await page.screenshot({ path: join(SCREENSHOTS, 'import-servers-preview.png') });

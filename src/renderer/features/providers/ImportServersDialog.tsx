@@ -11,6 +11,8 @@ import { describeError } from '../../state/describeError';
 interface Source {
   text: string;
   fileName: string;
+  /** Picked as a file: its text (credentials and all) is not shown on the page. */
+  picked?: boolean;
 }
 
 function where(place: McpImportPlace): string {
@@ -64,7 +66,7 @@ export function ImportServersDialog({ onClose }: { onClose(): void }) {
       setError(`${file.name} is ${file.size} bytes: too large for an MCP configuration`);
       return;
     }
-    setSource({ text: await file.text(), fileName: file.name });
+    setSource({ text: await file.text(), fileName: file.name, picked: true });
   };
 
   const importNow = async () => {
@@ -100,10 +102,17 @@ export function ImportServersDialog({ onClose }: { onClose(): void }) {
             onChange={(e) => void pick(e.target.files?.[0])}
           />
         </Field>
-        <Field label="…or paste its content" hint={`Read as ${source.fileName}.`}>
+        <Field
+          label="…or paste its content"
+          hint={
+            source.picked
+              ? `Reading ${source.fileName} (${source.text.length} characters); typing here replaces it.`
+              : `Read as ${source.fileName}.`
+          }
+        >
           <textarea
             rows={6}
-            value={source.text}
+            value={source.picked ? '' : source.text}
             spellCheck={false}
             aria-label="Configuration text"
             onChange={(e) => setSource({ text: e.target.value, fileName: source.fileName })}
