@@ -1,4 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createInProcessExecutor } from '../../src/main/engine/executors/createInProcessExecutor';
@@ -202,6 +204,35 @@ describe('OAuth 2.1 for HTTP MCP providers', { timeout: 60_000 }, () => {
     expect((await status(none)).error).toMatch(
       /^registration failed: the authorization server has no registration endpoint: enter a client id/,
     );
+  });
+
+  it('says a server that answers 401 without OAuth wants a token in the headers', async () => {
+    const plain = createServer((_request, response) =>
+      response.writeHead(401, { 'www-authenticate': 'Bearer realm="plain"' }).end(),
+    );
+    await new Promise<void>((resolve) => plain.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => new Promise((resolve) => plain.close(() => resolve())));
+    const dir = await tempDir();
+    const file = await writeWorkspace(path.join(dir, 'w.execbox.json'), {
+      providers: [
+        {
+          id: 'secure',
+          name: 'secure',
+          kind: 'mcp',
+          transport: { type: 'http', url: `http://127.0.0.1:${(plain.address() as AddressInfo).port}/mcp` },
+        },
+      ],
+    });
+    const fixture = await startHost({
+      workspacePath: file,
+      oauth: { redirectUrl: () => CALLBACK, signIns: new OAuthSignIns() },
+    });
+    cleanups.push(() => fixture.host.dispose());
+    expect(await status(fixture)).toMatchObject({
+      state: 'error',
+      error:
+        "resource metadata failed: the server refused the request (401) but names no OAuth authorization server: it probably wants a token in the provider's headers",
+    });
   });
 
   it('uses a client id the person entered where the server registers none', async () => {

@@ -121,6 +121,11 @@ export class McpOAuthClient implements OAuthClientProvider {
     // Registered for another callback (browser mode on another port): register again.
     if (stored && (stored.redirect_uris ?? [this.redirectUrl]).includes(this.redirectUrl)) return stored;
     const metadata = this.discovery?.authorizationServerMetadata;
+    if (this.discovery && !metadata && !this.discovery.resourceMetadata)
+      throw new OAuthStepError(
+        'resource metadata',
+        "the server refused the request (401) but names no OAuth authorization server: it probably wants a token in the provider's headers",
+      );
     if (this.discovery && !metadata?.registration_endpoint)
       throw new OAuthStepError(
         'registration',
