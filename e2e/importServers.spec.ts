@@ -8,6 +8,7 @@ test('servers imported from a Claude Desktop file: a preview, the token moved, t
   page,
   playground,
 }) => {
+  test.setTimeout(180_000);
   const config = {
     mcpServers: {
       'everything-server': { ...EVERYTHING_PROVIDER.transport, env: { GITHUB_TOKEN: TOKEN } },
@@ -43,7 +44,7 @@ test('servers imported from a Claude Desktop file: a preview, the token moved, t
   const provider = page.getByTestId('provider').filter({ hasText: 'everything_server' });
   await expect(provider).toContainText('waiting for your OK');
   await page.getByRole('button', { name: 'Allow', exact: true }).click();
-  await expect(provider).toContainText('ready', { timeout: 30_000 });
+  await expect(provider).toContainText('ready', { timeout: 90_000 });
 
   const saved = await readFile(playground.workspaceFile, 'utf8');
   expect(saved).toContain('${secret:EVERYTHING_SERVER_GITHUB_TOKEN}');
