@@ -12,6 +12,7 @@ import { createSecretMasking } from '../secrets/createSecretMasking';
 import { withSecretMasking } from '../secrets/withSecretMasking';
 import type { SecretStore } from '../secrets/SecretStore';
 import { createWorkspaceHost } from '../services/workspace/createWorkspaceHost';
+import type { McpOAuthContext } from '../providers/mcp/OAuthSignIns';
 import { createPlaygroundHost, type PlaygroundHost } from './createPlaygroundHost';
 
 export interface DefaultPlaygroundHostOptions {
@@ -28,6 +29,8 @@ export interface DefaultPlaygroundHostOptions {
   createExecutor(choice: ExecutorChoice): Executor | Promise<Executor>;
   /** Whether a person can answer an MCP server's elicitation or sampling request now (default: yes, the app's window). */
   personPresent?: () => boolean;
+  /** Where OAuth sign-in comes back to (the face's loopback callback). */
+  oauth?: McpOAuthContext;
 }
 
 /** The real host of the app and of browser mode: workspace, providers, runs, the debugger and the network tools. */
@@ -49,6 +52,7 @@ export async function createDefaultPlaygroundHost(
     ...(options.confirmReveal ? { confirmReveal: options.confirmReveal } : {}),
     rememberLastWorkspace: true,
     personPresent: options.personPresent ?? (() => true),
+    ...(options.oauth ? { oauth: options.oauth } : {}),
     ...(options.workspacePath ? { workspacePath: options.workspacePath } : {}),
   });
   const createAnyExecutor = withRemoteExecutor(options.createExecutor, (name, destination) =>

@@ -17,6 +17,8 @@ import type { McpConnection } from './mcp/McpConnection';
 import type { ServerRequestBroker } from './mcp/ServerRequestBroker';
 import type { ManualCallBroker } from './mock/ManualCallBroker';
 import type { ProviderSource } from './ProviderSource';
+import type { McpOAuthContext } from './mcp/OAuthSignIns';
+import { SignInRequiredError } from './mcp/SignInRequiredError';
 
 interface Entry {
   config: ProviderConfig;
@@ -33,6 +35,8 @@ interface Entry {
   console: ProviderConsole;
   /** An MCP server's raw JSON-RPC messages; kept like the console. */
   traffic: BoundedLog<McpTrafficMessage>;
+  /** An HTTP MCP provider holds OAuth tokens. */
+  signedIn?: boolean;
 }
 
 /** Console lines and traffic are announced at most this often (a chatty server must not flood the renderer). */
@@ -49,6 +53,8 @@ export interface ProviderRegistryOptions {
   typingsChanged(typings: TypedProviders): void;
   /** Whether a module provider's content (by sha256) is trusted; see ProviderSourceDeps. */
   moduleContentTrusted?(config: ProviderConfig, digest: string): Promise<boolean>;
+  /** Where OAuth sign-in comes back to (the app, `execbox serve`); absent: nobody can sign in. */
+  oauth?: McpOAuthContext;
 }
 
 function describe(error: unknown): string {
@@ -201,6 +207,7 @@ export class ProviderRegistry {
           tools,
           types: entry.resolved?.types ?? '',
           config: entry.config,
+          ...(entry.signedIn !== undefined ? { signedIn: entry.signedIn } : {}),
         },
       ];
     });
@@ -292,6 +299,7 @@ export class ProviderRegistry {
       manual: this.options.manual,
       ...(this.options.serverRequests ? { serverRequests: this.options.serverRequests } : {}),
       baseDir: this.options.baseDir,
+      ...(this.options.oauth ? { oauth: this.options.oauth } : {}),
       ...(this.options.moduleContentTrusted
         ? {
             moduleContentTrusted: (digest: string) =>
@@ -304,13 +312,21 @@ export class ProviderRegistry {
           if (entry.loading) entry.reloadPending = true;
           else this.startLoad(entry);
         },
-        connectionChanged: (error) => {
+        connectionChanged: (error, needsSignIn) => {
           if (this.entries.get(entry.config.id) !== entry) return;
-          entry.state = error === undefined ? 'ready' : 'error';
+          entry.state = error === undefined ? 'ready' : needsSignIn ? 'needs_sign_in' : 'error';
           entry.error = error;
           entry.console.add({ source: 'app', text: error ?? 'connected again' });
           this.announceConsoleSoon();
           this.announce();
+        },
+        oauthChanged: (signedIn) => {
+          if (this.entries.get(entry.config.id) !== entry) return;
+          entry.signedIn = signedIn;
+          this.announce();
+        },
+        signedIn: () => {
+          if (this.entries.get(entry.config.id) === entry) void this.refresh(entry.config.id);
         },
         consoleLine: (line) => {
           if (this.entries.get(entry.config.id) !== entry) return;
@@ -347,13 +363,15 @@ export class ProviderRegistry {
       try {
         const provider = withOutputTypes(await source.load(), entry.config.outputTypes);
         const resolved = resolveProvider(provider);
+        const signedIn = await source.mcp?.signedIn();
         if (!current()) return;
         entry.resolved = resolved;
         entry.state = 'ready';
         entry.error = undefined;
+        if (signedIn !== undefined) entry.signedIn = signedIn;
       } catch (error) {
         if (!current()) return;
-        entry.state = 'error';
+        entry.state = error instanceof SignInRequiredError ? 'needs_sign_in' : 'error';
         entry.error = describe(error);
       } finally {
         if (entry.generation === generation) entry.loading = undefined;

@@ -5,13 +5,18 @@ import type { ManualCallBroker } from './mock/ManualCallBroker';
 import type { NewConsoleLine } from './ProviderConsole';
 import type { McpConnection } from './mcp/McpConnection';
 import type { NewTrafficMessage } from './mcp/McpTrafficRecorder';
+import type { McpOAuthContext } from './mcp/OAuthSignIns';
 
 /** What a provider reports between loads. */
 export interface ProviderSourceListener {
   /** The tool set changed by itself (MCP list_changed, module file edited): load again. */
   toolsChanged(): void;
-  /** The connection broke (`error` set) or recovered (`error` undefined). */
-  connectionChanged(error?: string): void;
+  /** The connection broke (`error` set; `needsSignIn`: OAuth tokens refused) or recovered (`error` undefined). */
+  connectionChanged(error?: string, needsSignIn?: boolean): void;
+  /** OAuth tokens were stored (`true`) or forgotten. */
+  oauthChanged?(signedIn: boolean): void;
+  /** A sign-in finished: connect again with the new tokens. */
+  signedIn?(): void;
   /** A line for the provider's console: an MCP server's log message or a stdio server's stderr. */
   consoleLine?(line: NewConsoleLine): void;
   /** One JSON-RPC message exchanged with an MCP server (its raw traffic). */
@@ -37,6 +42,8 @@ export interface ProviderSourceDeps {
   moduleContentTrusted?(digest: string): Promise<boolean>;
   /** Stops connecting and loading, and the process it started (a connection test whose dialog closed). */
   signal?: AbortSignal;
+  /** Where OAuth sign-in comes back to; absent: stored tokens are used, but nobody can sign in. */
+  oauth?: McpOAuthContext;
 }
 
 /** A configured provider that can (re)load its current tools and must be disposed. */

@@ -12,7 +12,8 @@ export interface McpTrafficMessage {
   direction: 'sent' | 'received';
   /** Counts the provider's connections from 1: JSON-RPC ids start again with each connection. */
   connection: number;
-  kind: 'request' | 'notification' | 'response' | 'error';
+  /** `http`: one HTTP exchange behind the messages (Streamable HTTP, SSE) or a step of OAuth sign-in. */
+  kind: 'request' | 'notification' | 'response' | 'error' | 'http';
   /** The request's or notification's method; for a response, the method of the request it answers. */
   method?: string;
   rpcId?: string | number;
@@ -24,7 +25,44 @@ export interface McpTrafficMessage {
   message?: unknown;
   /** The start of a larger message's JSON text (then `message` is left out). */
   preview?: string;
+  /** For kind `http`: the exchange, with credentials masked. */
+  http?: McpHttpExchange;
 }
+
+/** What an HTTP exchange with an MCP server or its authorization server was for. */
+export type McpHttpStep =
+  | 'resource metadata'
+  | 'authorization server metadata'
+  | 'registration'
+  | 'authorization'
+  | 'token'
+  | 'refresh'
+  | 'mcp';
+
+/**
+ * One HTTP exchange as the host made it. Only the headers that matter are kept; an Authorization
+ * header, tokens and client secrets are never kept, only shown as masked.
+ */
+export interface McpHttpExchange {
+  step: McpHttpStep;
+  method: string;
+  url: string;
+  /** Absent when no answer came (`error` says why) or for the browser's part of authorization. */
+  status?: number;
+  /** Milliseconds until the answer's headers arrived. */
+  ms?: number;
+  requestHeaders: Record<string, string>;
+  responseHeaders: Record<string, string>;
+  /** `json` or `sse` (an event stream), from the answer's Content-Type. */
+  body?: 'json' | 'sse' | 'other';
+  /** For OAuth steps: the answer's fields that matter, secrets masked. */
+  summary?: Record<string, unknown>;
+  /** Why the step failed, in words. */
+  error?: string;
+}
+
+/** How a masked credential reads in the traffic. */
+export const MASKED_CREDENTIAL = '«masked»';
 
 /** Messages kept per provider: the newest win. */
 export const MCP_TRAFFIC_MESSAGES = 500;

@@ -1,6 +1,7 @@
 import type { ExecuteErrorCode } from '../errors';
 import type { ToolManifest } from '../manifest';
 import { MCP_INSPECT_API_METHODS, type McpInspectApi, type McpInspectEvent } from './mcpInspect';
+import type { McpImportPreview, McpImportResult } from './mcpImport';
 
 /**
  * Provider configurations: exactly the shapes stored in a workspace file's `providers` array.
@@ -85,8 +86,19 @@ export interface MockProviderConfig extends ProviderConfigBase {
 export type McpTransportConfig =
   | { type: 'stdio'; command: string; args?: string[]; env?: Record<string, string>; cwd?: string }
   /** Streamable HTTP, falling back to SSE when the server offers only that. */
-  | { type: 'http'; url: string; headers?: Record<string, string> }
-  | { type: 'sse'; url: string; headers?: Record<string, string> };
+  | { type: 'http'; url: string; headers?: Record<string, string>; oauth?: McpOAuthSettings }
+  | { type: 'sse'; url: string; headers?: Record<string, string>; oauth?: McpOAuthSettings };
+
+/**
+ * OAuth for a server whose authorization server offers no dynamic client registration: the client
+ * id registered there (and its secret, as a `${secret:NAME}` reference, for a confidential client).
+ */
+export interface McpOAuthSettings {
+  clientId?: string;
+  clientSecret?: string;
+  /** Scopes to ask for when the server does not say (space separated). */
+  scope?: string;
+}
 
 export interface McpProviderConfig extends ProviderConfigBase {
   kind: 'mcp';
@@ -217,7 +229,8 @@ type WithOptionalId<T> = T extends ProviderConfig ? Omit<T, 'id'> & { id?: strin
 /** A provider to add: the host assigns an id when none is given. */
 export type NewProviderConfig = WithOptionalId<ProviderConfig>;
 
-export type ProviderState = 'connecting' | 'ready' | 'error' | 'awaiting_trust';
+/** `needs_sign_in`: the MCP server asks for OAuth and there is no valid token; `signIn` starts it. */
+export type ProviderState = 'connecting' | 'ready' | 'error' | 'awaiting_trust' | 'needs_sign_in';
 
 /** MCP tool annotations: hints from the server, not guarantees. */
 export interface ToolAnnotations {
@@ -247,7 +260,12 @@ export interface ProviderStatus {
   tools: ProviderToolInfo[];
   types: string;
   config: ProviderConfig;
+  /** An HTTP MCP provider that holds OAuth tokens (Sign out forgets them). */
+  signedIn?: boolean;
 }
+
+/** What `signIn` did: opened the authorization page (desktop), or where the page must open it. */
+export type SignInStart = { signedIn: true } | { authorizationUrl: string; opened: boolean };
 
 /** An answer the UI gives to a manual mock tool call. */
 export type ManualAnswer = { ok: true; result?: unknown } | { ok: false; code: string; message: string };
@@ -305,6 +323,23 @@ export interface ProvidersApi extends McpInspectApi {
   /** The provider's console (MCP log messages, stdio stderr), oldest first, the newest lines only. */
   consoleLines(providerId: string): Promise<ProviderConsoleLine[]>;
   clearConsole(providerId: string): Promise<void>;
+  /**
+   * What importing another MCP client's configuration file (its text and file name) would add, and
+   * what could not be read. Nothing is stored.
+   */
+  previewMcpImport(text: string, fileName: string): Promise<McpImportPreview>;
+  /**
+   * Imports it: credentials to the secret store, each server a provider. A stdio server waits for
+   * the person's trust answer like any command from a file they did not write here.
+   */
+  importMcpServers(text: string, fileName: string): Promise<McpImportResult>;
+  /**
+   * Starts OAuth sign-in for an HTTP MCP provider: the authorization page, which sends the browser
+   * back to the app's loopback callback; the provider turns ready when the tokens arrive.
+   */
+  signIn(providerId: string): Promise<SignInStart>;
+  /** Forgets the provider's OAuth tokens (and its registration); it then needs a new sign-in. */
+  signOut(providerId: string): Promise<ProviderStatus>;
 }
 
 export const PROVIDERS_API_METHODS = [
@@ -325,6 +360,10 @@ export const PROVIDERS_API_METHODS = [
   'setOutputType',
   'consoleLines',
   'clearConsole',
+  'previewMcpImport',
+  'importMcpServers',
+  'signIn',
+  'signOut',
   ...MCP_INSPECT_API_METHODS,
 ] as const satisfies readonly (keyof ProvidersApi)[];
 

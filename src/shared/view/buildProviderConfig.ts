@@ -2,6 +2,7 @@ import {
   DEFAULT_MCP_REQUEST_TIMEOUT_MS,
   MCP_LOG_LEVELS,
   type McpLogLevel,
+  type McpOAuthSettings,
   type MockResponse,
   type MockToolConfig,
   type NewProviderConfig,
@@ -169,10 +170,16 @@ export function buildProviderConfig(draft: ProviderDraft): {
       } else {
         const url = checkUrl(draft.url, 'url', errors, ['http:', 'https:']);
         const headers = parsePairs(draft.headers, ':', 'headers', errors);
+        const oauth = oauthSettings(draft, errors);
         config = {
           ...base,
           kind: 'mcp',
-          transport: { type: draft.mcpTransport, url, ...(headers ? { headers } : {}) },
+          transport: {
+            type: draft.mcpTransport,
+            url,
+            ...(headers ? { headers } : {}),
+            ...(oauth ? { oauth } : {}),
+          },
         };
       }
       if (timeout !== undefined) config.requestTimeoutMs = timeout;
@@ -276,6 +283,9 @@ export function draftFromConfig(config: ProviderConfig): ProviderDraft {
       } else {
         draft.url = config.transport.url;
         draft.headers = lines(config.transport.headers, ': ');
+        draft.oauthClientId = config.transport.oauth?.clientId ?? '';
+        draft.oauthClientSecret = config.transport.oauth?.clientSecret ?? '';
+        draft.oauthScope = config.transport.oauth?.scope ?? '';
       }
       break;
     case 'tpmjs':
@@ -308,4 +318,20 @@ export function withFieldsNotInTheForm(
     if (value !== undefined) kept[field] = value;
   }
   return { ...config, ...kept } as NewProviderConfig;
+}
+
+/** The OAuth fields, when any is filled in; the secret must be a `${secret:NAME}` reference. */
+function oauthSettings(draft: ProviderDraft, errors: Record<string, string>): McpOAuthSettings | undefined {
+  const clientId = draft.oauthClientId.trim();
+  const clientSecret = draft.oauthClientSecret.trim();
+  const scope = draft.oauthScope.trim();
+  if (clientSecret && !/^\$\{secret:[A-Za-z_][A-Za-z0-9_]*\}$/.test(clientSecret))
+    errors.oauthClientSecret = 'a secret reference such as ${secret:CLIENT_SECRET}, never the secret itself';
+  if (clientSecret && !clientId) errors.oauthClientId = 'a client secret needs its client id';
+  if (!clientId && !clientSecret && !scope) return undefined;
+  return {
+    ...(clientId ? { clientId } : {}),
+    ...(clientSecret ? { clientSecret } : {}),
+    ...(scope ? { scope } : {}),
+  };
 }

@@ -33,6 +33,11 @@ export interface ProviderDraft {
   url: string;
   /** Name: value per line. */
   headers: string;
+  /** OAuth client id for an authorization server without dynamic registration; blank: register. */
+  oauthClientId: string;
+  /** Its secret, as a `${secret:NAME}` reference; blank for a public client. */
+  oauthClientSecret: string;
+  oauthScope: string;
   baseUrl: string;
   apiKey: string;
   /** One `package@version::tool` per line. */
@@ -74,6 +79,9 @@ export function emptyDraft(kind: ProviderKind): ProviderDraft {
     cwd: '',
     url: '',
     headers: '',
+    oauthClientId: '',
+    oauthClientSecret: '',
+    oauthScope: '',
     baseUrl: '',
     apiKey: '',
     tpmjsTools: '',

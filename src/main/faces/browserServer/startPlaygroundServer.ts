@@ -17,6 +17,8 @@ import { createEventsFramePacker } from './createEventsFramePacker';
 import { serveStaticFile } from './serveStaticFile';
 import { createReportDownloads, DOWNLOADS_PATH } from './createReportDownloads';
 import { serveReportDownload } from './serveReportDownload';
+import { OAUTH_CALLBACK_PATH, serveOAuthCallback } from '../../app/serveOAuthCallback';
+import type { SignInOutcome } from '../../providers/mcp/OAuthSignIns';
 
 export const API_PATH = '/api';
 export const MAX_MESSAGE_BYTES = MAX_RPC_MESSAGE_BYTES;
@@ -35,6 +37,8 @@ export interface PlaygroundServerOptions {
   log?: (line: string) => void;
   /** The clock download tickets expire by (tests move it). */
   now?: () => number;
+  /** Finishes an OAuth sign-in when the browser comes back to `/oauth/callback`. */
+  oauthCallback?: (query: URLSearchParams) => Promise<SignInOutcome>;
 }
 
 export interface PlaygroundServer {
@@ -85,6 +89,12 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
     const { pathname } = new URL(request.url ?? '/', 'http://x');
     if (pathname === API_PATH) {
       response.writeHead(426, { 'content-type': 'text/plain' }).end('use a WebSocket');
+      return;
+    }
+    if (pathname === OAUTH_CALLBACK_PATH && options.oauthCallback) {
+      serveOAuthCallback(request, response, options.oauthCallback).catch(() => {
+        if (!response.headersSent) response.writeHead(500).end();
+      });
       return;
     }
     if (pathname.startsWith(DOWNLOADS_PATH)) {

@@ -16,6 +16,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<{ default:
     summary: 'mcp [--http [HOST:]PORT] | --connect URL: serve the workspace to agents over MCP',
     load: () => import('./mcpCommand'),
   },
+  'import-mcp': {
+    summary: 'import-mcp FILE --workspace W: add the MCP servers of a Claude, Cursor or VS Code config',
+    load: () => import('./importMcpCommand'),
+  },
   serve: { summary: 'serve: start the playground in browser mode', load: () => import('./serveCommand') },
   replay: {
     summary: 'replay FILE.jsonl: re-run a transcript against its recording',

@@ -7,6 +7,8 @@ import { checkToken } from '../../system/checkToken';
 import { isLoopbackHost } from '../../system/isLoopbackHost';
 import { startPlaygroundServer } from '../browserServer/startPlaygroundServer';
 import { resolveConfigDir } from '../../system/resolveConfigDir';
+import { OAuthSignIns, type McpOAuthContext } from '../../providers/mcp/OAuthSignIns';
+import { OAUTH_CALLBACK_PATH } from '../../app/serveOAuthCallback';
 import { killDescendants } from '../../system/killDescendants';
 import { onNextStopSignal, stopWithin } from '../../system/stopWithin';
 
@@ -46,6 +48,7 @@ async function startHost(
   configDir: string,
   workspace: string | undefined,
   personPresent: () => boolean,
+  oauth: McpOAuthContext,
 ): Promise<PlaygroundHost> {
   const [{ createDefaultPlaygroundHost }, { createDefaultExecutorFactory }, { createFileSecretStore }] =
     await Promise.all([
@@ -58,6 +61,7 @@ async function startHost(
     secretStore: createFileSecretStore(configDir),
     createExecutor: createDefaultExecutorFactory(),
     personPresent,
+    oauth,
     ...(workspace ? { workspacePath: path.resolve(workspace) } : {}),
   });
 }
@@ -101,7 +105,10 @@ export default async function serveCommand(args: string[]): Promise<number> {
   // The host (workspace, providers and their SDKs, the runner pool) starts while the page loads.
   let pagesConnected = () => 0;
   // An MCP server's elicitation or sampling request is put to a person only while a page is open.
-  const hostReady = startHost(configDir, values.workspace, () => pagesConnected() > 0);
+  // OAuth sign-in comes back to this server's own loopback callback, once its port is known.
+  let callbackUrl = '';
+  const oauth: McpOAuthContext = { redirectUrl: () => callbackUrl, signIns: new OAuthSignIns() };
+  const hostReady = startHost(configDir, values.workspace, () => pagesConnected() > 0, oauth);
   hostReady.catch(() => undefined); // reported below, and to each call the page makes meanwhile
   let server;
   try {
@@ -112,6 +119,7 @@ export default async function serveCommand(args: string[]): Promise<number> {
         bindHost,
         port: onPort,
         allowRemote: values['allow-remote'],
+        oauthCallback: (query) => oauth.signIns.complete(query),
         ...(token ? { token } : {}),
       });
     // The default port may be taken (a second playground): then any free port will do; an explicit one must fail.
@@ -135,6 +143,7 @@ export default async function serveCommand(args: string[]): Promise<number> {
     );
   }
   const started = server;
+  callbackUrl = `http://127.0.0.1:${server.port}${OAUTH_CALLBACK_PATH}`;
   pagesConnected = () => started.pagesConnected();
   process.stdout.write(`Execbox Playground (browser mode): ${server.url}\n`);
   let host: PlaygroundHost;

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, dialog, safeStorage } from 'electron';
+import { app, BrowserWindow, dialog, safeStorage, shell } from 'electron';
 import { createDefaultExecutorFactory } from '../../engine/executors/createDefaultExecutorFactory';
 import { createDefaultPlaygroundHost } from '../../app/createDefaultPlaygroundHost';
 import type { PlaygroundHost } from '../../app/createPlaygroundHost';
@@ -13,6 +13,8 @@ import { registerFilePicker } from './registerFilePicker';
 import { registerIpcHandlers } from './registerIpcHandlers';
 import { utilityProcessSpawner } from './createUtilityProcessSpawner';
 import { RUNNER_LOADER_FILE } from '../../../runner/runnerBundleFiles';
+import { OAuthSignIns } from '../../providers/mcp/OAuthSignIns';
+import { startOAuthCallbackListener } from '../../app/startOAuthCallbackListener';
 
 // The desktop shell: thin wiring only. Everything it composes runs and is tested under plain Node.
 const here = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
@@ -35,9 +37,13 @@ async function start(): Promise<void> {
   const secretStore = safeStorage.isEncryptionAvailable()
     ? createSafeStorageSecretStore(configDir, safeStorage)
     : createFileSecretStore(configDir);
+  // OAuth sign-in: the system browser, back to a loopback listener of our own.
+  const signIns = new OAuthSignIns();
+  const callback = await startOAuthCallbackListener((query) => signIns.complete(query));
   host = await createDefaultPlaygroundHost({
     configDir,
     secretStore,
+    oauth: { redirectUrl: () => callback.url, signIns, openExternal: (url) => shell.openExternal(url) },
     // Native dialogs: a compromised renderer can neither start commands, send a secret somewhere new nor read one.
     ...createNativeConfirmations(dialog, focusedWindow),
     createExecutor: createDefaultExecutorFactory({ spawnShell: utilityProcessSpawner, runnerEntryPath }),

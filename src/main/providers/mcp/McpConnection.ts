@@ -26,6 +26,16 @@ import { inFlightSignal } from './inFlightSignal';
 import { mapMcpCallResult } from './mapMcpCallResult';
 import { McpResourceCatalog } from './McpResourceCatalog';
 import { McpTrafficRecorder } from './McpTrafficRecorder';
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { SignInStart } from '../../../shared/api/providers';
+import { createRecordingFetch, type RecordedExchange } from './createRecordingFetch';
+import { OAuthStepError } from './SignInRequiredError';
+import { McpOAuthClient } from './McpOAuthClient';
+import type { McpOAuthContext } from './OAuthSignIns';
+
+/** Where a sign-in would come back to when nobody can sign in here (the CLI): the flow stops before it. */
+const NO_CALLBACK = 'http://127.0.0.1/oauth/callback';
 
 /** The abort reason when a call reached its maximum total time. */
 const OVERRAN = Symbol('maximum total time reached');
@@ -57,6 +67,9 @@ export class McpConnection {
   private readonly setupTimeoutMs: number;
   /** What the server lists: the only resources the app reads. */
   readonly catalog: McpResourceCatalog;
+  /** HTTP and SSE servers: OAuth when the server asks, and every HTTP exchange recorded. */
+  private readonly oauth: McpOAuthClient | undefined;
+  private readonly fetch: FetchLike | undefined;
 
   constructor(
     private readonly config: McpProviderConfig,
@@ -66,6 +79,7 @@ export class McpConnection {
     /** Stops connecting and listing tools (a connection test whose dialog closed). */
     private readonly setupSignal?: AbortSignal,
     private readonly serverRequests?: ServerRequestBroker,
+    private readonly oauthContext?: McpOAuthContext,
   ) {
     this.timeoutMs = config.requestTimeoutMs ?? DEFAULT_MCP_REQUEST_TIMEOUT_MS;
     this.maxTotalTimeoutMs = Math.max(
@@ -73,6 +87,21 @@ export class McpConnection {
       config.maxTotalTimeoutMs ?? this.timeoutMs * MAX_TOTAL_TIMEOUT_FACTOR,
     );
     this.setupTimeoutMs = config.requestTimeoutMs ?? SETUP_TIMEOUT_MS;
+    if (config.transport.type !== 'stdio') {
+      this.fetch = createRecordingFetch(
+        (url, init) => this.oauth?.classify(url, init) ?? 'mcp',
+        (exchange) => this.recordHttp(exchange),
+      );
+      this.oauth = new McpOAuthClient(
+        config.transport.url,
+        config.transport.oauth,
+        secrets,
+        () => oauthContext?.redirectUrl() ?? NO_CALLBACK,
+        this.fetch,
+        (signedIn) => listener.oauthChanged?.(signedIn),
+        (url) => this.recordHttp(authorizationStep(url)),
+      );
+    }
     this.catalog = new McpResourceCatalog(
       config.name,
       () => this.client(),
@@ -204,6 +233,12 @@ export class McpConnection {
 
   private classify(error: unknown, toolName: string, handle: McpClientHandle): unknown {
     const server = `MCP server of provider '${this.config.name}'`;
+    if (error instanceof UnauthorizedError) {
+      // The token was refused and could not be refreshed: only a person signing in again helps.
+      const reason = `the MCP server refused the OAuth token and it could not be refreshed: sign in again`;
+      this.drop(handle, reason, true);
+      return toolError('tool_error', `${server} refused ${toolName}: ${reason}`);
+    }
     if (!(error instanceof McpError)) {
       // Not an answer from the server: the transport failed (server gone, session lost). Start over next time.
       const reason = error instanceof Error ? error.message : String(error);
@@ -259,6 +294,13 @@ export class McpConnection {
         }),
       onStderrLine: (text) => this.listener.consoleLine?.({ source: 'stderr', text }),
       ...(recorder ? { observe: (direction, message) => recorder.record(direction, message) } : {}),
+      ...(this.oauth && this.fetch
+        ? {
+            authProvider: this.oauth,
+            fetch: this.fetch,
+            explainAuthError: (error) => this.oauth!.explain(error),
+          }
+        : {}),
     });
     handle.client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
       this.listener.consoleLine?.({
@@ -340,10 +382,88 @@ export class McpConnection {
   }
 
   /** Forgets a broken connection (once) and says why; the next use connects again. */
-  private drop(handle: McpClientHandle, reason: string): void {
+  private drop(handle: McpClientHandle, reason: string, needsSignIn = false): void {
     if (this.handle !== handle) return;
     this.handle = undefined;
     void handle.close();
-    this.listener.connectionChanged(reason);
+    this.listener.connectionChanged(reason, needsSignIn);
   }
+
+  /** One HTTP exchange (or the browser's part of authorization) into the traffic. */
+  private recordHttp({ rpcMethod, bytes, ...http }: RecordedExchange): void {
+    if (http.step !== 'mcp' && this.oauth) this.oauth.lastStep = http.step;
+    this.listener.trafficMessage?.({
+      direction: 'sent',
+      connection: Math.max(1, this.connections),
+      kind: 'http',
+      bytes,
+      ...(rpcMethod ? { method: rpcMethod } : {}),
+      http,
+    });
+  }
+
+  /**
+   * Starts OAuth sign-in: a refresh when a refresh token still works, else the authorization page,
+   * whose answer comes back to the loopback callback and finishes in `finishSignIn`.
+   */
+  async signIn(): Promise<SignInStart> {
+    const oauth = this.oauth;
+    const context = this.oauthContext;
+    if (!oauth || !context)
+      throw new Error(
+        `provider '${this.config.name}' cannot sign in here: only an HTTP MCP provider in the app can`,
+      );
+    oauth.lastStep = undefined;
+    if ((await oauth.run()) === 'AUTHORIZED') {
+      this.listener.signedIn?.();
+      return { signedIn: true };
+    }
+    const url = oauth.authorizationUrl!;
+    // It comes from the authorization server's metadata: only a web page may be opened.
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+      throw new OAuthStepError('authorization', `the authorization page is no web address (${url.protocol})`);
+    context.signIns.expect(oauth.lastState!, {
+      providerName: this.config.name,
+      complete: async (code) => {
+        this.recordHttp({
+          ...authorizationStep(url),
+          status: 302,
+          responseHeaders: { location: `${context.redirectUrl()}?code=«masked»` },
+        });
+        if ((await oauth.run(code)) !== 'AUTHORIZED')
+          throw new Error('the authorization server gave no token');
+        this.listener.signedIn?.();
+      },
+      refused: (reason) => {
+        this.recordHttp({ ...authorizationStep(url), error: reason });
+        this.listener.connectionChanged(`sign-in failed: ${reason}`, true);
+      },
+    });
+    if (context.openExternal) {
+      await context.openExternal(url.href);
+      return { authorizationUrl: url.href, opened: true };
+    }
+    return { authorizationUrl: url.href, opened: false };
+  }
+
+  /** Forgets the tokens and the client registration; the next connection asks for sign-in. */
+  async signOut(): Promise<void> {
+    await this.oauth?.invalidateCredentials('all');
+  }
+
+  /** Whether OAuth tokens are stored for this server; undefined for a stdio server. */
+  async signedIn(): Promise<boolean | undefined> {
+    return this.oauth?.signedIn();
+  }
+}
+
+function authorizationStep(url: URL): RecordedExchange {
+  return {
+    step: 'authorization',
+    method: 'GET',
+    url: url.href,
+    requestHeaders: {},
+    responseHeaders: {},
+    bytes: 0,
+  };
 }

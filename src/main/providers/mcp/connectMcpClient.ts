@@ -4,7 +4,8 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { killDescendants, listDescendants } from '../../system/killDescendants';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { McpProviderConfig } from '../../../shared/api/providers';
 import { expandSecretRecord } from '../../secrets/expandSecretRefs';
 import { stdioLaunchDestination } from './stdioLaunchDestination';
@@ -14,6 +15,8 @@ import type { SecretStore } from '../../secrets/SecretStore';
 import { PROVIDER_CONSOLE_LINE_CHARS } from '../ProviderConsole';
 import { createLineSplitter } from './createLineSplitter';
 import { recordTraffic, type TrafficObserver } from './recordTraffic';
+import { OAuthStepError, SignInRequiredError } from './SignInRequiredError';
+import { OAuthError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
 
 const CLIENT_INFO = { name: 'execbox-playground', version: '0.1.0' };
 const STDERR_TAIL_CHARS = 2000;
@@ -118,6 +121,20 @@ export interface ConnectMcpOptions {
   onStderrLine?: (line: string) => void;
   /** Sees every JSON-RPC message, `initialize` included. */
   observe?: TrafficObserver;
+  /** HTTP and SSE: OAuth when the server asks for it (a 401 with WWW-Authenticate). */
+  authProvider?: OAuthClientProvider;
+  /** HTTP and SSE: the fetch every request goes through (the traffic records each exchange). */
+  fetch?: FetchLike;
+  /** Turns an error of the OAuth flow into the step that failed and why. */
+  explainAuthError?(error: unknown): Error;
+}
+
+/** A 401 the OAuth flow could not answer without a person: the provider asks for sign-in. */
+function signInRequired(error: unknown, url: URL): SignInRequiredError | undefined {
+  if (!(error instanceof UnauthorizedError)) return undefined;
+  return new SignInRequiredError(
+    `the MCP server at ${url.href} asks you to sign in (OAuth): press "Sign in"`,
+  );
 }
 
 /**
@@ -128,7 +145,16 @@ export async function connectMcpClient(
   config: McpProviderConfig,
   secrets: SecretStore,
   baseDir: string,
-  { timeoutMs, signal, prepare, onStderrLine, observe }: ConnectMcpOptions,
+  {
+    timeoutMs,
+    signal,
+    prepare,
+    onStderrLine,
+    observe,
+    authProvider,
+    fetch,
+    explainAuthError,
+  }: ConnectMcpOptions,
 ): Promise<McpClientHandle> {
   const observed = (inner: Transport): Transport => (observe ? recordTraffic(inner, observe) : inner);
   const transport = config.transport;
@@ -171,11 +197,16 @@ export async function connectMcpClient(
   );
   const url = new URL(transport.url);
   const requestInit = { headers };
+  const httpOptions = {
+    requestInit,
+    ...(authProvider ? { authProvider } : {}),
+    ...(fetch ? { fetch } : {}),
+  };
   const noTail = () => '';
   const closer = (client: Client) => () => client.close().catch(() => undefined);
   const overSse = async (): Promise<McpClientHandle> => {
     const client = await connectSse(
-      observed(new SSEClientTransport(url, { requestInit })),
+      observed(new SSEClientTransport(url, httpOptions)),
       timeoutMs,
       signal,
       prepare,
@@ -187,7 +218,7 @@ export async function connectMcpClient(
     try {
       await connectUnlessAborted(
         client,
-        observed(new StreamableHTTPClientTransport(url, { requestInit })),
+        observed(new StreamableHTTPClientTransport(url, httpOptions)),
         timeoutMs,
         signal,
       );
@@ -195,6 +226,9 @@ export async function connectMcpClient(
     } catch (streamableError) {
       await client.close().catch(() => undefined);
       if (signal?.aborted) throw signal.reason;
+      // The server answered and wants OAuth: SSE would be asked the same.
+      const authFailure = authError(streamableError, url, explainAuthError);
+      if (authFailure) throw authFailure;
       try {
         return await overSse();
       } catch (sseError) {
@@ -209,6 +243,8 @@ export async function connectMcpClient(
     return await overSse();
   } catch (error) {
     if (signal?.aborted) throw signal.reason;
+    const authFailure = authError(error, url, explainAuthError);
+    if (authFailure) throw authFailure;
     throw new Error(`could not connect to MCP server ${url.href} over SSE: ${describe(error)}`);
   }
 }
@@ -227,4 +263,21 @@ async function connectSse(
     await client.close().catch(() => undefined);
     throw error;
   }
+}
+
+/** An error of the OAuth flow (sign-in needed, or a step that failed), or undefined for any other. */
+function authError(
+  error: unknown,
+  url: URL,
+  explain: ((error: unknown) => Error) | undefined,
+): Error | undefined {
+  const needed = signInRequired(error, url);
+  if (needed) return needed;
+  if (explain && isOAuthFlowError(error)) return explain(error);
+  return undefined;
+}
+
+/** Errors only the OAuth flow throws (an authorization server's error answer, or a step we named). */
+function isOAuthFlowError(error: unknown): boolean {
+  return error instanceof OAuthError || error instanceof OAuthStepError;
 }

@@ -16,6 +16,7 @@ export function createMcpSource(config: McpProviderConfig, deps: ProviderSourceD
     deps.listener,
     deps.signal,
     deps.serverRequests,
+    deps.oauth,
   );
   return {
     async load() {

@@ -13,6 +13,7 @@ import { InvalidArgumentError } from '../../../shared/rpc/invalidArgumentError';
 import { DEFAULT_RUNTIME_OPTIONS } from '../../../shared/runtimeOptions';
 import type { WorkspaceFile } from '../../../shared/workspaceFormat';
 import type { ServerRequestBroker } from '../../providers/mcp/ServerRequestBroker';
+import type { McpOAuthContext } from '../../providers/mcp/OAuthSignIns';
 import type { ManualCallBroker } from '../../providers/mock/ManualCallBroker';
 import { ProviderRegistry } from '../../providers/ProviderRegistry';
 import { secretNamesIn } from '../../secrets/expandSecretRefs';
@@ -34,6 +35,8 @@ export interface WorkspaceSessionDeps {
   manual: ManualCallBroker;
   /** MCP servers' elicitation and sampling requests go to a person through it; absent: declined. */
   serverRequests?: ServerRequestBroker;
+  /** Where OAuth sign-in comes back to; absent: stored tokens are used, but nobody can sign in. */
+  oauth?: McpOAuthContext;
   /** Allow everything the workspace would run without asking (CLI `--trust`). */
   trustAll: boolean;
   /**
@@ -72,6 +75,7 @@ export class WorkspaceSession {
       secrets: deps.secrets,
       manual: deps.manual,
       ...(deps.serverRequests ? { serverRequests: deps.serverRequests } : {}),
+      ...(deps.oauth ? { oauth: deps.oauth } : {}),
       baseDir: path.dirname(file),
       emit: (event) => {
         if (!this.closed) deps.emit(event);
@@ -190,6 +194,14 @@ export class WorkspaceSession {
   async startUserProvider(config: ProviderConfig): Promise<void> {
     await this.startProvider(config, true);
     this.registry.setOrder(this.doc.providers.map((p) => p.id));
+  }
+
+  /** Providers read from another program's file: what they would run is asked about first. */
+  async startImportedProviders(configs: readonly ProviderConfig[]): Promise<void> {
+    await this.registry.batch(async () => {
+      for (const config of configs) await this.startProvider(config, false);
+      this.registry.setOrder(this.doc.providers.map((p) => p.id));
+    });
   }
 
   async answerTrust(requestId: string, answer: boolean): Promise<void> {

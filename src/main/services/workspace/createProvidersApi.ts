@@ -15,6 +15,9 @@ import type { ManualCallBroker } from '../../providers/mock/ManualCallBroker';
 import { requireRecord, requireString } from './checkArgument';
 import { createMcpInspectApi } from './createMcpInspectApi';
 import { validateProviderConfig } from './validateWorkspaceDocument';
+import { planMcpImport } from './planMcpImport';
+import { importMcpPlan } from './importMcpPlan';
+import { MCP_IMPORT_MAX_CHARS } from '../../../shared/api/mcpImport';
 import type { WorkspaceControl } from './createWorkspaceApi';
 
 function checkConfig(value: unknown, id: string): ProviderConfig {
@@ -78,6 +81,15 @@ export function createProvidersApi(
   };
   const nameTaken = (name: string, exceptId?: string) =>
     session().document.providers.some((p) => p.name === name && p.id !== exceptId);
+  const importPlan = async (text: unknown, fileName: unknown) =>
+    planMcpImport(
+      requireString(text, 'text', { max: MCP_IMPORT_MAX_CHARS, allowEmpty: true }),
+      requireString(fileName, 'fileName', { max: 1_000 }),
+      {
+        providerNames: session().document.providers.map((p) => p.name),
+        secretNames: await control.secrets.list(),
+      },
+    );
   /** Connection tests in flight that named an attempt id, so `cancelTest` can stop them. */
   const testsInFlight = new Map<string, AbortController>();
 
@@ -229,6 +241,28 @@ export function createProvidersApi(
     consoleLines: async (providerId) => session().registry.consoleLines(existing(providerId)) ?? [],
     async clearConsole(providerId) {
       session().registry.clearConsole(existing(providerId));
+    },
+    previewMcpImport: async (text, fileName) => (await importPlan(text, fileName)).preview,
+    async signIn(providerId) {
+      const key = existing(providerId);
+      const connection = session().registry.mcpConnection(key);
+      if (!connection)
+        throw new InvalidArgumentError(`provider '${status(key).name}' is no HTTP MCP provider`);
+      return connection.signIn();
+    },
+    async signOut(providerId) {
+      const key = existing(providerId);
+      await session().registry.mcpConnection(key)?.signOut();
+      await session().registry.refresh(key);
+      return status(key);
+    },
+    async importMcpServers(text, fileName) {
+      const plan = await importPlan(text, fileName);
+      const current = session();
+      const configs = await importMcpPlan(plan, control.secrets, (change) => current.mutate(change));
+      await current.startImportedProviders(configs);
+      await current.announce();
+      return { ...plan.preview, providerIds: configs.map((c) => c.id) };
     },
   };
 }

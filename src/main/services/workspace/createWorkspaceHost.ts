@@ -27,6 +27,7 @@ import { writeFileAtomic } from '../../system/writeFileAtomic';
 import { copyWorkspaceTo } from './copyWorkspaceTo';
 import { exportWorkspaceBundle } from './exportWorkspaceBundle';
 import { unpackWorkspaceBundle } from './unpackWorkspaceBundle';
+import type { McpOAuthContext } from '../../providers/mcp/OAuthSignIns';
 
 export interface WorkspaceHostOptions {
   /** The user's config folder (see resolveConfigDir): trust answers, last workspace, the demo copy. */
@@ -61,6 +62,8 @@ export interface WorkspaceHostOptions {
    * refuses an edit that would do more than was trusted, with no gap between its check and the open.
    */
   admit?(file: string, doc: WorkspaceFile): void;
+  /** Where OAuth sign-in comes back to (the face's loopback callback); absent: nobody can sign in. */
+  oauth?: McpOAuthContext;
 }
 
 export type WorkspaceHostEvent = WorkspaceEvent | ProvidersEvent;
@@ -125,6 +128,7 @@ export async function createWorkspaceHost(options: WorkspaceHostOptions): Promis
     emit,
     typingsChanged,
     ...(options.confirmTrust ? { confirmTrust: options.confirmTrust } : {}),
+    ...(options.oauth ? { oauth: options.oauth } : {}),
   };
 
   let current: WorkspaceSession | undefined;

@@ -106,6 +106,16 @@ const mockTool = {
   },
 };
 
+const oauthSettings = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    clientId: { type: 'string', minLength: 1, maxLength: 1000 },
+    clientSecret: { type: 'string', pattern: '^\\$\\{secret:[A-Za-z_][A-Za-z0-9_]*\\}$' },
+    scope: { type: 'string', maxLength: 1000 },
+  },
+};
+
 const mcpTransport = {
   type: 'object',
   required: ['type'],
@@ -125,12 +135,12 @@ const mcpTransport = {
     {
       additionalProperties: false,
       required: ['url'],
-      properties: { type: { const: 'http' }, url: httpUrl, headers: stringRecord },
+      properties: { type: { const: 'http' }, url: httpUrl, headers: stringRecord, oauth: oauthSettings },
     },
     {
       additionalProperties: false,
       required: ['url'],
-      properties: { type: { const: 'sse' }, url: httpUrl, headers: stringRecord },
+      properties: { type: { const: 'sse' }, url: httpUrl, headers: stringRecord, oauth: oauthSettings },
     },
   ],
 };

@@ -60,7 +60,7 @@ function folderOf(filePath: string | undefined): string | undefined {
 }
 
 /** Add or edit one provider; every field is checked as you type, and nothing is saved until it is valid. */
-export function ProviderEditor(props: { existing?: ProviderConfig; onClose(): void }) {
+export function ProviderEditor(props: { existing?: ProviderConfig; onClose(): void; onImport?(): void }) {
   const api = useApi();
   const notify = usePlaygroundStore((s) => s.notify);
   const workspaceFolder = usePlaygroundStore((s) => folderOf(s.workspace?.path));
@@ -150,6 +150,14 @@ export function ProviderEditor(props: { existing?: ProviderConfig; onClose(): vo
           void save();
         }}
       >
+        {!props.existing && props.onImport && (
+          <p className="muted import-hint">
+            Servers set up in Claude Desktop, Cursor, VS Code or Claude Code?{' '}
+            <button type="button" className="link" onClick={props.onImport}>
+              Import servers…
+            </button>
+          </p>
+        )}
         {!props.existing && (
           <div className="kind-picker" role="radiogroup" aria-label="Provider kind">
             {KINDS.map((k) => (
@@ -277,6 +285,38 @@ export function ProviderEditor(props: { existing?: ProviderConfig; onClose(): vo
                   rows={3}
                 />
                 <MoveToSecretStore field="headers" draft={draft} onChange={set} />
+                <details className="oauth-settings" open={draft.oauthClientId !== ''}>
+                  <summary>OAuth (when the server asks you to sign in)</summary>
+                  <p className="muted">
+                    A server that answers 401 and names an authorization server gets a “Sign in” button; the
+                    app registers itself there. Only where the authorization server offers no registration,
+                    enter the client id registered for it.
+                  </p>
+                  <div className="row">
+                    <DraftTextField
+                      field="oauthClientId"
+                      label="OAuth client id (optional)"
+                      draft={draft}
+                      errors={shown}
+                      onChange={set}
+                    />
+                    <DraftTextField
+                      field="oauthClientSecret"
+                      label="Client secret (a secret reference)"
+                      draft={draft}
+                      errors={shown}
+                      onChange={set}
+                      placeholder="${secret:CLIENT_SECRET}"
+                    />
+                    <DraftTextField
+                      field="oauthScope"
+                      label="Scope (optional)"
+                      draft={draft}
+                      errors={shown}
+                      onChange={set}
+                    />
+                  </div>
+                </details>
               </>
             )}
             <DraftTextField

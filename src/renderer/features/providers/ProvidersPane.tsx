@@ -9,6 +9,8 @@ import { McpTrafficView } from './traffic/McpTrafficView';
 import { useTrafficFocus } from '../../state/trafficFocus';
 import { ProviderEditor } from './ProviderEditor';
 import { SecretsDialog } from './SecretsDialog';
+import { ImportServersDialog } from './ImportServersDialog';
+import { OAuthSignIn } from './OAuthSignIn';
 import { ToolApprovalToggles } from './ToolApprovalToggles';
 import { ToolList } from './tryTool/ToolList';
 import { plural } from '../../../shared/format';
@@ -18,6 +20,7 @@ const STATE_WORDS: Record<ProviderStatus['state'], string> = {
   ready: 'ready',
   error: 'error',
   awaiting_trust: 'waiting for your OK',
+  needs_sign_in: 'needs sign-in',
 };
 
 /** A link that shows or hides one part of a provider ("tools" / "hide tools"). */
@@ -36,6 +39,7 @@ export function ProvidersPane() {
   const notify = usePlaygroundStore((s) => s.notify);
   const [editing, setEditing] = useState<ProviderConfig | 'new' | null>(null);
   const [secretsOpen, setSecretsOpen] = useState(false);
+  const [importing, setImporting] = useState(false);
   const [showTypes, setShowTypes] = useState<string | null>(null);
   const [showTools, setShowTools] = useState<string | null>(null);
   const [showConsole, setShowConsole] = useState<string | null>(null);
@@ -90,6 +94,7 @@ export function ProvidersPane() {
               </span>
             </div>
             {p.error && <div className="provider-error">{p.error}</div>}
+            {p.kind === 'mcp' && p.state === 'needs_sign_in' && <OAuthSignIn provider={p} />}
             <div className="row-actions visible">
               <ShowHide
                 label="tools"
@@ -120,6 +125,7 @@ export function ProvidersPane() {
                   />
                 </>
               )}
+              {p.kind === 'mcp' && p.state !== 'needs_sign_in' && <OAuthSignIn provider={p} />}
               <button className="link" onClick={() => setEditing(p.config)}>
                 edit
               </button>
@@ -164,8 +170,16 @@ export function ProvidersPane() {
         ))}
       </ul>
       {editing && (
-        <ProviderEditor existing={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />
+        <ProviderEditor
+          existing={editing === 'new' ? undefined : editing}
+          onClose={() => setEditing(null)}
+          onImport={() => {
+            setEditing(null);
+            setImporting(true);
+          }}
+        />
       )}
+      {importing && <ImportServersDialog onClose={() => setImporting(false)} />}
       {secretsOpen && <SecretsDialog onClose={() => setSecretsOpen(false)} />}
     </section>
   );

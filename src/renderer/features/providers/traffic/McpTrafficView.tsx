@@ -10,6 +10,7 @@ import { useTabStore } from '../../../state/tabStore';
 import { useTrafficFocus, type TrafficTarget } from '../../../state/trafficFocus';
 import { useTranscriptFocus } from '../../../state/transcriptFocus';
 import { ValueViewer } from '../../../ui/values/ValueViewer';
+import { McpHttpRow } from './McpHttpRow';
 
 const NO_MESSAGES: McpTrafficMessage[] = [];
 
@@ -91,6 +92,16 @@ export function McpTrafficView({ provider }: { provider: ProviderStatus }) {
         {messages.length === 0 && <p className="muted">No messages with this server yet.</p>}
         {messages.map((m) => {
           const open = openSeq === m.seq;
+          if (m.kind === 'http')
+            return (
+              <McpHttpRow
+                key={m.seq}
+                message={m}
+                open={open}
+                time={clockTime(m.at)}
+                onToggle={() => setOpenSeq(open ? null : m.seq)}
+              />
+            );
           const linked =
             target !== null && m.rpcId !== undefined && sameRequest(m, target.connection, target.rpcId);
           return (
