@@ -9,6 +9,8 @@ import {
   TEST_WORKSPACE,
 } from './playgroundFixture';
 
+test.describe.configure({ timeout: 120_000 });
+
 // Issue 40, "words that are not true": each test fails on the build before it.
 
 test('a syntax error says the code could not be read, not that the program threw and did not catch', async ({
@@ -97,4 +99,28 @@ test('a saved run is named by the time it ran, not the time it was saved', async
   expect(seconds(named)).toBeGreaterThanOrEqual(seconds(ranBy));
   expect(seconds(named)).toBeLessThanOrEqual(seconds(finished));
   await expect(saved.getByTestId('saved-transcript-run')).toContainText(/^saved /);
+});
+
+test.describe('Reject on a call that asks before running', () => {
+  test.use({
+    workspaceDocument: {
+      ...TEST_WORKSPACE,
+      providers: [{ ...TEST_WORKSPACE.providers[0], askBeforeRunning: ['echo'] }],
+    },
+  });
+
+  test('sends the message typed on the card as the tool_error', async ({ page, playground: _ }) => {
+    await setProgram(
+      page,
+      "try { await demo.echo({ text: 'x' }); } catch (e) { return `${e.code}: ${e.message}`; }",
+    );
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    const card = page.getByTestId('paused-call');
+    await expect(card).toBeVisible({ timeout: 30_000 });
+    await card.getByLabel('Reject message').fill('not in production, please');
+    await page.screenshot({ path: join(SCREENSHOTS, 'newcomer-reject-message.png') });
+    await card.getByRole('button', { name: 'Reject', exact: true }).click();
+    await expect(page.getByTestId('run-state')).toHaveText(/Succeeded/, { timeout: 30_000 });
+    await expect(page.getByTestId('result')).toContainText('tool_error: not in production, please');
+  });
 });
