@@ -153,7 +153,6 @@ describe('describeRunOutcome', () => {
   it('a syntax error is told as code that could not be read, not as an error the program threw', () => {
     const syntax = describeRunOutcome({
       ok: false,
-      logs: [],
       durationMs: 2,
       error: { code: 'runtime_error', message: 'Unexpected token', name: 'SyntaxError', line: 2, column: 7 },
     });
@@ -163,7 +162,6 @@ describe('describeRunOutcome', () => {
     // A SyntaxError the program throws itself (JSON.parse) carries no column: it did throw.
     const thrown = describeRunOutcome({
       ok: false,
-      logs: [],
       durationMs: 2,
       error: { code: 'runtime_error', message: 'bad JSON', name: 'SyntaxError', line: 4 },
     });
