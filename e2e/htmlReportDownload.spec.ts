@@ -5,6 +5,7 @@ import {
   expect,
   LEAKY_PROVIDER,
   runProgram,
+  setProgram,
   storeSecret,
   test,
   TEST_WORKSPACE,
@@ -68,8 +69,28 @@ test('the HTML report of a run and of a saved transcript downloads from the serv
   await expect(saved).toHaveCount(1);
   const fromSaved = await downloadFrom(page, () => saved.getByRole('button', { name: 'HTML' }).click());
   expect(fromSaved.download.suggestedFilename()).toBe('e2e-report.html');
-  for (const text of ['Transcript: e2e report', 'tool_call', 'leaky', MASK])
+  for (const text of ['Transcript: e2e report', 'tool_call', 'leaky', MASK, 'secrets masked: LEAKY_TOKEN'])
     expect(fromSaved.text).toContain(text);
   expect(fromSaved.text).not.toContain(SECRET);
   expect(page.url()).toBe(appUrl);
+});
+
+// Issue 40: the report said "masked: 1 secret value" for a run that touched no secret (it counted the
+// secrets known to the host). It names the secrets masked in this run, and none when there were none.
+test('the HTML report of a run that touched no secret says nothing was masked', async ({
+  page,
+  playground: _,
+}) => {
+  test.setTimeout(120_000);
+  await storeSecret(page, 'LEAKY_TOKEN', SECRET);
+  await allowAndWaitReady(page, 'leaky');
+  await setProgram(page, "const r = await demo.echo({ text: 'hi' });\nr");
+  await runProgram(page);
+  await expect(page.getByTestId('run-state')).toHaveText(/Succeeded/);
+  await page.getByRole('tab', { name: 'Saved' }).click();
+  const report = await downloadFrom(page, () =>
+    page.getByRole('button', { name: 'Export run as HTML' }).click(),
+  );
+  expect(report.text).toContain('demo');
+  expect(report.text).not.toMatch(/secret value|secrets masked|LEAKY_TOKEN/);
 });

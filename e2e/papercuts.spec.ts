@@ -9,6 +9,7 @@ test('a new snippet name is asked for without scolding before anything is typed'
   const name = page.getByRole('textbox', { name: 'New snippet name' });
   await expect(name).toBeFocused();
   await expect(page.getByText('a name is needed')).toHaveCount(0);
+  await name.fill('');
   await name.press('Enter');
   await expect(page.getByText('a name is needed')).toBeVisible();
   await name.fill('Mine');

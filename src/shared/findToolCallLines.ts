@@ -12,13 +12,20 @@ const CALL = /([A-Za-z_$][\w$]*)\s*\.\s*([A-Za-z_$][\w$]*)\s*\(/g;
 
 /**
  * The lines of `code` that call a known tool (`tools` maps provider names to their guest-visible
- * tool names). A light scan, not a parse: text after `//` is skipped, and so is text inside block
- * comments that start and end on lines of their own.
+ * tool names).
  */
 export function findToolCallLines(
   code: string,
   tools: ReadonlyMap<string, ReadonlySet<string>>,
 ): ToolCallLine[] {
+  return findMemberCalls(code).filter((call) => tools.get(call.providerName)?.has(call.toolName));
+}
+
+/**
+ * Every `name.member(` call in `code`, tool or not. A light scan, not a parse: text after `//` is
+ * skipped, and so is text inside block comments that start and end on lines of their own.
+ */
+export function findMemberCalls(code: string): ToolCallLine[] {
   const found: ToolCallLine[] = [];
   let inBlockComment = false;
   code.split('\n').forEach((text, index) => {
@@ -38,7 +45,7 @@ export function findToolCallLines(
     if (lineComment >= 0) scan = scan.slice(0, lineComment);
     for (const match of scan.matchAll(CALL)) {
       const [, providerName, toolName] = match;
-      if (providerName && toolName && tools.get(providerName)?.has(toolName))
+      if (providerName && toolName)
         found.push({ line: index + 1, column: (match.index ?? 0) + 1, providerName, toolName });
     }
   });

@@ -1,11 +1,12 @@
 import { describeExecuteError } from './format/describeExecuteError';
 import type { TranscriptEntry } from './transcript';
 import type { TranscriptHeader, TranscriptProblem } from './transcriptFile';
-import { describeRunOutcome, formatBytes, formatDuration, formatOffsetMs, plural } from './format';
+import { describeRunOutcome, formatBytes, formatDuration, formatOffsetMs } from './format';
 import { runFactsFromTranscript } from './runFactsFromTranscript';
 import type { RunFacts } from './runOutcome';
 import type { DoneMessage } from './protocol/messages';
 import { summarizeTranscriptEntry } from './transcriptSummary';
+import { maskedSecretNamesInValue } from './secretMaskToken';
 
 /**
  * Escapes text for HTML element content and quoted attribute values. A lone surrogate (which JSON
@@ -46,7 +47,8 @@ export function renderTranscriptHtml(
 ): string {
   const done = findDone(entries);
   const facts = done ? runFactsFromTranscript(entries, header?.options) : undefined;
-  const start = transcriptHtmlStart(header, problems, { count: entries.length, done, facts });
+  const maskedSecrets = maskedSecretNamesInValue(entries);
+  const start = transcriptHtmlStart(header, problems, { count: entries.length, done, facts, maskedSecrets });
   return `${start}${entries.map(transcriptHtmlRow).join('')}${TRANSCRIPT_HTML_END}`;
 }
 
@@ -57,6 +59,8 @@ export interface TranscriptHtmlSummary {
   /** The run's (last) done message. */
   done: DoneMessage | undefined;
   facts: Partial<RunFacts> | undefined;
+  /** The secrets whose values were masked in the entries (their tokens), not every secret known. */
+  maskedSecrets: readonly string[];
 }
 
 /** What a report may load: nothing but its own inline styles. */
@@ -71,7 +75,7 @@ export const TRANSCRIPT_HTML_END = '\n</tbody></table>\n</body></html>';
 export function transcriptHtmlStart(
   header: TranscriptHeader | null,
   problems: readonly TranscriptProblem[],
-  { count, done, facts }: TranscriptHtmlSummary,
+  { count, done, facts, maskedSecrets }: TranscriptHtmlSummary,
 ): string {
   const title = header?.name ? `Transcript: ${header.name}` : 'Execbox transcript';
   const parts: string[] = [
@@ -88,9 +92,8 @@ export function transcriptHtmlStart(
       header.executor ? `executor ${header.executor}` : '',
       `timeout ${formatDuration(header.options.timeoutMs)}`,
       `memory ${formatBytes(header.options.memoryLimitBytes)}`,
-      header.masked && (header.masked.keys.length > 0 || header.masked.secretValues > 0)
-        ? `masked: ${plural(header.masked.secretValues, 'secret value')}${header.masked.keys.length ? `, keys ${header.masked.keys.join(', ')}` : ''}`
-        : '',
+      maskedSecrets.length > 0 ? `secrets masked: ${maskedSecrets.join(', ')}` : '',
+      header.masked?.keys.length ? `values under keys ${header.masked.keys.join(', ')} masked` : '',
     ].filter(Boolean);
     parts.push(`<p>${escapeHtml(facts.join(' · '))}</p>`);
   }

@@ -33,6 +33,18 @@ describe('HTML report', () => {
     expect(html).toContain('&lt;script&gt;');
   });
 
+  it('names the secrets masked in the run, and none when the run touched none', () => {
+    const known = sampleHeader({ masked: { keys: [], secretValues: 1 } });
+    expect(renderTranscriptHtml(known, entries)).not.toMatch(/secret value|secrets masked/);
+    const touched = entryList().message('host_to_runner', {
+      type: 'tool_result',
+      callId: 'c1',
+      ok: true,
+      result: { key: '«secret:EV_KEY»' },
+    }).entries;
+    expect(renderTranscriptHtml(known, touched)).toContain('secrets masked: EV_KEY');
+  });
+
   it('is self-contained: inline CSS, no scripts, no external resources', () => {
     const html = renderTranscriptHtml(sampleHeader(), entries.slice(0, 0));
     expect(html).toMatch(/^<!doctype html>/);

@@ -54,6 +54,22 @@ describe('snippet history', () => {
     expect(doc).not.toContain('versionId');
   });
 
+  // Issue 40: a snippet from the file (a demo's) had no version of the code it had before the first edit.
+  it("keeps a snippet's code from before its first edit as its first version", async () => {
+    const dir = await tempDir();
+    const file = await writeWorkspace(path.join(dir, 'w.execbox.json'), {
+      snippets: [{ id: 'demo', name: 'Demo', code: 'return "as shipped"' }],
+    });
+    const { host: h } = await host({ workspacePath: file });
+    await h.workspace.updateSnippet('demo', { code: 'return "edited"' });
+    await h.workspace.updateSnippet('demo', { code: 'return "again"' });
+    const versions = await h.workspace.snippetHistory('demo');
+    const texts = await Promise.all(
+      versions.map(async (v) => (await h.workspace.snippetVersion('demo', v.versionId)).code),
+    );
+    expect(texts).toEqual(['return "again"', 'return "edited"', 'return "as shipped"']);
+  });
+
   it('bounds the versions per snippet by count and by size, keeping the newest', async () => {
     const { host: h } = await workspace();
     const snippet = await h.workspace.createSnippet('many', 'v0');

@@ -242,7 +242,10 @@ function RunSettings({
 /** The time the person waited, with the guest's own time (and any held time) beside it. */
 function RunBarOutcome({ text }: { text: ReturnType<typeof describeRunOutcome> }) {
   return (
-    <span className={`run-outcome outcome-${text.kind}`}>
+    <span
+      className={`run-outcome outcome-${text.kind}`}
+      title={`${text.sentence}${text.timing ? ` (${text.timing})` : ''}`}
+    >
       {text.sentence}
       {text.timing && <span className="muted run-timing"> ({text.timing})</span>}
     </span>

@@ -4,6 +4,8 @@ import { useState } from 'react';
 export function InlineNameInput(props: {
   initial: string;
   label: string;
+  /** Selects the name when it gets focus, so typing replaces it. */
+  selectAll?: boolean;
   onSave(name: string): void;
   onCancel(): void;
 }) {
@@ -19,6 +21,8 @@ export function InlineNameInput(props: {
         aria-invalid={showError}
         value={value}
         maxLength={120}
+        placeholder={props.label}
+        onFocus={props.selectAll ? (e) => e.currentTarget.select() : undefined}
         onChange={(e) => {
           setValue(e.target.value);
           setTouched(true);

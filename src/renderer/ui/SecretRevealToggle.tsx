@@ -15,7 +15,11 @@ export function SecretRevealToggle({
       className="secret-reveal link"
       aria-pressed={reveal.revealed}
       disabled={reveal.busy}
-      title={`Masked here: ${reveal.names.join(', ')}. Values are shown only in this view, only while you want them.`}
+      title={
+        reveal.revealed
+          ? 'Shows «secret:NAME» again in place of the values'
+          : `Puts the value of ${reveal.names.join(', ')} in place of «secret:NAME» in this view only, until you hide it or the view changes; nothing is saved or sent`
+      }
       onClick={reveal.toggle}
     >
       {label}

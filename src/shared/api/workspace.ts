@@ -148,6 +148,8 @@ export interface SnippetVersionInfo {
   /** The snippet's name at that time. */
   name: string;
   chars: number;
+  /** The code the snippet had before its first edit here (`savedAt` is when that edit came). */
+  beforeFirstEdit?: true;
 }
 
 export interface SnippetVersion extends SnippetVersionInfo {

@@ -94,6 +94,14 @@ function describeFailure(error: ExecuteError, facts: Partial<RunFacts> | undefin
         ? "A tool's input or output did not match its schema, and the program did not catch the error."
         : 'A tool failed while answering, and the program did not catch the error.',
     );
+  // Only the runner's reading of the code gives a column: a SyntaxError the guest throws has none.
+  if (error.code === 'runtime_error' && error.name === 'SyntaxError' && error.column !== undefined)
+    return withError(
+      'guest_error',
+      'Failed',
+      'Not run: the code has a syntax error',
+      `The code could not be read, so none of it ran: fix line ${error.line ?? 1}, column ${error.column}.`,
+    );
   return withError(
     'guest_error',
     'Failed',

@@ -2,7 +2,8 @@ import { formatDuration } from '../format/formatDuration';
 import type { TranscriptRow } from './describeEntries';
 
 /** Duration and status (`took`, `note`) come before the long names, so a 1400 px window shows them. */
-export const COLUMN_IDS = ['seq', 'ms', 'dir', 'type', 'took', 'note', 'call', 'tool'] as const;
+/** Which call and tool come before the timing and the note, so a narrow pane still shows them. */
+export const COLUMN_IDS = ['seq', 'ms', 'dir', 'type', 'call', 'tool', 'took', 'note'] as const;
 export type ColumnId = (typeof COLUMN_IDS)[number];
 
 export const COLUMN_TITLES: Record<ColumnId, string> = {

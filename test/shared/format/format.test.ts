@@ -150,6 +150,24 @@ describe('describeRunOutcome', () => {
     expect([refused.kind, refused.sentence]).toEqual(['refused', 'Not run: Log chars must be…']);
   });
 
+  it('a syntax error is told as code that could not be read, not as an error the program threw', () => {
+    const syntax = describeRunOutcome({
+      ok: false,
+      durationMs: 2,
+      error: { code: 'runtime_error', message: 'Unexpected token', name: 'SyntaxError', line: 2, column: 7 },
+    });
+    expect(syntax.headline).toBe('Not run: the code has a syntax error');
+    expect(syntax.explanation).toBe('The code could not be read, so none of it ran: fix line 2, column 7.');
+    expect(syntax.explanation).not.toMatch(/threw|catch/);
+    // A SyntaxError the program throws itself (JSON.parse) carries no column: it did throw.
+    const thrown = describeRunOutcome({
+      ok: false,
+      durationMs: 2,
+      error: { code: 'runtime_error', message: 'bad JSON', name: 'SyntaxError', line: 4 },
+    });
+    expect(thrown.explanation).toBe('The program threw an error and did not catch it.');
+  });
+
   it('a real timeout names the time spent and the limit', () => {
     const text = describeRunOutcome(
       { ...timeout, durationMs: 5003 },

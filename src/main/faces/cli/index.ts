@@ -2,8 +2,8 @@ import { formatCliError } from './formatCliError';
 
 type Command = (args: string[]) => Promise<number>;
 
-/** Each subcommand lives in its own module, loaded only when used. */
-const COMMANDS: Record<string, { summary: string; load: () => Promise<{ default: Command }> }> = {
+/** Each subcommand lives in its own module, loaded only when used (the README test reads the names). */
+export const COMMANDS: Record<string, { summary: string; load: () => Promise<{ default: Command }> }> = {
   run: {
     summary: 'run FILE: run guest code and print the ExecuteResult as JSON',
     load: () => import('./runCommand'),

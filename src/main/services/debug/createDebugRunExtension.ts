@@ -23,6 +23,8 @@ export interface ReplayPlanState {
 
 export interface DebuggedRun {
   request: RunRequest;
+  /** When the run started (ISO): a saved run is named after it. */
+  startedAt: string;
   /** The options the user chose (the runner itself gets a ceiling timeout while a debugger is attached). */
   options: ExecutorRuntimeOptions;
   replay?: ReplayPlanState;
@@ -89,6 +91,7 @@ export function createDebugRunExtension(options: {
       pendingReplays.delete(run.request);
       runs.set(run.runId, {
         request: run.request,
+        startedAt: run.startedAt,
         options: { ...options.runtimeSettings().limits, ...run.request.limits },
         transcript: run.transcript,
         ...(replay ? { replay } : {}),

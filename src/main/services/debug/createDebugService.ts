@@ -271,7 +271,8 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
       const { record, finished } = finishedRun(runId);
       const saveOptions = checkSaveOptions(rawOptions);
       const savedAt = new Date();
-      const name = saveOptions.name ?? `Run ${formatRunTime(savedAt)}`;
+      // Named after when it ran: a run saved minutes later is still the run of that moment.
+      const name = saveOptions.name ?? `Run ${formatRunTime(record.startedAt)}`;
       const header = {
         ...buildTranscriptHeader(record, finished.transcript),
         name,

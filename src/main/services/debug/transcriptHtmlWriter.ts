@@ -3,6 +3,7 @@ import type { TranscriptProblem } from '../../../shared/transcriptFile';
 import { runFactsFromTranscript } from '../../../shared/runFactsFromTranscript';
 import { TRANSCRIPT_HTML_END, transcriptHtmlRow, transcriptHtmlStart } from '../../../shared/transcriptHtml';
 import { maskTranscript, type MaskOptions } from '../../../shared/transcriptMask';
+import { maskedSecretNamesInValue } from '../../../shared/secretMaskToken';
 import type { FileWriter } from '../../system/writeFileAtomic';
 import { walkTranscript, walkTranscriptPages, type TranscriptSourceReader } from './transcriptSourceReader';
 
@@ -22,8 +23,12 @@ export function transcriptHtmlWriter(
     // Only the events the facts are read from: the first cancel request and the last run_finished.
     let cancelRequested: TranscriptEntry | undefined;
     let finished: TranscriptEntry | undefined;
+    const maskedSecrets = new Set<string>();
     const problems = await walkTranscript(reader, (entry) => {
       count += 1;
+      // The secrets the report will show masked: tokens already in a saved file, or values masked now.
+      const [masked] = masking.secrets?.size ? maskTranscript(null, [entry], masking).entries : [entry];
+      for (const name of maskedSecretNamesInValue(masked)) maskedSecrets.add(name);
       if (entry.kind === 'message' && entry.message.type === 'done') done = entry;
       if (entry.kind === 'event' && entry.event.type === 'cancel_requested') cancelRequested ??= entry;
       if (entry.kind === 'event' && entry.event.type === 'run_finished') finished = entry;
@@ -39,6 +44,7 @@ export function transcriptHtmlWriter(
             ? maskedDone.message
             : undefined,
         facts: done ? runFactsFromTranscript(factEntries, reader.header?.options) : undefined,
+        maskedSecrets: [...maskedSecrets],
       }),
     );
     await walkTranscriptPages(

@@ -160,6 +160,7 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
       runId,
       request,
       origin,
+      startedAt: summary.startedAt,
       transcript,
       emit: (event: Parameters<typeof recorder.recordEvent>[0]) => batcher.add(recorder.recordEvent(event)),
     };

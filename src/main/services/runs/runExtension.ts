@@ -10,6 +10,8 @@ export interface RunContext {
   request: RunRequest;
   /** Who started the run (the request's origin, the person's when it names none). */
   origin: RunOrigin;
+  /** When it started (ISO). */
+  startedAt: string;
   /** Adds a host event to the run's live transcript. */
   emit(event: HostEvent): void;
   /** The run's transcript as it records (readable while the run goes on). */

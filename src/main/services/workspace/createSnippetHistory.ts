@@ -80,21 +80,27 @@ export function createSnippetHistory(configDir: string) {
     forWorkspace(workspace: string) {
       const { data, change } = entry(workspace);
       return {
-        /** A save of the snippet's code; the same code as the newest version adds nothing. */
-        async record(snippet: WorkspaceSnippet): Promise<void> {
+        /**
+         * A save of the snippet's code; the same code as the newest version adds nothing. `before`, the
+         * code it replaced, is kept first when the snippet has no version yet (a demo snippet's own
+         * code, a snippet from a file), so the first edit can be undone too.
+         */
+        async record(snippet: WorkspaceSnippet, before?: WorkspaceSnippet): Promise<void> {
           const versions = (await data()).snippets[snippet.id];
           if (versions?.at(-1)?.code === snippet.code) return;
+          const version = (of: WorkspaceSnippet, beforeFirstEdit = false) => ({
+            versionId: randomUUID(),
+            savedAt: new Date().toISOString(),
+            name: of.name,
+            chars: of.code.length,
+            code: of.code,
+            ...(beforeFirstEdit ? { beforeFirstEdit: true as const } : {}),
+          });
           await change((history) => {
-            history.snippets[snippet.id] = trim([
-              ...(history.snippets[snippet.id] ?? []),
-              {
-                versionId: randomUUID(),
-                savedAt: new Date().toISOString(),
-                name: snippet.name,
-                chars: snippet.code.length,
-                code: snippet.code,
-              },
-            ]);
+            const kept = history.snippets[snippet.id] ?? [];
+            const first =
+              kept.length === 0 && before && before.code !== snippet.code ? [version(before, true)] : [];
+            history.snippets[snippet.id] = trim([...kept, ...first, version(snippet)]);
           });
         },
         async versions(id: string): Promise<SnippetVersionInfo[]> {

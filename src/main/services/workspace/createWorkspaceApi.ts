@@ -164,6 +164,7 @@ export function createWorkspaceApi(control: WorkspaceControl): WorkspaceApi {
           : requireString(fields.code, 'patch.code', { allowEmpty: true });
       let revision = '';
       let saved: WorkspaceSnippet | undefined;
+      let before: WorkspaceSnippet | undefined;
       await session().mutate((doc) => {
         const snippet = doc.snippets[index];
         if (!snippet) return;
@@ -172,12 +173,13 @@ export function createWorkspaceApi(control: WorkspaceControl): WorkspaceApi {
             `"${snippet.name}" was changed in another tab, window or program since this one last saw it; nothing was saved.`,
           );
         }
+        before = { ...snippet };
         if (name !== undefined) snippet.name = name;
         if (code !== undefined) snippet.code = code;
         revision = textRevision(snippet.code);
         saved = { ...snippet };
       });
-      if (saved && code !== undefined) await history().record(saved);
+      if (saved && code !== undefined) await history().record(saved, before);
       return { revision };
     },
     async deleteSnippet(id) {

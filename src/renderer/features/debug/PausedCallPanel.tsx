@@ -64,6 +64,7 @@ function PausedCallCard({ call, originName }: { call: PausedCall; originName: st
   const [editorKey, setEditorKey] = useState(0);
   const [edited, setEdited] = useState<JsonParse>({ ok: true, value: original });
   const [holdResult, setHoldResult] = useState(false);
+  const [rejectMessage, setRejectMessage] = useState('');
   const [mode, setMode] = useState<'value' | 'error'>(call.result && !call.result.ok ? 'error' : 'value');
   const [errorCode, setErrorCode] = useState<ExecuteErrorCode>(
     call.result && !call.result.ok ? call.result.error.code : 'tool_error',
@@ -189,27 +190,34 @@ function PausedCallCard({ call, originName }: { call: PausedCall; originName: st
               {editChanged ? 'Send edited input' : call.reason === 'approval' ? 'Run it' : 'Send input'}
             </button>
             {call.reason === 'approval' && (
-              <button
-                className="danger"
-                disabled={busy}
-                title="Refuse the call: the program (and an agent) gets a tool_error with the message from the error field, if you wrote one"
-                onClick={() =>
-                  void resume({
-                    action: 'answer',
-                    answer: {
-                      ok: false,
-                      error: {
-                        code: 'tool_error',
-                        message:
-                          (mode === 'error' && errorMessage.trim()) ||
-                          'The person at the playground rejected this call.',
+              <span className="reject-call">
+                <button
+                  className="danger"
+                  disabled={busy}
+                  title="Refuse the call: the program (and an agent) gets a tool_error with your message"
+                  onClick={() =>
+                    void resume({
+                      action: 'answer',
+                      answer: {
+                        ok: false,
+                        error: {
+                          code: 'tool_error',
+                          message: rejectMessage.trim() || 'The person at the playground rejected this call.',
+                        },
                       },
-                    },
-                  })
-                }
-              >
-                Reject
-              </button>
+                    })
+                  }
+                >
+                  Reject
+                </button>
+                <input
+                  aria-label="Reject message"
+                  placeholder="with this message (optional)"
+                  value={rejectMessage}
+                  maxLength={2000}
+                  onChange={(e) => setRejectMessage(e.target.value)}
+                />
+              </span>
             )}
             <button
               disabled={busy || !edited.ok}

@@ -155,7 +155,8 @@ export function TranscriptsPanel() {
                 <strong>{ref.name}</strong>{' '}
                 <span className="muted" title={ref.file} data-testid="saved-transcript-run">
                   {ref.savedAt
-                    ? describeRunListItem({
+                    ? 'saved ' +
+                      describeRunListItem({
                         when: ref.savedAt,
                         ...(ref.origin ? { origin: ref.origin } : {}),
                         ...(ref.outcome ? { end: ref.outcome } : { unknownEnd: true }),

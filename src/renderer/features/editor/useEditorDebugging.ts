@@ -13,6 +13,7 @@ import { useDebugSync } from '../../state/useDebugSync';
 import { useViewedTranscript } from '../../state/viewedTranscript';
 import { callPlaceIn } from './findCallPlace';
 import { useCallPlace } from './useCallPlace';
+import { describeNoBreakpointHere } from './describeNoBreakpointHere';
 
 const RUN_MARKER_OWNER = 'execbox-run';
 
@@ -168,12 +169,15 @@ export function useEditorDebugging(editor: Monaco.editor.IStandaloneCodeEditor |
       editor.onKeyDown((event) => {
         if (event.keyCode !== monaco.KeyCode.F9 || event.ctrlKey || event.metaKey || event.altKey) return;
         event.preventDefault();
-        if (!toggle(editor.getPosition()?.lineNumber, event.shiftKey))
-          usePlaygroundStore.getState().notify('info', 'F9 sets a breakpoint on a line that calls a tool.');
+        const line = editor.getPosition()?.lineNumber ?? 1;
+        if (!toggle(line, event.shiftKey))
+          usePlaygroundStore
+            .getState()
+            .notify('info', describeNoBreakpointHere(editor.getModel()?.getValue() ?? '', line, providers));
       }),
     ];
     return () => subscriptions.forEach((subscription) => subscription.dispose());
-  }, [editor, calls, api]);
+  }, [editor, calls, api, providers]);
 
   // The last run's syntax or runtime error, at its line and column, while the code is unchanged.
   useEffect(() => {

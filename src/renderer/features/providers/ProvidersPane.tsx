@@ -7,6 +7,7 @@ import { ProviderConsoleView } from './console/ProviderConsoleView';
 import { McpResourcesView } from './resources/McpResourcesView';
 import { McpTrafficView } from './traffic/McpTrafficView';
 import { useTrafficFocus } from '../../state/trafficFocus';
+import { useProviderViews } from '../../state/providerViews';
 import { ProviderEditor } from './ProviderEditor';
 import { SecretsDialog } from './SecretsDialog';
 import { ImportServersDialog } from './ImportServersDialog';
@@ -42,9 +43,9 @@ export function ProvidersPane() {
   const [importing, setImporting] = useState(false);
   const [showTypes, setShowTypes] = useState<string | null>(null);
   const [showTools, setShowTools] = useState<string | null>(null);
-  const [showConsole, setShowConsole] = useState<string | null>(null);
-  const [showTraffic, setShowTraffic] = useState<string | null>(null);
-  const [showResources, setShowResources] = useState<string | null>(null);
+  // Kept outside the pane: switching side tabs does not collapse them.
+  const openViews = useProviderViews((s) => s.open);
+  const toggleView = useProviderViews((s) => s.toggle);
   const [approvalsOpen, setApprovalsOpen] = useState<ReadonlySet<string>>(new Set());
   const setApprovalsShown = (id: string, open: boolean) =>
     setApprovalsOpen((shown) => {
@@ -61,7 +62,7 @@ export function ProvidersPane() {
         const target = usePlaygroundStore
           .getState()
           .providers.find((p) => p.name === state.request?.providerName);
-        if (target) setShowTraffic(target.id);
+        if (target) useProviderViews.getState().toggle('traffic', target.id, true);
       }),
     [],
   );
@@ -110,18 +111,18 @@ export function ProvidersPane() {
                 <>
                   <ShowHide
                     label="console"
-                    shown={showConsole === p.id}
-                    onToggle={() => setShowConsole(showConsole === p.id ? null : p.id)}
+                    shown={openViews.console === p.id}
+                    onToggle={() => toggleView('console', p.id)}
                   />
                   <ShowHide
                     label="traffic"
-                    shown={showTraffic === p.id}
-                    onToggle={() => setShowTraffic(showTraffic === p.id ? null : p.id)}
+                    shown={openViews.traffic === p.id}
+                    onToggle={() => toggleView('traffic', p.id)}
                   />
                   <ShowHide
                     label="resources & prompts"
-                    shown={showResources === p.id}
-                    onToggle={() => setShowResources(showResources === p.id ? null : p.id)}
+                    shown={openViews.resources === p.id}
+                    onToggle={() => toggleView('resources', p.id)}
                   />
                 </>
               )}
@@ -160,9 +161,9 @@ export function ProvidersPane() {
               />
             )}
             {showTools === p.id && <ToolList provider={p} />}
-            {showConsole === p.id && <ProviderConsoleView provider={p} />}
-            {showTraffic === p.id && <McpTrafficView provider={p} />}
-            {showResources === p.id && <McpResourcesView provider={p} />}
+            {openViews.console === p.id && <ProviderConsoleView provider={p} />}
+            {openViews.traffic === p.id && <McpTrafficView provider={p} />}
+            {openViews.resources === p.id && <McpResourcesView provider={p} />}
             {showTypes === p.id && (
               <pre className="typings">{p.types || '// no typings (the provider is not ready)'}</pre>
             )}

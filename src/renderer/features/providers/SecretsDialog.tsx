@@ -31,7 +31,14 @@ export function SecretsDialog({ onClose }: { onClose(): void }) {
     <Dialog title="Secrets" onClose={onClose}>
       <p className="muted">
         Providers refer to secrets as <code>{'${secret:NAME}'}</code>. Values stay in this computer’s secret
-        store: the app never shows them.
+        store: this list and the workspace file hold names only, and wherever a tool echoes a value the app
+        shows <code>«secret:NAME»</code> instead, in saved runs and reports too.
+      </p>
+      <p className="muted" data-testid="secret-reveal-note">
+        A result, transcript row, paused call, timeline or diff that shows <code>«secret:NAME»</code> offers{' '}
+        <strong>Reveal secret NAME</strong>: it puts the value back in that one view, on your screen only,
+        until you hide it or the view shows something else (the desktop app asks you first). Nothing is saved
+        or sent.
       </p>
       <ul className="secret-list">
         {[...new Set([...names, ...missing])].sort().map((secret) => (

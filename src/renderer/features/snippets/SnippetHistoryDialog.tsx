@@ -62,6 +62,7 @@ export function SnippetHistoryDialog({ snippet, onClose }: { snippet: SnippetVie
                   {' '}
                   {plural(info.chars, 'character')}
                   {index === 0 && ' · latest save'}
+                  {info.beforeFirstEdit && ' · as it was before the first edit'}
                 </span>
               </li>
             ))}

@@ -17,7 +17,8 @@ export function SnippetList() {
   const workspace = usePlaygroundStore((s) => s.workspace);
   const notify = usePlaygroundStore((s) => s.notify);
   const [renaming, setRenaming] = useState<string | null>(null);
-  const [creating, setCreating] = useState(false);
+  // The snippet "+ New" just made: its name field says so.
+  const [fresh, setFresh] = useState<string | null>(null);
   const [confirmDelete, setConfirmDelete] = useState<string | null>(null);
   const [history, setHistory] = useState<SnippetView | null>(null);
   const act = (what: string, action: () => Promise<unknown>) =>
@@ -28,7 +29,19 @@ export function SnippetList() {
     <nav className="snippets" aria-label="Snippets">
       <div className="section-head">
         <h2>Snippets</h2>
-        <button onClick={() => setCreating(true)} title="New snippet">
+        <button
+          onClick={() =>
+            // Made, opened and kept at once under a name of its own; the name field follows, focused, to rename it.
+            void act('create the snippet', async () => {
+              const name = freeName(workspace.snippets.map((snippet) => snippet.name));
+              const snippet = await api.workspace.createSnippet(name, STARTER);
+              await api.workspace.setActiveSnippet(snippet.id);
+              setFresh(snippet.id);
+              setRenaming(snippet.id);
+            })
+          }
+          title="New snippet: made and opened at once; type its name, Enter to keep"
+        >
           + New
         </button>
       </div>
@@ -38,10 +51,12 @@ export function SnippetList() {
             {renaming === snippet.id ? (
               <InlineNameInput
                 initial={snippet.name}
-                label="Snippet name"
+                selectAll
+                label={fresh === snippet.id ? 'New snippet name' : 'Snippet name'}
                 onCancel={() => setRenaming(null)}
                 onSave={(name) => {
                   setRenaming(null);
+                  setFresh(null);
                   if (name !== snippet.name)
                     void act('rename the snippet', () => api.workspace.updateSnippet(snippet.id, { name }));
                 }}
@@ -104,28 +119,19 @@ export function SnippetList() {
             )}
           </li>
         ))}
-        {creating && (
-          <li>
-            <InlineNameInput
-              initial=""
-              label="New snippet name"
-              onCancel={() => setCreating(false)}
-              onSave={(name) => {
-                setCreating(false);
-                void act('create the snippet', async () => {
-                  const snippet = await api.workspace.createSnippet(name, STARTER);
-                  await api.workspace.setActiveSnippet(snippet.id);
-                });
-              }}
-            />
-          </li>
-        )}
       </ul>
-      {workspace.snippets.length === 0 && !creating && (
-        <p className="muted">No snippets yet: create one with “+ New”.</p>
-      )}
+      {workspace.snippets.length === 0 && <p className="muted">No snippets yet: create one with “+ New”.</p>}
       <DeletedSnippets />
       {history && <SnippetHistoryDialog snippet={history} onClose={() => setHistory(null)} />}
     </nav>
   );
+}
+
+/** "New snippet", or "New snippet 2", 3, …: the first such name no snippet has. */
+function freeName(taken: readonly string[]): string {
+  const names = new Set(taken);
+  for (let n = 1; ; n += 1) {
+    const name = n === 1 ? 'New snippet' : `New snippet ${n}`;
+    if (!names.has(name)) return name;
+  }
 }

@@ -452,6 +452,7 @@ export function TranscriptPane() {
                   <span
                     key={id}
                     className={`col-${id}${id === 'dir' ? ` dir ${row.direction ?? 'event'}` : ''}`}
+                    title={id === 'call' || id === 'tool' ? cellText(row, id) || undefined : undefined}
                   >
                     {id === 'note' && row.progress && (
                       <ProgressMeter {...row.progress} label={`${row.tool ?? 'call'} progress`} />

@@ -14,8 +14,9 @@ const MAX_AUTO_CHARS: Record<ColumnId, number> = {
   ms: 10,
   dir: 8,
   type: 24,
-  call: 40,
-  tool: 48,
+  // Longer ids and names are cut with an ellipsis (the cell's title has them whole).
+  call: 14,
+  tool: 32,
   took: 12,
   note: 24,
 };

@@ -1,5 +1,5 @@
 import '../inspector.css';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type {
   McpPromptInfo,
   McpPromptResult,
@@ -11,6 +11,7 @@ import type {
 import type { ProviderStatus } from '../../../../shared/api/providers';
 import { describeError } from '../../../state/describeError';
 import { useApi } from '../../../state/hostContext';
+import { useProviderViews } from '../../../state/providerViews';
 import { usePlaygroundStore } from '../../../state/store';
 import { ValueViewer } from '../../../ui/values/ValueViewer';
 import { ResourceContentView } from './ResourceContentView';
@@ -22,6 +23,8 @@ interface Lists {
   prompts: McpPromptInfo[];
 }
 
+const NOTHING: readonly string[] = [];
+
 /** An MCP server's info, resources, resource templates and prompts, as the MCP Inspector shows them. */
 export function McpResourcesView({ provider }: { provider: ProviderStatus }) {
   const api = useApi();
@@ -30,7 +33,14 @@ export function McpResourcesView({ provider }: { provider: ProviderStatus }) {
   const [reload, setReload] = useState(0);
   const [read, setRead] = useState<{ uri: string; contents: McpResourceContent[] } | null>(null);
   const [uri, setUri] = useState('');
-  const [subscribed, setSubscribed] = useState<ReadonlySet<string>>(new Set());
+  // Kept outside the view: reopened, it still shows what was subscribed (a lost connection forgets it).
+  const subscribedList = useProviderViews((s) => s.subscribed[provider.id]) ?? NOTHING;
+  const subscribed = useMemo(() => new Set(subscribedList), [subscribedList]);
+  const setSubscribed = useProviderViews((s) => s.setSubscribed);
+  const forgetSubscriptions = useProviderViews((s) => s.forgetSubscriptions);
+  useEffect(() => {
+    if (provider.state !== 'ready') forgetSubscriptions(provider.id);
+  }, [provider.state, provider.id, forgetSubscriptions]);
   const [updates, setUpdates] = useState<Record<string, number>>({});
   const [prompt, setPrompt] = useState<McpPromptInfo | null>(null);
   const [args, setArgs] = useState<Record<string, string>>({});
@@ -79,12 +89,7 @@ export function McpResourcesView({ provider }: { provider: ProviderStatus }) {
       ? api.providers.unsubscribeResource(provider.id, target)
       : api.providers.subscribeResource(provider.id, target);
     call.then(
-      () => {
-        const next = new Set(subscribed);
-        if (on) next.delete(target);
-        else next.add(target);
-        setSubscribed(next);
-      },
+      () => setSubscribed(provider.id, target, !on),
       fail(`${on ? 'unsubscribe from' : 'subscribe to'} ${target}`),
     );
   };

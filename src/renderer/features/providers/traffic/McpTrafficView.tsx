@@ -1,5 +1,5 @@
 import '../inspector.css';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { McpTrafficMessage } from '../../../../shared/api/mcpInspect';
 import type { ProviderStatus } from '../../../../shared/api/providers';
 import { formatBytes, plural } from '../../../../shared/format';
@@ -11,6 +11,8 @@ import { useTrafficFocus, type TrafficTarget } from '../../../state/trafficFocus
 import { useTranscriptFocus } from '../../../state/transcriptFocus';
 import { ValueViewer } from '../../../ui/values/ValueViewer';
 import { McpHttpRow } from './McpHttpRow';
+import { useProviderViews } from '../../../state/providerViews';
+import { filterTraffic, NO_TRAFFIC_FILTER, trafficMethods, type TrafficFilter } from './filterTraffic';
 
 const NO_MESSAGES: McpTrafficMessage[] = [];
 
@@ -25,9 +27,11 @@ const sameRequest = (m: McpTrafficMessage, connection: number, rpcId: string | n
 
 /**
  * Every JSON-RPC message exchanged with one MCP server (the Inspector's history): time, direction,
- * kind, method, id, size; a message opens as JSON, and a guest's tools/call leads to its transcript row.
+ * kind, method (a response names the request it answers), id, size; searched and filtered; a message
+ * opens as JSON, and a guest's tools/call leads to its transcript row. `wide`: the panel beside the
+ * transcript, filling it, instead of the providers pane's short list.
  */
-export function McpTrafficView({ provider }: { provider: ProviderStatus }) {
+export function McpTrafficView({ provider, wide = false }: { provider: ProviderStatus; wide?: boolean }) {
   const api = useApi();
   const messages = usePlaygroundStore((s) => s.traffic[provider.id]) ?? NO_MESSAGES;
   const addTraffic = usePlaygroundStore((s) => s.addTraffic);
@@ -36,6 +40,10 @@ export function McpTrafficView({ provider }: { provider: ProviderStatus }) {
   const jumpToCall = useTranscriptFocus((s) => s.jumpToCall);
   const selectTab = useTabStore((s) => s.select);
   const [openSeq, setOpenSeq] = useState<number | null>(null);
+  const [filter, setFilter] = useState<TrafficFilter>(NO_TRAFFIC_FILTER);
+  const shown = useMemo(() => filterTraffic(messages, filter), [messages, filter]);
+  const methods = useMemo(() => trafficMethods(messages), [messages]);
+  const showWide = useProviderViews((s) => s.showWideTraffic);
   const list = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -79,18 +87,67 @@ export function McpTrafficView({ provider }: { provider: ProviderStatus }) {
       .catch((error: unknown) => notify('error', `Could not clear the traffic: ${describeError(error)}`));
 
   return (
-    <div className="mcp-traffic" data-testid="mcp-traffic">
+    <div
+      className={`mcp-traffic${wide ? ' wide' : ''}`}
+      data-testid={wide ? 'mcp-traffic-wide' : 'mcp-traffic'}
+    >
       <div className="provider-console-head">
-        <span className="muted">
-          {plural(messages.length, 'message')} · raw JSON-RPC, newest at the bottom
+        <span className="muted" data-testid="traffic-count">
+          {shown.length === messages.length
+            ? plural(messages.length, 'message')
+            : `${shown.length} of ${plural(messages.length, 'message')}`}{' '}
+          · raw JSON-RPC, newest at the bottom
         </span>
+        {!wide && (
+          <button
+            className="link"
+            title="Show this traffic in a panel beside the transcript"
+            onClick={() => {
+              showWide(provider.id);
+              selectTab('right', 'mcp-traffic');
+            }}
+          >
+            open wide
+          </button>
+        )}
         <button className="link" onClick={() => void clear()} disabled={messages.length === 0}>
           clear
         </button>
       </div>
+      <div className="traffic-filter" role="search" aria-label={`Filter ${provider.name} MCP traffic`}>
+        <input
+          type="search"
+          aria-label="Search the traffic"
+          placeholder="search method or JSON text"
+          value={filter.text}
+          onChange={(e) => setFilter({ ...filter, text: e.target.value })}
+        />
+        <select
+          aria-label="Direction"
+          value={filter.direction}
+          onChange={(e) => setFilter({ ...filter, direction: e.target.value as TrafficFilter['direction'] })}
+        >
+          <option value="all">both ways</option>
+          <option value="sent">→ sent to the server</option>
+          <option value="received">← from the server</option>
+        </select>
+        <select
+          aria-label="Method"
+          value={filter.method}
+          onChange={(e) => setFilter({ ...filter, method: e.target.value })}
+        >
+          <option value="">every method</option>
+          {methods.map((method) => (
+            <option key={method} value={method}>
+              {method}
+            </option>
+          ))}
+        </select>
+      </div>
       <div className="mcp-traffic-list" role="list" aria-label={`${provider.name} MCP traffic`} ref={list}>
         {messages.length === 0 && <p className="muted">No messages with this server yet.</p>}
-        {messages.map((m) => {
+        {messages.length > 0 && shown.length === 0 && <p className="muted">No message matches the filter.</p>}
+        {shown.map((m) => {
           const open = openSeq === m.seq;
           if (m.kind === 'http')
             return (
@@ -124,7 +181,11 @@ export function McpTrafficView({ provider }: { provider: ProviderStatus }) {
                 </span>
                 <span className="traffic-kind">{m.kind}</span>
                 <span className="traffic-method">{m.method ?? ''}</span>
-                {m.rpcId !== undefined && <span className="muted">#{String(m.rpcId)}</span>}
+                {m.rpcId !== undefined && (
+                  <span className="muted traffic-id">
+                    {m.kind === 'response' || m.kind === 'error' ? 'answers ' : ''}#{String(m.rpcId)}
+                  </span>
+                )}
                 <span className="muted traffic-size">{formatBytes(m.bytes)}</span>
               </button>
               {m.callId && (
