@@ -11,6 +11,8 @@ export function notTypedWords(provider: TypedProvider): string | undefined {
       return `${name} is connecting: its tools are typed once it is ready`;
     case 'awaiting_trust':
       return `${name} waits for you to allow it: its tools are typed once it is ready`;
+    case 'needs_sign_in':
+      return `${name} waits for you to sign in: its tools are typed once it is ready`;
     case 'error':
       return `${name} failed: ${provider.error ?? 'no reason given'}`;
     case 'ready':

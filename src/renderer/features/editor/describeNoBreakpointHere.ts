@@ -26,4 +26,5 @@ const STATE_WORDS: Record<Exclude<ProviderStatus['state'], 'ready'>, string> = {
   connecting: 'still connecting',
   error: 'not connected (it failed)',
   awaiting_trust: 'waiting for you to allow it',
+  needs_sign_in: 'waiting for you to sign in',
 };
