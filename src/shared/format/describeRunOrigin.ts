@@ -6,5 +6,6 @@ export function describeRunOrigin(origin: RunOrigin | undefined): string {
   if (origin.kind === 'agent') return `agent ${origin.clientName}`;
   if (origin.kind === 'tap') return `tap ${origin.clientName}`;
   const of = origin.transcript ? ` of “${origin.transcript}”` : '';
-  return `replay${of} (${origin.against === 'live' ? 'live' : 'against the recording'})`;
+  const on = origin.runner ? ` on ${origin.runner}` : '';
+  return `replay${of} (${origin.against === 'live' ? 'live' : 'against the recording'}${on})`;
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_MAX_MESSAGE_BYTES } from '../../../shared/protocol/limits';
 import { RUNNER_TOKEN_ENV } from '../../engine/transports/runnerServerDefaults';
+import type { RunnerRef } from '../../../shared/runnerRef';
 import { createTapSession, type TapOutcome, type TapSession } from '../../programs/tap/createTapSession';
 import type { TranscriptEntry } from '../../../shared/transcript';
 import { appHoldPolicy } from '../../programs/tap/appHoldPolicy';
@@ -96,7 +97,12 @@ export default async function tapCommand(args: string[]): Promise<number> {
 
   let connection: AppConnection;
   try {
-    connection = await openConnection(flags, values.app, flags.name ?? path.basename(command));
+    connection = await openConnection(flags, values.app, flags.name ?? path.basename(command), {
+      kind: 'command',
+      command,
+      args: commandArgs,
+      cwd: process.cwd(),
+    });
   } catch (error) {
     process.stderr.write(`execbox tap: ${(error as Error).message}\n`);
     return 2;
@@ -156,7 +162,10 @@ async function listen(
     maxMessageBytes: flags.maxMessageBytes,
     newConnection: () => {
       connections += 1;
-      return openConnection(flags, appUrl, `${flags.name ?? 'tap'} #${connections}`);
+      return openConnection(flags, appUrl, `${flags.name ?? 'tap'} #${connections}`, {
+        kind: 'remote',
+        url: target.href,
+      });
     },
     onSessionEnd: ({ session, app }) => {
       sessions += 1;
@@ -198,10 +207,14 @@ async function openConnection(
   flags: TapFlags,
   appUrl: string | undefined,
   appName: string,
+  runner: RunnerRef,
 ): Promise<AppConnection> {
   const app =
-    appUrl === undefined ? undefined : await connectAppTap(appUrl, appName, process.env.EXECBOX_TOKEN);
+    appUrl === undefined
+      ? undefined
+      : await connectAppTap(appUrl, appName, process.env.EXECBOX_TOKEN, runner);
   const session = createTapSession({
+    runner,
     maxMessageBytes: flags.maxMessageBytes,
     ...(flags.name !== undefined ? { name: flags.name } : {}),
     ...(app ? { onEntry: (entry: TranscriptEntry) => app.add(entry) } : {}),

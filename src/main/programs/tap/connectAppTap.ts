@@ -1,3 +1,4 @@
+import type { RunnerRef } from '../../../shared/runnerRef';
 import WebSocket from 'ws';
 import type { TapDecision, TapHeldMessage } from '../../../shared/api/runs';
 import { ApiCallError, createApiClient } from '../../../shared/rpc/createApiClient';
@@ -47,7 +48,12 @@ export function parseAppUrl(appUrl: string, tokenFromEnv?: string): { api: URL; 
  * with origin "tap", its entries stream in as the tap records them, and the app's debugger decides
  * whether a tool_call or tool_result is held.
  */
-export async function connectAppTap(appUrl: string, name: string, tokenFromEnv?: string): Promise<AppTap> {
+export async function connectAppTap(
+  appUrl: string,
+  name: string,
+  tokenFromEnv?: string,
+  runner?: RunnerRef,
+): Promise<AppTap> {
   const { api: target, origin } = parseAppUrl(appUrl, tokenFromEnv);
   const token = target.searchParams.get('token')!;
   const socket = new WebSocket(target, { headers: { Origin: origin }, maxPayload: MAX_RPC_MESSAGE_BYTES });
@@ -89,7 +95,7 @@ export async function connectAppTap(appUrl: string, name: string, tokenFromEnv?:
     subscribe: () => () => {},
   });
 
-  const { runId } = await client.runs.openTap({ name });
+  const { runId } = await client.runs.openTap({ name, ...(runner ? { runner } : {}) });
   let queued: TranscriptEntry[] = [];
   let sending = Promise.resolve();
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { access, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { ProvidersApi, ProvidersEvent } from '../../../shared/api/providers';
+import type { CommandRunnerChoice } from '../../../shared/api/runs';
 import type {
   RuntimeSettings,
   TrustRequest,
@@ -71,6 +72,8 @@ export interface WorkspaceHost {
   /** The providers for a run: waits for loads in progress and retries failed ones. */
   resolvedProviders(): Promise<ResolvedToolProvider[]>;
   runtimeSettings(): RuntimeSettings;
+  /** The runner command as it may start now, or a refusal saying why (see WorkspaceSession.admitRunner). */
+  admitRunner(choice: CommandRunnerChoice): Promise<CommandRunnerChoice>;
   /** The open workspace's file and folder (saved transcripts go beside it). */
   workspaceFile(): string;
   onEvent(listener: (event: WorkspaceHostEvent) => void): () => void;
@@ -285,6 +288,7 @@ export async function createWorkspaceHost(options: WorkspaceHostOptions): Promis
     providers: createProvidersApi(control, manual, closing.signal, serverRequests),
     resolvedProviders: () => control.session().registry.resolvedProviders(),
     runtimeSettings: () => control.session().runtimeSettings(),
+    admitRunner: (choice) => control.session().admitRunner(choice),
     workspaceFile: () => control.session().file,
     onEvent(listener) {
       listeners.add(listener);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ProviderConfig } from '../../../shared/api/providers';
+import type { CommandRunnerChoice } from '../../../shared/api/runs';
 import type { TrustRequest } from '../../../shared/api/workspace';
 
 export interface TrustRequirement {
@@ -74,7 +75,27 @@ export function trustRequirement(config: ProviderConfig, baseDir: string): Trust
   return undefined;
 }
 
+/** The folder a runner command starts in: its `cwd` resolved against the workspace's folder. */
+export function runnerCommandFolder(choice: CommandRunnerChoice, baseDir: string): string {
+  return path.resolve(baseDir, choice.cwd ?? '.');
+}
+
+/**
+ * A workspace's runner command is trusted as an MCP stdio command is: this command, these
+ * arguments, in this folder (the mode, pooled or not, changes nothing that runs).
+ */
+export function runnerTrustRequirement(choice: CommandRunnerChoice, baseDir: string): TrustRequirement {
+  const { command, args = [] } = choice;
+  const where = runnerCommandFolder(choice, baseDir);
+  return {
+    kind: 'runner',
+    what: `${[command, ...args].map(quote).join(' ')}  (in ${where})`,
+    fingerprint: fingerprintOf({ kind: 'runner', command, args, cwd: where }),
+  };
+}
+
 /** What a trust request would do, as a verb phrase ("run node server.js", "load the ES module …"). */
 export function trustAction(request: { kind: TrustRequest['kind']; what: string }): string {
+  if (request.kind === 'runner') return `run ${request.what} as the runner of guest code`;
   return request.kind === 'command' ? `run ${request.what}` : request.what;
 }
