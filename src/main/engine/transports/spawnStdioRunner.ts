@@ -15,8 +15,10 @@ export interface StdioRunnerCommand {
   env?: NodeJS.ProcessEnv;
   /** `command` is a whole command line for the shell (the conformance kit's `--stdio "CMD ARGS"`). */
   shell?: boolean;
-  /** Receives the runner's stderr (diagnostics) as it comes; the last of it also ends the close reason. */
+  /** Receives the runner's stderr (diagnostics) as it comes. */
   onStderr?: (text: string) => void;
+  /** The close reason ends with the last of its stderr (default true; false when the caller shows it). */
+  quoteStderr?: boolean;
 }
 
 /** How much of a runner's stderr its close reason quotes: enough for a traceback's last lines. */
@@ -36,11 +38,13 @@ export function spawnStdioRunner({
   env,
   shell = false,
   onStderr,
+  quoteStderr = true,
 }: StdioRunnerCommand): Transport<HostToRunnerMessage> {
   const events = createTransportEvents<unknown>();
   const stderr = createTextTail(STDERR_TAIL_CHARS);
   const withStderr = (reason: string): string => {
-    const tail = stderr.text().trim();
+    const tail = quoteStderr ? stderr.text().trim() : '';
+    if (!quoteStderr) return reason;
     return tail ? `${reason}; its stderr ended with:\n${tail}` : `${reason} (nothing on its stderr)`;
   };
   // Its own process group: a hard stop reaches whatever it started too (a shell, a wrapper's child).

@@ -16,5 +16,6 @@ export function spawnStdioCommand(
   commandLine: string,
   options: StdioCommandOptions = {},
 ): Transport<HostToRunnerMessage> {
-  return spawnStdioRunner({ command: commandLine, shell: true, ...options });
+  // The kit shows each case's stderr on its own: the close reason need not repeat it.
+  return spawnStdioRunner({ command: commandLine, shell: true, quoteStderr: false, ...options });
 }
