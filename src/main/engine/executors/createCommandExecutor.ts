@@ -1,3 +1,5 @@
+import type { HostToRunnerMessage } from '../../../shared/protocol/messages';
+import type { Transport } from '../../../shared/transport';
 import { spawnStdioRunner } from '../transports/spawnStdioRunner';
 import { createShellExecutor, type ShellExecutor, type ShellPoolOptions } from './createShellExecutor';
 
@@ -9,6 +11,8 @@ export interface CommandExecutorOptions extends Omit<ShellPoolOptions, 'logStrea
   cwd?: string;
   /** Sees the runners' stderr as it comes (each runner's close reason quotes its last lines anyway). */
   onStderr?: (text: string) => void;
+  /** Sees each runner started (for tests to stop one, as the worker executor's onWorker). */
+  onRunner?: (runner: Transport<HostToRunnerMessage>) => void;
 }
 
 /**
@@ -18,15 +22,18 @@ export interface CommandExecutorOptions extends Omit<ShellPoolOptions, 'logStrea
  * is never asked for this project's log stream (its logs come with `done`, as the protocol says).
  */
 export function createCommandExecutor(options: CommandExecutorOptions): ShellExecutor {
-  const { command, args, cwd, onStderr, ...pool } = options;
+  const { command, args, cwd, onStderr, onRunner, ...pool } = options;
   return createShellExecutor(
-    () =>
-      spawnStdioRunner({
+    () => {
+      const runner = spawnStdioRunner({
         command,
         ...(args ? { args } : {}),
         ...(cwd ? { cwd } : {}),
         ...(onStderr ? { onStderr } : {}),
-      }),
+      });
+      onRunner?.(runner);
+      return runner;
+    },
     { ...pool, logStream: false, warmUpRuns: 0 },
   );
 }
