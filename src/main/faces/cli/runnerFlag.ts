@@ -1,5 +1,5 @@
-import { parse } from 'shell-quote';
 import { describeRunnerRef, type RunnerRef } from '../../../shared/runnerRef';
+import { splitCommandLine } from '../../../shared/splitCommandLine';
 import type { Executor } from '../../engine/core/types';
 import { RUNNER_TOKEN_ENV } from '../../engine/transports/runnerServerDefaults';
 
@@ -25,22 +25,9 @@ export function parseRunnerFlag(text: string, cwd = process.cwd()): RunnerRef {
   }
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed))
     throw new Error(`--runner: '${trimmed}' is neither a command nor a ws:// or wss:// URL`);
-  const words: string[] = [];
-  // A variable comes back as an operator (shell-quote takes a function here, though its types do not say so).
-  const variable = (name: string) => ({ op: `$${name}` });
-  for (const word of parse(trimmed, variable as never)) {
-    if (typeof word === 'string') {
-      words.push(word);
-      continue;
-    }
-    const what =
-      'comment' in word ? `a comment (#${word.comment})` : `'${'pattern' in word ? word.pattern : word.op}'`;
-    throw new Error(
-      `--runner: ${what} needs a shell, and the runner command is started without one (give the program and its arguments, or wrap it: sh -c '…')`,
-    );
-  }
-  const [command, ...args] = words;
-  if (!command) throw new Error('--runner: give the runner command, e.g. --runner "python3 runner.py"');
+  const words = splitCommandLine(trimmed);
+  if (!words.ok) throw new Error(`--runner: ${words.reason}`);
+  const { command, args } = words;
   return { kind: 'command', command, args, cwd };
 }
 
