@@ -1,3 +1,5 @@
+import { quoteCommandWord } from './quoteCommandWord';
+
 /**
  * The runner a transcript was recorded on, when it was not one of this app's own: a program started
  * with a command (a tap's `-- CMD`, a command runner), or a remote runner at a URL. A replay uses it.
@@ -6,13 +8,9 @@ export type RunnerRef =
   | { kind: 'command'; command: string; args: string[]; /** Absolute folder it started in. */ cwd?: string }
   | { kind: 'remote'; url: string };
 
-function quoteWord(word: string): string {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
-}
-
 /** The runner in words: `python3 runner.py` (its words quoted as a shell would need), or the URL. */
 export function describeRunnerRef(ref: RunnerRef): string {
-  return ref.kind === 'remote' ? ref.url : [ref.command, ...ref.args].map(quoteWord).join(' ');
+  return ref.kind === 'remote' ? ref.url : [ref.command, ...ref.args].map(quoteCommandWord).join(' ');
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

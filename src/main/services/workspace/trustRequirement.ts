@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { ProviderConfig } from '../../../shared/api/providers';
 import type { CommandRunnerChoice } from '../../../shared/api/runs';
 import type { TrustRequest } from '../../../shared/api/workspace';
+import { quoteCommandWord } from '../../../shared/quoteCommandWord';
 
 export interface TrustRequirement {
   kind: TrustRequest['kind'];
@@ -31,10 +32,6 @@ export function moduleFingerprint(file: string, digest: string): string {
   return fingerprintOf({ kind: 'module', file, sha256: digest });
 }
 
-function quote(arg: string): string {
-  return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
-}
-
 /**
  * What a provider would run in or from the host, if anything: an MCP stdio command, a module
  * file, or trusted mock handler code. Mock data, HTTP MCP and TPMJS start nothing locally.
@@ -43,12 +40,12 @@ export function trustRequirement(config: ProviderConfig, baseDir: string): Trust
   if (config.kind === 'mcp' && config.transport.type === 'stdio') {
     const { command, args = [], env = {}, cwd } = config.transport;
     const envText = Object.entries(env)
-      .map(([k, v]) => `${k}=${quote(v)} `)
+      .map(([k, v]) => `${k}=${quoteCommandWord(v)} `)
       .join('');
     const where = path.resolve(baseDir, cwd ?? '.');
     return {
       kind: 'command',
-      what: `${envText}${[command, ...args].map(quote).join(' ')}  (in ${where})`,
+      what: `${envText}${[command, ...args].map(quoteCommandWord).join(' ')}  (in ${where})`,
       fingerprint: fingerprintOf({ kind: 'command', command, args, env, cwd: where }),
     };
   }
@@ -89,7 +86,7 @@ export function runnerTrustRequirement(choice: CommandRunnerChoice, baseDir: str
   const where = runnerCommandFolder(choice, baseDir);
   return {
     kind: 'runner',
-    what: `${[command, ...args].map(quote).join(' ')}  (in ${where})`,
+    what: `${[command, ...args].map(quoteCommandWord).join(' ')}  (in ${where})`,
     fingerprint: fingerprintOf({ kind: 'runner', command, args, cwd: where }),
   };
 }

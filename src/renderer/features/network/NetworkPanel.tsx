@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { CommandRunnerChoice } from '../../../shared/api/runs';
+import { quoteCommandWord } from '../../../shared/quoteCommandWord';
 import { splitCommandLine } from '../../../shared/splitCommandLine';
 import { useApi } from '../../state/hostContext';
 import { usePlaygroundStore } from '../../state/store';
@@ -158,9 +159,7 @@ function RemoteRunnerSection() {
 
 /** "python3 'my runner.py'": the words of a runner command as a person would type them again. */
 function commandLineOf(choice: CommandRunnerChoice): string {
-  return [choice.command, ...(choice.args ?? [])]
-    .map((word) => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`))
-    .join(' ');
+  return [choice.command, ...(choice.args ?? [])].map(quoteCommandWord).join(' ');
 }
 
 /** A runner program of anyone's making (Python, Rust, …) that speaks the protocol on stdin/stdout. */
