@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { CommandRunnerChoice } from '../../../shared/api/runs';
+import type { CommandRunnerChoice, ExecutorChoice } from '../../../shared/api/runs';
 import { quoteCommandWord } from '../../../shared/quoteCommandWord';
 import { splitCommandLine } from '../../../shared/splitCommandLine';
 import { useApi } from '../../state/hostContext';
@@ -101,10 +101,20 @@ function LocalExecutorSection() {
   );
 }
 
-function RemoteRunnerSection() {
+/** Makes `choice` the workspace's executor and says so (or what was wrong) in a notice. */
+function useChooseExecutor(): (choice: ExecutorChoice, done: string) => void {
   const api = useApi();
-  const executor = usePlaygroundStore((s) => s.workspace?.runtime.executor);
   const notify = usePlaygroundStore((s) => s.notify);
+  return (choice, done) =>
+    void api.workspace
+      .setRuntimeSettings({ executor: choice })
+      .then(() => notify('info', done))
+      .catch((error: unknown) => notify('error', describeError(error)));
+}
+
+function RemoteRunnerSection() {
+  const choose = useChooseExecutor();
+  const executor = usePlaygroundStore((s) => s.workspace?.runtime.executor);
   const current = executor?.kind === 'remote' ? executor : undefined;
   const [url, setUrl] = useState(current?.url ?? '');
   const [tokenSecret, setTokenSecret] = useState(current?.tokenSecret ?? '');
@@ -120,16 +130,14 @@ function RemoteRunnerSection() {
         className="network-fields"
         onSubmit={(event) => {
           event.preventDefault();
-          api.workspace
-            .setRuntimeSettings({
-              executor: {
-                kind: 'remote',
-                url: url.trim(),
-                ...(tokenSecret.trim() ? { tokenSecret: tokenSecret.trim() } : {}),
-              },
-            })
-            .then(() => notify('info', `Runs now go to the remote runner at ${url.trim()}`))
-            .catch((error: unknown) => notify('error', describeError(error)));
+          choose(
+            {
+              kind: 'remote',
+              url: url.trim(),
+              ...(tokenSecret.trim() ? { tokenSecret: tokenSecret.trim() } : {}),
+            },
+            `Runs now go to the remote runner at ${url.trim()}`,
+          );
         }}
       >
         <input
@@ -164,9 +172,8 @@ function commandLineOf(choice: CommandRunnerChoice): string {
 
 /** A runner program of anyone's making (Python, Rust, …) that speaks the protocol on stdin/stdout. */
 function RunnerCommandSection() {
-  const api = useApi();
+  const choose = useChooseExecutor();
   const executor = usePlaygroundStore((s) => s.workspace?.runtime.executor);
-  const notify = usePlaygroundStore((s) => s.notify);
   const current = executor?.kind === 'command' ? executor : undefined;
   const [commandLine, setCommandLine] = useState(current ? commandLineOf(current) : '');
   const [cwd, setCwd] = useState(current?.cwd ?? '');
@@ -194,10 +201,7 @@ function RunnerCommandSection() {
             ...(cwd.trim() ? { cwd: cwd.trim() } : {}),
             mode,
           };
-          api.workspace
-            .setRuntimeSettings({ executor: choice })
-            .then(() => notify('info', `Runs now go to the runner ${commandLineOf(choice)}`))
-            .catch((error: unknown) => notify('error', describeError(error)));
+          choose(choice, `Runs now go to the runner ${commandLineOf(choice)}`);
         }}
       >
         <input
