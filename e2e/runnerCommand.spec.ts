@@ -68,7 +68,7 @@ test.describe('a workspace someone else wrote that names a runner command', () =
     await runProgram(page);
     await expect(page.getByTestId('result')).toContainText('waits for your answer');
 
-    await banner.getByRole('button', { name: 'Allow' }).click();
+    await banner.getByRole('button', { name: 'Allow', exact: true }).click();
     await expect(banner).toBeHidden();
     await runProgram(page);
     await expect(page.getByTestId('run-state')).toHaveText(/Succeeded/);
