@@ -4,10 +4,16 @@ import type { CancelReason, FailedCallFacts } from './runOutcome';
 import type { RuntimeOptionName } from './runtimeOptions';
 import type { MessageDirection, ProtocolMessage } from './protocol/messages';
 import type { ParseProblem } from './protocol/parseMessage';
+import type { RunnerRef } from './runnerRef';
 
 /** Host-side happenings that are not protocol messages but belong in the run's story. */
 export type HostEvent =
-  | { type: 'run_started'; runId: string; executor: string }
+  | {
+      type: 'run_started';
+      runId: string;
+      executor: string;
+      /** A runner not of this app. */ runner?: RunnerRef;
+    }
   /**
    * The host enforces the run's time limit itself (the debugger may hold calls, and held time is not
    * counted), so the execute message carries only the runner's ceiling, `runnerTimeoutMs`.

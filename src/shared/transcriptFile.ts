@@ -1,5 +1,6 @@
 import { tooDeeplyNested } from './tooDeeplyNested';
 import type { ProviderManifest } from './manifest';
+import { runnerRefProblem, type RunnerRef } from './runnerRef';
 import type { ExecutorRuntimeOptions } from './runtimeOptions';
 import type { TranscriptEntry } from './transcript';
 import { checkTranscriptEntry } from './transcriptEntryCheck';
@@ -23,6 +24,8 @@ export interface TranscriptHeader {
   name?: string;
   runId?: string;
   executor?: string;
+  /** The runner it ran on when that was not one of this app's own (a tap's, a command's, a remote one). */
+  runner?: RunnerRef;
   savedAt?: string;
   /** What was masked when the file was saved (never the masked values themselves). */
   masked?: { keys: string[]; secretValues: number };
@@ -156,6 +159,10 @@ function checkHeader(value: unknown): HeaderCheck {
   for (const key of ['name', 'runId', 'executor', 'savedAt'] as const) {
     if (value[key] !== undefined && typeof value[key] !== 'string')
       return { ok: false, reason: `header.${key} must be a string when present` };
+  }
+  if (value.runner !== undefined) {
+    const problem = runnerRefProblem(value.runner);
+    if (problem) return { ok: false, reason: `header.runner${problem}` };
   }
   return { ok: true, header: value as unknown as TranscriptHeader };
 }

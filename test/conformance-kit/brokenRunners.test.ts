@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runConformance, selectCases } from '../../src/main/programs/conformanceKit/runConformance';
 import { runnerTarget } from '../../src/main/programs/conformanceKit/runnerTarget';
+import { formatConformanceReport } from '../../src/main/programs/conformanceKit/formatConformanceReport';
 import type { ConformanceReport } from '../../src/shared/api/network';
 import { buildBrokenRunners, type BrokenRunner } from './buildBrokenRunners';
 
@@ -57,9 +58,44 @@ describe('the conformance kit fails the right cases of a broken runner', () => {
 
   it('a runner that forges error codes fails exactly the forgery cases', async () => {
     const report = await check('forgesErrorCodes', ['errors', 'lifecycle']);
-    expect(failedIds(report).sort()).toEqual(['errors/no-forged-memory', 'errors/no-forged-timeout']);
+    expect(failedIds(report).sort()).toEqual([
+      'errors/no-forged-internal-error',
+      'errors/no-forged-memory',
+      'errors/no-forged-timeout',
+    ]);
     const forged = report.results.find((r) => r.id === 'errors/no-forged-timeout');
     expect(forged?.reason).toContain('forged the trusted code timeout');
+  }, 120_000);
+
+  it('a runner written from the message shapes alone fails the three cases of its three mistakes', async () => {
+    const report = await check('naiveRunner', [
+      'tools/round-trip',
+      'errors/unknown-host-code-is-internal-error',
+      'serialization/result-undefined-in-array',
+      'errors/no-forged-internal-error',
+    ]);
+    expect(passedIds(report)).toEqual(['tools/round-trip']);
+    const reason = (id: string) => report.results.find((r) => r.id === id)?.reason;
+    expect(reason('errors/unknown-host-code-is-internal-error')).toContain(
+      'the guest saw the error code "rate_limited"',
+    );
+    expect(reason('serialization/result-undefined-in-array')).toBe(
+      'expected a failure with serialization_error, but the done was ok with result [null,1]',
+    );
+    expect(reason('errors/no-forged-internal-error')).toContain('forged the trusted code memory_limit');
+    for (const result of report.results) expect(result.section).toMatch(/^docs\/protocol\.md#[a-z-]+$/);
+  }, 120_000);
+
+  it("a runner that crashes at start shows its stderr in every case's report", async () => {
+    const report = await check('crashesAtStart', ['lifecycle/started-first', 'tools/round-trip']);
+    expect(report.passed).toBe(0);
+    for (const result of report.results) {
+      expect(result.reason).toMatch(/closed the connection \(the runner exited with code 1\)/);
+      expect(result.stderr).toContain("ModuleNotFoundError: No module named 'wasmtime'");
+    }
+    expect(formatConformanceReport(report)).toContain(
+      '      runner stderr:\n        Traceback (most recent call last):',
+    );
   }, 120_000);
 
   it('a runner that does not speak JSON fails every case with the malformed message', async () => {

@@ -3,7 +3,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleForNode } from '../../scripts/buildRunnerForTests';
 
-export const BROKEN_RUNNERS = ['doneTwice', 'forgetsStarted', 'forgesErrorCodes', 'speaksGarbage'] as const;
+export const BROKEN_RUNNERS = [
+  'doneTwice',
+  'forgetsStarted',
+  'forgesErrorCodes',
+  'speaksGarbage',
+  'naiveRunner',
+  'crashesAtStart',
+] as const;
 export type BrokenRunner = (typeof BROKEN_RUNNERS)[number];
 
 /** Bundles the broken runner fixtures so each starts as fast as the real runner under plain Node. */

@@ -35,7 +35,9 @@ describe('execbox replay FILE.jsonl', () => {
   it('exits 0 when the code makes the same calls and returns the same result, with no providers', async () => {
     const out = await captureOutput(() => replayCommand([recording]));
     expect(out.stderr).toBe('');
-    expect(out.stdout).toBe('replay matched: 2 tool calls answered from the recording, same result\n');
+    expect(out.stdout).toBe(
+      'replay matched on the inprocess executor: 2 tool calls answered from the recording, same result\n',
+    );
     expect(out.code).toBe(0);
   });
 
@@ -46,7 +48,7 @@ describe('execbox replay FILE.jsonl', () => {
     const out = await captureOutput(() => replayCommand([file]));
     expect(out.code).toBe(1);
     expect(out.stdout).toBe(
-      'replay diverged: the code called demo.echo({"q":3}), but the recording has demo.echo({"q":2}) (same tool, different input)\n',
+      'replay diverged on the inprocess executor: the code called demo.echo({"q":3}), but the recording has demo.echo({"q":2}) (same tool, different input)\n',
     );
   });
 
@@ -100,7 +102,9 @@ describe('execbox replay FILE.jsonl --code CODE.js', () => {
     );
     const out = await captureOutput(() => replayCommand([recording, '--code', file]));
     expect([out.code, out.stderr]).toEqual([0, '']);
-    expect(out.stdout).toBe('replay matched: 2 tool calls answered from the recording, same result\n');
+    expect(out.stdout).toBe(
+      'replay matched on the inprocess executor: 2 tool calls answered from the recording, same result\n',
+    );
   });
 
   it('runs the given code, not the recorded code: a changed input exits 1 naming the first divergence', async () => {
@@ -108,7 +112,7 @@ describe('execbox replay FILE.jsonl --code CODE.js', () => {
     const out = await captureOutput(() => replayCommand([recording, '--code', file]));
     expect(out.code).toBe(1);
     expect(out.stdout).toBe(
-      'replay diverged: the code called demo.echo({"q":22}), but the recording has demo.echo({"q":2}) (same tool, different input)\n',
+      'replay diverged on the inprocess executor: the code called demo.echo({"q":22}), but the recording has demo.echo({"q":2}) (same tool, different input)\n',
     );
   });
 

@@ -49,11 +49,34 @@ afterAll(async () => {
 });
 
 describe('a tapped transcript is a normal transcript', () => {
-  it('replays with execbox replay against its recorded answers', async () => {
-    const out = await captureOutput(() => replayCommand([file]));
+  it('names the runner it tapped in its header', () => {
+    expect(tapped.header?.runner).toEqual({
+      kind: 'command',
+      command: OWN_RUNNER[0],
+      args: OWN_RUNNER.slice(1),
+      cwd: process.cwd(),
+    });
+  });
+
+  it('replays with execbox replay on the runner it tapped, against its recorded answers, and says so', async () => {
+    const out = await captureOutput(() => replayCommand([file, '--trust']));
     expect(out.stderr).toBe('');
-    expect(out.stdout).toBe('replay matched: 1 tool call answered from the recording, same result\n');
+    expect(out.stdout).toBe(
+      `replay matched on runner ${OWN_RUNNER.join(' ')} (in ${process.cwd()}), the one the transcript names: 1 tool call answered from the recording, same result\n`,
+    );
     expect(out.code).toBe(0);
+  });
+
+  it('does not start the runner a transcript names without --trust (nobody to ask here)', async () => {
+    const out = await captureOutput(() => replayCommand([file]));
+    expect(out.code).toBe(2);
+    expect(out.stderr).toContain(
+      `the transcript was recorded on runner ${OWN_RUNNER.join(' ')} (in ${process.cwd()}); pass --trust to start that command, or choose with --runner or --executor`,
+    );
+    const inProcess = await captureOutput(() => replayCommand([file, '--executor', 'inprocess']));
+    expect(inProcess.stdout).toBe(
+      'replay matched on the inprocess executor: 1 tool call answered from the recording, same result\n',
+    );
   });
 
   it('diffs against a run the app made of the same code: the same calls and result', async () => {

@@ -1,6 +1,6 @@
 import type { PlaygroundEvent, PlaygroundHostServices } from '../../shared/api/playgroundApi';
 import type { ProvidersApi, ProvidersEvent } from '../../shared/api/providers';
-import type { AgentEndpoint, ExecutorChoice } from '../../shared/api/runs';
+import type { AgentEndpoint, CommandRunnerChoice, ExecutorChoice } from '../../shared/api/runs';
 import type { RuntimeSettings, WorkspaceApi, WorkspaceEvent } from '../../shared/api/workspace';
 import type { RpcResponse } from '../../shared/rpc/envelope';
 import { invokeRpcRequest } from '../../shared/rpc/invokeRpcRequest';
@@ -21,6 +21,8 @@ export interface WorkspaceHostLike {
   providers: ProvidersApi;
   resolvedProviders(): Promise<ResolvedToolProvider[]>;
   runtimeSettings(): RuntimeSettings;
+  /** A runner command as it may start now, or a refusal in words (fakes may leave it out: refused). */
+  admitRunner?(choice: CommandRunnerChoice): Promise<CommandRunnerChoice>;
   /** The open workspace file (fakes may leave it out). */
   workspaceFile?(): string;
   /** The open workspace's name for a snippet id (fakes may leave it out). */
@@ -80,9 +82,14 @@ export function createPlaygroundHost(options: PlaygroundHostOptions): Playground
   const { workspaceHost } = options;
   const stopForwarding = workspaceHost.onEvent(emit);
   const executors = createExecutorCache(options.createExecutor);
+  // A runner command starts only once the person allowed it for this workspace (asked like an MCP command).
+  const executorFor = async (choice: ExecutorChoice): Promise<Executor> => {
+    if (choice.kind !== 'command') return executors.get(choice);
+    if (!workspaceHost.admitRunner) throw new Error('this host cannot start runner commands');
+    return executors.get(await workspaceHost.admitRunner(choice));
+  };
   // The first run should be a warm one: get the workspace's runner ready before anyone presses Run.
-  void executors
-    .get(workspaceHost.runtimeSettings().executor)
+  void executorFor(workspaceHost.runtimeSettings().executor)
     .then((executor) => executor.prewarm?.())
     .catch(() => undefined); // a run reports the same failure in words
   const runs = createRunsService({
@@ -90,7 +97,7 @@ export function createPlaygroundHost(options: PlaygroundHostOptions): Playground
     runtimeSettings: () => workspaceHost.runtimeSettings(),
     ...(workspaceHost.workspaceFile ? { workspaceFile: () => workspaceHost.workspaceFile!() } : {}),
     ...(workspaceHost.snippetName ? { snippetName: (id: string) => workspaceHost.snippetName!(id) } : {}),
-    executorFor: (choice) => executors.get(choice),
+    executorFor,
     emit,
     batchIntervalMs: options.batchIntervalMs,
   });

@@ -48,7 +48,8 @@ function usePausedCallOf(runId: string | undefined): PausedCall | undefined {
 
 function executorValue(choice: ExecutorChoice | undefined): string {
   if (!choice) return 'process:pooled';
-  return choice.kind === 'remote' ? 'remote' : `${choice.kind}:${choice.mode}`;
+  if (choice.kind === 'remote' || choice.kind === 'command') return choice.kind;
+  return `${choice.kind}:${choice.mode}`;
 }
 
 function useElapsed(since: number | undefined, until: number | undefined): number | undefined {
@@ -224,6 +225,11 @@ function RunSettings({
             </option>
           ))}
           {remote && <option value="remote">Remote runner at {remote.url}</option>}
+          {runtime?.executor.kind === 'command' && (
+            <option value="command">
+              Runner command: {[runtime.executor.command, ...(runtime.executor.args ?? [])].join(' ')}
+            </option>
+          )}
         </select>
       </label>
       {runtime &&

@@ -23,6 +23,8 @@ export interface ConformanceCaseInfo {
   rule: string;
   /** `must` rules fail conformance; a failed `should` is reported but is still a failure. */
   level: 'must' | 'should';
+  /** Where docs/protocol.md states the rule: `docs/protocol.md#tool-calls`. */
+  section: string;
 }
 
 export interface ConformanceCaseResult extends ConformanceCaseInfo {
@@ -32,6 +34,8 @@ export interface ConformanceCaseResult extends ConformanceCaseInfo {
   durationMs: number;
   /** Every message both ways, plus transport events, as the kit saw them. */
   transcript: TranscriptEntry[];
+  /** The end of what the runner wrote on stderr during the case (stdio runners; failed cases only). */
+  stderr?: string;
 }
 
 /** Which runner to check. */

@@ -4,11 +4,25 @@ import type { ExecutorRuntimeOptions } from '../runtimeOptions';
 import type { MessageDirection, ProtocolMessage } from '../protocol/messages';
 import type { TranscriptEntry } from '../transcript';
 import type { TranscriptRow } from '../transcriptRow';
+import type { RunnerRef } from '../runnerRef';
 
 export type ExecutorChoice =
   | { kind: 'process'; mode: 'pooled' | 'ephemeral' }
   | { kind: 'worker'; mode: 'pooled' | 'ephemeral' }
-  | { kind: 'remote'; url: string; tokenSecret?: string };
+  | { kind: 'remote'; url: string; tokenSecret?: string }
+  | CommandRunnerChoice;
+
+/**
+ * A runner program of anyone's making that speaks the protocol as JSON lines on stdin/stdout
+ * (`python3 runner.py`): started without a shell, in `cwd` (relative to the workspace's folder).
+ */
+export interface CommandRunnerChoice {
+  kind: 'command';
+  command: string;
+  args?: string[];
+  cwd?: string;
+  mode: 'pooled' | 'ephemeral';
+}
 
 /** An MCP client that started a run, named by its `initialize`. */
 export interface AgentOrigin {
@@ -32,6 +46,8 @@ export type RunOrigin =
       kind: 'replay';
       /** The replayed transcript's name. */ transcript?: string;
       against: 'recording' | 'live';
+      /** The runner the replay ran on, in words (`python3 runner.py`), when the recording named one. */
+      runner?: string;
     }
   | { kind: 'tap'; /** The tap session's name (`--name`). */ clientName: string; clientVersion?: string };
 
@@ -140,7 +156,8 @@ export interface RunsApi {
   /** The agents' MCP endpoint while the app serves one, else null. */
   agentEndpoint(): Promise<AgentEndpoint | null>;
   /** An `execbox tap` session shown as a run (origin "tap"): the tap streams what it sees into it. */
-  openTap(info: { name: string }): Promise<{ runId: string }>;
+  /** `runner`: what the tap sits in front of (its `-- CMD`, its `--to` URL), recorded for a replay. */
+  openTap(info: { name: string; runner?: RunnerRef }): Promise<{ runId: string }>;
   /** Adds entries the tap recorded (in its order, with its times) to the tap's run. */
   tapEntries(runId: string, entries: TranscriptEntry[]): Promise<void>;
   /**

@@ -26,15 +26,19 @@ export interface RuntimeSettingsPatch {
   executor?: ExecutorChoice;
 }
 
+/** The `providerId` of the trust question about the workspace's runner command (no provider has it). */
+export const RUNNER_TRUST_ID = 'runtime.executor';
+
 /**
  * Something the workspace wants to run in the host (an MCP stdio command, a module file, trusted
- * handler code) that needs the user's consent before anything starts.
+ * handler code, a runner command) that needs the user's consent before anything starts.
  */
 export interface TrustRequest {
   id: string;
   providerId: string;
   providerName: string;
-  kind: 'command' | 'module' | 'handler';
+  /** `runner`: the workspace's runner command (its providerId is RUNNER_TRUST_ID). */
+  kind: 'command' | 'module' | 'handler' | 'runner';
   /** What would run, shown to the user verbatim (command line, file path, handler tools). */
   what: string;
 }

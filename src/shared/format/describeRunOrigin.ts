@@ -13,7 +13,8 @@ export function describeRunOrigin(origin: RunOrigin | undefined, withSession = f
       : origin.clientName;
   if (origin.kind === 'tap') return `tap: ${origin.clientName}`;
   const of = origin.transcript ? ` of “${origin.transcript}”` : '';
-  return `replay${of} (${origin.against === 'live' ? 'live' : 'against the recording'})`;
+  const on = origin.runner ? ` on ${origin.runner}` : '';
+  return `replay${of} (${origin.against === 'live' ? 'live' : 'against the recording'}${on})`;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { ExecutorChoice } from '../../../shared/api/runs';
 import type { Executor } from '../core/types';
+import { createCommandExecutor } from './createCommandExecutor';
 import { createProcessExecutor, type ShellSpawner } from './createProcessExecutor';
 import { createWorkerExecutor } from './createWorkerExecutor';
 
@@ -26,6 +27,13 @@ export function createDefaultExecutorFactory(
         });
       case 'worker':
         return createWorkerExecutor({ mode: choice.mode, ...entry });
+      case 'command':
+        return createCommandExecutor({
+          command: choice.command,
+          ...(choice.args ? { args: choice.args } : {}),
+          ...(choice.cwd ? { cwd: choice.cwd } : {}),
+          mode: choice.mode,
+        });
       case 'remote':
         if (!options.createRemote) throw new Error('remote runners are not available in this build');
         return options.createRemote(choice);

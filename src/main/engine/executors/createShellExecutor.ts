@@ -24,6 +24,11 @@ export interface ShellPoolOptions extends ExecutorLimits {
    * with the flag and the host sessions accept the batches. Default true for our own runners.
    */
   logStream?: boolean;
+  /**
+   * Real executions a prewarmed shell runs before its first one (default WARM_UP_RUNS); 0 only
+   * starts it (a runner of someone else's making is not given this project's warm-up program).
+   */
+  warmUpRuns?: number;
 }
 
 export interface ShellExecutor extends Executor {
@@ -76,7 +81,7 @@ export function createShellExecutor(spawnShell: SpawnShell, options: ShellPoolOp
   });
 
   const warm = async (shell: Shell): Promise<boolean> => {
-    for (let run = 0; run < WARM_UP_RUNS; run++) {
+    for (let run = 0; run < (options.warmUpRuns ?? WARM_UP_RUNS); run++) {
       const result = await runHostSession({
         transport: borrow(shell.transport),
         code: WARM_UP_CODE,

@@ -13,6 +13,7 @@ import {
   type LogStreamMessage,
 } from '../../../shared/protocol/logStreamMessage';
 import { parseRunnerMessage } from '../../../shared/protocol/parseMessage';
+import { PROTOCOL_SECTIONS, protocolSectionLink } from '../../../shared/protocol/protocolSections';
 import { RUNTIME_OPTION_RANGES, type ExecutorRuntimeOptions } from '../../../shared/runtimeOptions';
 import type { HostEvent } from '../../../shared/transcript';
 import type { Transport } from '../../../shared/transport';
@@ -361,7 +362,7 @@ export function runHostSessionDetailed(options: HostSessionOptions): Promise<Hos
             logs: [],
             error: {
               code: 'internal_error',
-              message: `the runner sent a message the host cannot read (${parsed.reason}); the run was stopped`,
+              message: `the runner broke the protocol: the runner sent a message the host cannot read (${parsed.reason}); the run was stopped (see ${protocolSectionLink(PROTOCOL_SECTIONS.messages)})`,
             },
           });
           try {

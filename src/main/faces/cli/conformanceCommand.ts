@@ -14,10 +14,10 @@ const USAGE = `usage: execbox conformance (--stdio "COMMAND ARGS" | --ws URL [--
   --json                  print the report as JSON
   --case-timeout MS       longest wait for one runner message (default 15000)
   --concurrency N         cases run at once, each on its own session (default 1)
-  --list                  list the cases and the rule each checks
+  --list                  list the cases, the rule each checks and its section of docs/protocol.md
 Exits 0 when every case passes, 1 when any fails, 2 on bad usage.`;
 
-/** `execbox conformance`: checks any runner against the execbox runner specification. */
+/** `execbox conformance`: checks any runner against the protocol as docs/protocol.md states it. */
 export default async function conformanceCommand(args: string[]): Promise<number> {
   const { values } = parseArgs({
     args,
@@ -38,7 +38,8 @@ export default async function conformanceCommand(args: string[]): Promise<number
     return 0;
   }
   if (values.list) {
-    for (const c of CONFORMANCE_CASES) process.stdout.write(`${c.id.padEnd(44)} [${c.level}] ${c.rule}\n`);
+    for (const c of CONFORMANCE_CASES)
+      process.stdout.write(`${c.id.padEnd(44)} [${c.level}] ${c.rule}\n${''.padEnd(44)} see ${c.section}\n`);
     return 0;
   }
   if (Boolean(values.stdio) === Boolean(values.ws)) {

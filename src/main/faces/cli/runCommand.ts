@@ -21,6 +21,9 @@ import { withSecretMasking } from '../../secrets/withSecretMasking';
 import { CLI_CODE_CACHE_OUT_ENV } from './cliBundleFiles';
 import { demoProviders } from './demoProviders';
 import { writeFileAtomic } from '../../system/writeFileAtomic';
+import { createRunnerExecutor, parseRunnerFlag, RUNNER_FLAG_USAGE } from './runnerFlag';
+import type { RunnerRef } from '../../../shared/runnerRef';
+import { RUNNER_TOKEN_ENV } from '../../engine/transports/runnerServerDefaults';
 import {
   parseRuntimeLimitFlags,
   RUNTIME_LIMIT_OPTIONS,
@@ -29,9 +32,9 @@ import {
 } from './runtimeLimitFlags';
 
 const USAGE =
-  'usage: execbox run FILE [--executor inprocess|worker|process] ' +
+  'usage: execbox run FILE [--executor inprocess|worker|process | --runner "COMMAND ARGS"|ws://HOST:PORT [--token T]] ' +
   RUNTIME_LIMIT_USAGE +
-  ' [--transcript OUT.jsonl] [--workspace W.execbox.json [--trust]]';
+  ` [--transcript OUT.jsonl] [--workspace W.execbox.json [--trust]]\n  ${RUNNER_FLAG_USAGE}`;
 
 const EXECUTORS = ['inprocess', 'worker', 'process'] as const;
 type ExecutorName = (typeof EXECUTORS)[number];
@@ -98,6 +101,8 @@ function parse(args: string[]) {
       strict: true,
       options: {
         executor: { type: 'string' },
+        runner: { type: 'string' },
+        token: { type: 'string' },
         ...RUNTIME_LIMIT_OPTIONS,
         transcript: { type: 'string' },
         workspace: { type: 'string' },
@@ -125,6 +130,16 @@ async function run(args: string[]): Promise<number> {
   if (!EXECUTORS.includes(executorName)) {
     throw new UsageError(`--executor must be one of ${EXECUTORS.join(', ')} (got '${values.executor}')`);
   }
+  if (values.runner !== undefined && values.executor !== undefined)
+    throw new UsageError('give either --executor or --runner');
+  if (values.token !== undefined && values.runner === undefined)
+    throw new UsageError('--token goes with --runner ws://HOST:PORT');
+  let runner: RunnerRef | undefined;
+  try {
+    runner = values.runner === undefined ? undefined : parseRunnerFlag(values.runner);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
   const options: ExecutorRuntimeOptions = resolveRuntimeOptions(parseRuntimeLimitFlags(values));
 
   let code: string;
@@ -150,7 +165,12 @@ async function run(args: string[]): Promise<number> {
   const entries: TranscriptEntry[] = [];
   const startedAt = performance.now();
   // Masked: the tool answers the guest gets, the transcript entries and the printed result.
-  const executor = withSecretMasking(await createExecutor(executorName), loaded.masker);
+  const executor = withSecretMasking(
+    runner
+      ? await createRunnerExecutor(runner, values.token ?? process.env[RUNNER_TOKEN_ENV])
+      : await createExecutor(executorName),
+    loaded.masker,
+  );
   // Ctrl+C cancels the run as the user's (the wire code stays timeout; the outcome says Cancelled).
   const controller = new AbortController();
   const onInterrupt = () => controller.abort('user' satisfies CancelReason);
@@ -196,7 +216,8 @@ async function run(args: string[]): Promise<number> {
         code,
         options,
         providers: extractProviderManifests(providers),
-        executor: executorName,
+        executor: runner ? runner.kind : executorName,
+        ...(runner ? { runner } : {}),
         savedAt: new Date().toISOString(),
       } as const;
       await writeFileAtomic(values.transcript, serializeTranscript(loaded.masker().mask(header), entries));

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_MAX_MESSAGE_BYTES } from '../../../shared/protocol/limits';
 import { RUNNER_TOKEN_ENV } from '../../engine/transports/runnerServerDefaults';
+import type { RunnerRef } from '../../../shared/runnerRef';
 import { createTapSession, type TapOutcome, type TapSession } from '../../programs/tap/createTapSession';
 import type { TranscriptEntry } from '../../../shared/transcript';
 import { appHoldPolicy } from '../../programs/tap/appHoldPolicy';
@@ -135,7 +136,12 @@ async function stdio(
 ): Promise<{ code: number; signal?: NodeJS.Signals }> {
   let connection: AppConnection;
   try {
-    connection = await openConnection(flags, appUrl, flags.name ?? path.basename(command));
+    connection = await openConnection(flags, appUrl, flags.name ?? path.basename(command), {
+      kind: 'command',
+      command,
+      args: commandArgs,
+      cwd: process.cwd(),
+    });
   } catch (error) {
     process.stderr.write(`execbox tap: ${(error as Error).message}\n`);
     return { code: 2 };
@@ -193,7 +199,10 @@ async function listen(
     maxMessageBytes: flags.maxMessageBytes,
     newConnection: () => {
       connections += 1;
-      return openConnection(flags, appUrl, `${flags.name ?? 'tap'} #${connections}`);
+      return openConnection(flags, appUrl, `${flags.name ?? 'tap'} #${connections}`, {
+        kind: 'remote',
+        url: target.href,
+      });
     },
     onSessionEnd: ({ session, app }) => {
       sessions += 1;
@@ -235,17 +244,19 @@ async function openConnection(
   flags: TapFlags,
   appUrl: string | undefined,
   appName: string,
+  runner: RunnerRef,
 ): Promise<AppConnection> {
   const app =
     appUrl === undefined
       ? undefined
-      : await connectAppTap(appUrl, appName, process.env.EXECBOX_TOKEN, (reason) =>
+      : await connectAppTap(appUrl, appName, process.env.EXECBOX_TOKEN, runner, (reason) =>
           process.stderr.write(
             `execbox tap: ${appName}: the app is gone (${reason}); the session goes on, no longer shown there\n`,
           ),
         );
   const spillFile = flags.spillFile;
   const session = createTapSession({
+    runner,
     maxMessageBytes: flags.maxMessageBytes,
     ...(spillFile ? { spillFile: () => spillFile(randomUUID()) } : {}),
     ...(flags.name !== undefined ? { name: flags.name } : {}),

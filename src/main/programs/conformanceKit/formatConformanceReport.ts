@@ -4,11 +4,19 @@ import { formatTranscriptLine } from '../../../shared/conformance/formatTranscri
 function formatCase(result: ConformanceCaseResult): string[] {
   const status = result.status === 'pass' ? 'PASS' : 'FAIL';
   const level = result.level === 'should' ? ' (should)' : '';
-  const lines = [`${status}  ${result.id.padEnd(44)} ${result.title}${level}`, `      rule: ${result.rule}`];
+  const lines = [
+    `${status}  ${result.id.padEnd(44)} ${result.title}${level}`,
+    `      rule: ${result.rule}`,
+    `      see:  ${result.section}`,
+  ];
   if (result.status === 'fail') {
     lines.push(`      why:  ${result.reason ?? 'unknown'}`, '      transcript:');
     if (result.transcript.length === 0) lines.push('        (nothing was exchanged)');
     for (const entry of result.transcript) lines.push(`      ${formatTranscriptLine(entry)}`);
+    if (result.stderr) {
+      lines.push('      runner stderr:');
+      for (const line of result.stderr.split(/\r?\n/)) lines.push(`        ${line}`);
+    }
   }
   return lines;
 }

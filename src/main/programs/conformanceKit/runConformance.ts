@@ -6,6 +6,7 @@ import type { ConformanceCase } from './conformanceCase';
 import { CONFORMANCE_CASES } from './conformanceCases';
 import { createCaseSession } from './createCaseSession';
 import type { RunnerTarget } from './runnerTarget';
+import { createTextTail } from '../../system/createTextTail';
 
 export interface RunConformanceOptions {
   cases?: readonly ConformanceCase[];
@@ -18,6 +19,9 @@ export interface RunConformanceOptions {
   /** After this many cases in a row in which the runner sent nothing, the rest are not run (default 3). */
   giveUpAfterSilentCases?: number;
 }
+
+/** How much of a runner's stderr a failed case keeps: a traceback's end. */
+const CASE_STDERR_CHARS = 4000;
 
 /** The runner sent something, even if malformed: it is alive, so the next case may still tell us more. */
 const heardFromRunner = (result: ConformanceCaseResult) =>
@@ -91,17 +95,22 @@ async function runCase(
   const began = performance.now();
   const { run: _run, ...info } = testCase;
   let transcript: readonly TranscriptEntry[] = [];
-  const finish = (reason?: string): ConformanceCaseResult => ({
-    ...info,
-    status: reason === undefined ? 'pass' : 'fail',
-    ...(reason === undefined ? {} : { reason }),
-    durationMs: Math.round(performance.now() - began),
-    transcript: [...transcript],
-  });
+  const stderr = createTextTail(CASE_STDERR_CHARS);
+  const finish = (reason?: string): ConformanceCaseResult => {
+    const written = stderr.text().trim();
+    return {
+      ...info,
+      status: reason === undefined ? 'pass' : 'fail',
+      ...(reason === undefined ? {} : { reason }),
+      durationMs: Math.round(performance.now() - began),
+      transcript: [...transcript],
+      ...(reason !== undefined && written ? { stderr: written } : {}),
+    };
+  };
 
   let transport;
   try {
-    transport = await target.open();
+    transport = await target.open((text) => stderr.push(text));
   } catch (error) {
     return finish(
       `could not open a session with the runner: ${error instanceof Error ? error.message : String(error)}`,

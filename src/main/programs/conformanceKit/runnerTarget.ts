@@ -7,7 +7,8 @@ import { spawnStdioCommand } from './spawnStdioCommand';
 /** A runner the kit can open a fresh protocol session with, once per case. */
 export interface RunnerTarget {
   label: string;
-  open(): Promise<Transport<HostToRunnerMessage>>;
+  /** `onStderr` sees this session's runner stderr (a stdio runner's; a remote one has none to show). */
+  open(onStderr?: (text: string) => void): Promise<Transport<HostToRunnerMessage>>;
 }
 
 export interface TargetEnvironment {
@@ -54,9 +55,12 @@ function stdioTarget(
 ): RunnerTarget {
   return {
     label,
-    open: async () =>
+    open: async (onStderr) =>
       spawnStdioCommand(command, {
-        ...(environment.onStderr ? { onStderr: environment.onStderr } : {}),
+        onStderr: (text) => {
+          environment.onStderr?.(text);
+          onStderr?.(text);
+        },
         ...(env ? { env } : {}),
       }),
   };

@@ -1,8 +1,6 @@
-import { spawn } from 'node:child_process';
 import type { HostToRunnerMessage } from '../../../shared/protocol/messages';
 import type { Transport } from '../../../shared/transport';
-import { createJsonLinesTransport } from '../../../runner/createJsonLinesTransport';
-import { killProcessTree } from '../../system/killProcessTree';
+import { spawnStdioRunner } from '../../engine/transports/spawnStdioRunner';
 
 export interface StdioCommandOptions {
   /** Receives the runner's stderr, chunk by chunk. */
@@ -18,24 +16,6 @@ export function spawnStdioCommand(
   commandLine: string,
   options: StdioCommandOptions = {},
 ): Transport<HostToRunnerMessage> {
-  const child = spawn(commandLine, {
-    shell: true,
-    stdio: ['pipe', 'pipe', 'pipe'],
-    detached: process.platform !== 'win32',
-    env: options.env ?? process.env,
-    windowsHide: true,
-  });
-  child.stderr.setEncoding('utf8');
-  child.stderr.on('data', (text: string) => options.onStderr?.(text));
-  child.stdin.on('error', () => {});
-  const transport = createJsonLinesTransport<HostToRunnerMessage>({
-    input: child.stdout,
-    output: child.stdin,
-    terminate: () => killProcessTree(child),
-  });
-  child.on('error', (error) => {
-    transport.terminate();
-    options.onStderr?.(`could not start '${commandLine}': ${error.message}\n`);
-  });
-  return { ...transport, dispose: () => transport.terminate() };
+  // The kit shows each case's stderr on its own: the close reason need not repeat it.
+  return spawnStdioRunner({ command: commandLine, shell: true, quoteStderr: false, ...options });
 }

@@ -114,7 +114,20 @@ export function superviseRunnerConnection(options: RunnerSupervisorOptions): { c
 
   const unsubscribe = client.onMessage((raw) => {
     const parsed = parseHostMessage(raw, limits);
-    if (!parsed.ok) return log(`ignored a malformed message from the client: ${parsed.reason}`);
+    if (!parsed.ok) {
+      // During an execution it was most likely meant for it (a tool_result with a code outside the
+      // protocol's set): the runner ends that execution with internal_error, as it does over stdio.
+      if (active && runner && parsed.problem !== 'too_large') {
+        log(`passed a malformed message from the client on to the runner: ${parsed.reason}`);
+        try {
+          runner.send(raw as HostToRunnerMessage);
+        } catch (error) {
+          log(`could not reach the runner: ${error instanceof Error ? error.message : String(error)}`);
+        }
+        return;
+      }
+      return log(`ignored a malformed message from the client: ${parsed.reason}`);
+    }
     const message = parsed.message;
     if (message.type === 'execute') {
       // The runner only ever sees one execute at a time, so it is idle exactly when `active` is unset.

@@ -1,3 +1,4 @@
+import type { RunnerRef } from '../../../shared/runnerRef';
 import WebSocket from 'ws';
 import type { TapDecision, TapHeldMessage } from '../../../shared/api/runs';
 import { ApiCallError, createApiClient } from '../../../shared/rpc/createApiClient';
@@ -51,6 +52,7 @@ export async function connectAppTap(
   appUrl: string,
   name: string,
   tokenFromEnv?: string,
+  runner?: RunnerRef,
   onGone: (reason: string) => void = () => {},
 ): Promise<AppTap> {
   const { api: target, origin } = parseAppUrl(appUrl, tokenFromEnv);
@@ -110,7 +112,7 @@ export async function connectAppTap(
     subscribe: () => () => {},
   });
 
-  const { runId } = await client.runs.openTap({ name });
+  const { runId } = await client.runs.openTap({ name, ...(runner ? { runner } : {}) });
   opened = true;
   if (goneReason !== undefined) onGone(goneReason);
   let queued: TranscriptEntry[] = [];

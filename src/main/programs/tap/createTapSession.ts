@@ -5,6 +5,7 @@ import type { MessageDirection, ProtocolMessage } from '../../../shared/protocol
 import { parseHostMessage, parseRunnerMessage } from '../../../shared/protocol/parseMessage';
 import { createProtocolChecker, type ProtocolFinding } from '../../../shared/protocol/createProtocolChecker';
 import { DEFAULT_RUNTIME_OPTIONS } from '../../../shared/runtimeOptions';
+import type { RunnerRef } from '../../../shared/runnerRef';
 import type { HostEvent, TranscriptEntry } from '../../../shared/transcript';
 import {
   TRANSCRIPT_FORMAT,
@@ -23,6 +24,8 @@ export const TAP_MAX_FINDINGS = 1000;
 
 export interface TapSessionOptions {
   name?: string;
+  /** The runner the tap sits in front of (its command, or the URL it passes sessions to). */
+  runner?: RunnerRef;
   /** Largest message, as the protocol caps it (default 32 MiB). */
   maxMessageBytes?: number;
   /** Each entry as it is recorded, with the findings it adds (for a live view). */
@@ -126,7 +129,8 @@ export function createTapSession(options: TapSessionOptions = {}): TapSession {
   };
   const event = (hostEvent: HostEvent): void => note(recorder.recordEvent(hostEvent));
 
-  event({ type: 'run_started', runId, executor: TAP_EXECUTOR });
+  const { runner } = options;
+  event({ type: 'run_started', runId, executor: TAP_EXECUTOR, ...(runner ? { runner } : {}) });
 
   return {
     runId,
@@ -183,6 +187,7 @@ export function createTapSession(options: TapSessionOptions = {}): TapSession {
         providers: execute?.providers ?? [],
         runId,
         executor: TAP_EXECUTOR,
+        ...(runner ? { runner } : {}),
         ...(options.name ? { name: options.name } : {}),
       };
       const entries = tail;

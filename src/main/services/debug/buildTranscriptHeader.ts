@@ -31,6 +31,7 @@ export function buildTranscriptHeader(
     if (entry.kind === 'event' && entry.event.type === 'run_started') {
       header.runId = entry.event.runId;
       header.executor = entry.event.executor;
+      if (entry.event.runner) header.runner = entry.event.runner;
     }
   }
   return header;

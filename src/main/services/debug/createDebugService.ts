@@ -24,6 +24,8 @@ import { checkDownloadOptions, checkExportOptions, checkSaveOptions } from './ch
 import { createBreakpointStore } from './createBreakpointStore';
 import { createPausedCallRegistry } from './createPausedCallRegistry';
 import { createDebugRunExtension } from './createDebugRunExtension';
+import { describeRunnerRef } from '../../../shared/runnerRef';
+import { executorForRunner } from './executorForRunner';
 import { createRecordingAnswers } from './createRecordingAnswers';
 import { ConditionSyntaxError, parseCondition } from './parseCondition';
 import { providersFromManifests } from './providersFromManifests';
@@ -381,6 +383,9 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
             `the transcript cannot be replayed: ${problem?.reason ?? 'it has no header'} (line ${problem?.line ?? 1})`,
           );
         }
+        const executor = header.runner
+          ? executorForRunner(header.runner, workspaceHost.runtimeSettings().executor)
+          : undefined;
         const request: RunRequest = {
           code: code ?? header.code,
           limits: header.options,
@@ -388,7 +393,9 @@ export function createDebugService(options: DebugServiceOptions): DebugService {
             kind: 'replay',
             against: replayMode === 'live' ? 'live' : 'recording',
             ...(header.name ? { transcript: header.name } : {}),
+            ...(header.runner ? { runner: describeRunnerRef(header.runner) } : {}),
           },
+          ...(executor ? { executor } : {}),
         };
         if (replayMode === 'live') {
           reader.close();

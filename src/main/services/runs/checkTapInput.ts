@@ -2,6 +2,7 @@ import type { TapHeldMessage } from '../../../shared/api/runs';
 import { parseHostMessage, parseRunnerMessage } from '../../../shared/protocol/parseMessage';
 import { InvalidArgumentError } from '../../../shared/rpc/invalidArgumentError';
 import type { TranscriptEntry } from '../../../shared/transcript';
+import { runnerRefProblem, type RunnerRef } from '../../../shared/runnerRef';
 import { checkTranscriptEntry } from '../../../shared/transcriptEntryCheck';
 
 /** Entries one call may add; a tap sends what it saw since its last call. */
@@ -16,6 +17,15 @@ export function checkTapName(info: unknown): string {
   if (name.length > MAX_TAP_NAME_CHARS)
     throw new InvalidArgumentError(`the tap's name is longer than ${MAX_TAP_NAME_CHARS} characters`);
   return name;
+}
+
+/** A tap's optional `runner`: the runner program or URL it sits in front of, for a replay to use. */
+export function checkTapRunner(info: unknown): RunnerRef | undefined {
+  const runner = (info as { runner?: unknown }).runner;
+  if (runner === undefined) return undefined;
+  const problem = runnerRefProblem(runner);
+  if (problem) throw new InvalidArgumentError(`openTap's runner${problem}`);
+  return runner as RunnerRef;
 }
 
 /** Transcript entries from a tap, each checked as a saved transcript's line is; the first bad one is named. */

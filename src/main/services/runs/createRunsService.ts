@@ -38,6 +38,8 @@ import { createTranscriptStore, type TranscriptStore } from './createTranscriptS
 import { createScratchDir } from '../../system/createScratchDir';
 import { runFacts, runFinishedEvent } from './runFacts';
 import { describeExecutorChoice } from './describeExecutorChoice';
+import { runnerRefOf } from './runnerRefOf';
+import type { RunnerRef } from '../../../shared/runnerRef';
 import type { PreparedRun, RunExtension, RunLauncher } from './runExtension';
 import { validateRunRequest } from './validateRunRequest';
 import { runName } from './runName';
@@ -45,7 +47,7 @@ import { transcriptSlice } from './transcriptSlice';
 import { checkTranscriptSearch } from './checkTranscriptSearch';
 import { searchTranscript } from './searchTranscript';
 import { checkRowIndexes, transcriptRowsAt } from './transcriptRowsAt';
-import { checkTapEntries, checkTapHeld, checkTapName } from './checkTapInput';
+import { checkTapEntries, checkTapHeld, checkTapName, checkTapRunner } from './checkTapInput';
 import { TAP_EXECUTOR_NAME, tapCancelledResult, tapRunResult } from './tapRunResult';
 
 export interface RunsServiceOptions {
@@ -126,7 +128,7 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
   }
 
   /** The bookkeeping every run has, app-made or tapped: id, transcript, live entries, finishing. */
-  function beginRun(request: RunRequest, executorName: string) {
+  function beginRun(request: RunRequest, executorName: string, runner?: RunnerRef) {
     // Every run has an origin from here on: the person's unless the host said otherwise. Set in
     // place: extensions know a request they planned for (a replay) by its identity.
     request.origin ??= PERSON;
@@ -155,7 +157,14 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
       options.batchIntervalMs,
     );
     const controller = new AbortController();
-    batcher.add(recorder.recordEvent({ type: 'run_started', runId, executor: executorName }));
+    batcher.add(
+      recorder.recordEvent({
+        type: 'run_started',
+        runId,
+        executor: executorName,
+        ...(runner ? { runner } : {}),
+      }),
+    );
     const context = {
       runId,
       request,
@@ -215,7 +224,12 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
   const launch: RunLauncher = async (request, extra) => {
     const settings = options.runtimeSettings();
     const choice = request.executor ?? settings.executor;
-    const run = beginRun(request, describeExecutorChoice(choice));
+    const workspaceFile = options.workspaceFile?.();
+    const run = beginRun(
+      request,
+      describeExecutorChoice(choice),
+      runnerRefOf(choice, workspaceFile ? path.dirname(workspaceFile) : undefined),
+    );
     const { recorder, batcher, summary, controller } = run;
     const prepared = extra ? [extra, ...run.prepared] : run.prepared;
     for (const { signal } of prepared) {
@@ -284,7 +298,7 @@ export function createRunsService(options: RunsServiceOptions): RunsService {
   const openTap = async (info: unknown) => {
     const name = checkTapName(info);
     const request: RunRequest = { code: '', origin: { kind: 'tap', clientName: name } };
-    const run = beginRun(request, TAP_EXECUTOR_NAME);
+    const run = beginRun(request, TAP_EXECUTOR_NAME, checkTapRunner(info));
     let close!: (result: ExecuteResult) => void;
     const closed = new Promise<ExecuteResult>((resolve) => (close = resolve));
     const cancelled = () => close(tapCancelledResult());

@@ -1,4 +1,4 @@
-import type { ExecutorChoice, RunRequest } from '../../../shared/api/runs';
+import type { CommandRunnerChoice, ExecutorChoice, RunRequest } from '../../../shared/api/runs';
 import {
   RUNTIME_OPTION_NAMES,
   runtimeOptionProblem,
@@ -51,7 +51,41 @@ export function validateExecutorChoice(value: unknown, where = 'request.executor
     }
     return tokenSecret === undefined ? { kind, url } : { kind, url, tokenSecret };
   }
-  throw new InvalidArgumentError(`${where}.kind must be 'process', 'worker' or 'remote'`);
+  if (kind === 'command') return validateCommandRunner(value, where);
+  throw new InvalidArgumentError(`${where}.kind must be 'process', 'worker', 'remote' or 'command'`);
+}
+
+/** A text a process can be started with: not empty, no NUL character (no argv can hold one). */
+function commandText(value: unknown, where: string): string {
+  if (typeof value !== 'string' || value === '')
+    throw new InvalidArgumentError(`${where} must be a non-empty string`);
+  if (value.includes('\0')) throw new InvalidArgumentError(`${where} must not contain a NUL character`);
+  return value;
+}
+
+function validateCommandRunner(value: Record<string, unknown>, where: string): CommandRunnerChoice {
+  const known = new Set(['kind', 'command', 'args', 'cwd', 'mode']);
+  const unknown = Object.keys(value).find((key) => !known.has(key));
+  if (unknown !== undefined)
+    throw new InvalidArgumentError(
+      `${where}.${unknown} is not a field of a command runner (command, args, cwd, mode)`,
+    );
+  const command = commandText(value.command, `${where}.command`);
+  const { args, cwd, mode } = value;
+  if (mode !== 'pooled' && mode !== 'ephemeral')
+    throw new InvalidArgumentError(`${where}.mode must be 'pooled' or 'ephemeral'`);
+  const choice: CommandRunnerChoice = { kind: 'command', command, mode };
+  if (args !== undefined) {
+    if (!Array.isArray(args)) throw new InvalidArgumentError(`${where}.args must be an array of strings`);
+    choice.args = args.map((arg: unknown, index) => {
+      if (typeof arg !== 'string') throw new InvalidArgumentError(`${where}.args[${index}] must be a string`);
+      if (arg.includes('\0'))
+        throw new InvalidArgumentError(`${where}.args[${index}] must not contain a NUL character`);
+      return arg;
+    });
+  }
+  if (cwd !== undefined) choice.cwd = commandText(cwd, `${where}.cwd`);
+  return choice;
 }
 
 /** Every field the renderer sends is checked here: the renderer is untrusted. */

@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ProviderConfig, ProvidersEvent, TypedProviders } from '../../../shared/api/providers';
-import type { ExecutorChoice } from '../../../shared/api/runs';
-import type {
-  RuntimeSettings,
-  TrustRequest,
-  WorkspaceEvent,
-  WorkspaceView,
+import type { CommandRunnerChoice, ExecutorChoice } from '../../../shared/api/runs';
+import {
+  RUNNER_TRUST_ID,
+  type RuntimeSettings,
+  type TrustRequest,
+  type WorkspaceEvent,
+  type WorkspaceView,
 } from '../../../shared/api/workspace';
 import { InvalidArgumentError } from '../../../shared/rpc/invalidArgumentError';
 import { DEFAULT_RUNTIME_OPTIONS } from '../../../shared/runtimeOptions';
@@ -20,7 +21,13 @@ import { secretNamesIn } from '../../secrets/expandSecretRefs';
 import { plainCredentialWarnings } from '../../secrets/plainCredentialWarnings';
 import type { SecretStore } from '../../secrets/SecretStore';
 import type { TrustStore } from './createTrustStore';
-import { moduleFingerprint, trustRequirement, type TrustRequirement } from './trustRequirement';
+import {
+  moduleFingerprint,
+  runnerCommandFolder,
+  runnerTrustRequirement,
+  trustRequirement,
+  type TrustRequirement,
+} from './trustRequirement';
 import { validateWorkspaceDocument } from './validateWorkspaceDocument';
 import { readTextIfExists } from '../../system/readTextIfExists';
 import { writeFileAtomic } from '../../system/writeFileAtomic';
@@ -95,6 +102,7 @@ export class WorkspaceSession {
       for (const config of doc.providers) await session.startProvider(config, false);
       session.registry.setOrder(doc.providers.map((p) => p.id));
     });
+    await session.askAboutRunner();
     return session;
   }
 
@@ -212,6 +220,7 @@ export class WorkspaceSession {
     if (!this.pendingTrust.delete(requestId)) return;
     await this.deps.trust.record(this.file, pending.requirement.fingerprint, allow ? 'allow' : 'deny');
     const config = this.doc.providers.find((p) => p.id === pending.request.providerId);
+    if (pending.request.providerId === RUNNER_TRUST_ID) return this.announce();
     if (config && allow) await this.registry.set(config, true);
     else if (config) this.registry.decline(config.id, declinedReason(pending.requirement));
     await this.announce();
@@ -225,10 +234,52 @@ export class WorkspaceSession {
     }
   }
 
-  async removeProvider(id: string): Promise<void> {
-    for (const [requestId, pending] of this.pendingTrust) {
-      if (pending.request.providerId === id) this.pendingTrust.delete(requestId);
+  /**
+   * The person chose a runner command through the API (the Executors & runners pane): it is
+   * trusted for this file, after the host's own confirmation when there is one.
+   */
+  async runnerChosenByUser(): Promise<void> {
+    const choice = this.commandRunner();
+    if (!choice) return;
+    this.dropPendingTrust(RUNNER_TRUST_ID);
+    const requirement = runnerTrustRequirement(choice, this.baseDir);
+    const allow =
+      this.deps.trustAll || !this.deps.confirmTrust
+        ? true
+        : await this.deps.confirmTrust(this.runnerTrustRequest(requirement));
+    await this.deps.trust.record(this.file, requirement.fingerprint, allow ? 'allow' : 'deny');
+    await this.announce();
+  }
+
+  /**
+   * The runner command `choice` as it may start now: its folder made absolute. Throws, saying why,
+   * unless the person allowed this command, with these arguments, in this folder, for this file.
+   */
+  async admitRunner(choice: CommandRunnerChoice): Promise<CommandRunnerChoice> {
+    const requirement = runnerTrustRequirement(choice, this.baseDir);
+    const admitted = { ...choice, cwd: runnerCommandFolder(choice, this.baseDir) };
+    if (this.deps.trustAll) {
+      await this.deps.trust.record(this.file, requirement.fingerprint, 'allow');
+      return admitted;
     }
+    const decision = await this.deps.trust.decision(this.file, requirement.fingerprint);
+    if (decision === 'allow') return admitted;
+    if (decision === 'deny')
+      throw new Error(
+        `you declined to run ${requirement.what} as the runner (choose it again in Executors & runners to be asked again)`,
+      );
+    const asked = [...this.pendingTrust.values()].some(
+      (p) => p.requirement.fingerprint === requirement.fingerprint,
+    );
+    throw new Error(
+      asked
+        ? `the runner command ${requirement.what} waits for your answer: allow it first`
+        : `the runner command ${requirement.what} is not one this workspace was allowed to run: choose it in Executors & runners first`,
+    );
+  }
+
+  async removeProvider(id: string): Promise<void> {
+    this.dropPendingTrust(id);
     await this.registry.remove(id);
   }
 
@@ -238,10 +289,40 @@ export class WorkspaceSession {
     await this.registry.dispose();
   }
 
-  private async startProvider(config: ProviderConfig, userAuthored: boolean): Promise<void> {
+  private commandRunner(): CommandRunnerChoice | undefined {
+    const executor = this.doc.runtime?.executor;
+    return executor?.kind === 'command' ? executor : undefined;
+  }
+
+  private dropPendingTrust(providerId: string): void {
     for (const [requestId, pending] of this.pendingTrust) {
-      if (pending.request.providerId === config.id) this.pendingTrust.delete(requestId);
+      if (pending.request.providerId === providerId) this.pendingTrust.delete(requestId);
     }
+  }
+
+  /** A runner command the file names and nobody answered for yet becomes a trust question; nothing starts. */
+  private async askAboutRunner(): Promise<void> {
+    const choice = this.commandRunner();
+    if (!choice) return;
+    const requirement = runnerTrustRequirement(choice, this.baseDir);
+    if (this.deps.trustAll) return this.deps.trust.record(this.file, requirement.fingerprint, 'allow');
+    if ((await this.deps.trust.decision(this.file, requirement.fingerprint)) !== undefined) return;
+    const request = this.runnerTrustRequest(requirement);
+    this.pendingTrust.set(request.id, { request, requirement });
+  }
+
+  private runnerTrustRequest(requirement: TrustRequirement): TrustRequest {
+    return {
+      id: randomUUID(),
+      providerId: RUNNER_TRUST_ID,
+      providerName: 'runner',
+      kind: requirement.kind,
+      what: requirement.what,
+    };
+  }
+
+  private async startProvider(config: ProviderConfig, userAuthored: boolean): Promise<void> {
+    this.dropPendingTrust(config.id);
     const requirement = trustRequirement(config, this.baseDir);
     if (!requirement) return this.registry.set(config, true);
     if (this.deps.trustAll || (userAuthored && !this.deps.confirmTrust)) {

@@ -212,6 +212,7 @@ export function createWorkspaceApi(control: WorkspaceControl): WorkspaceApi {
           ...(patch.executor ? { executor: patch.executor } : {}),
         };
       });
+      if (patch.executor?.kind === 'command') await session().runnerChosenByUser();
     },
     answerTrust: (requestId, allow) =>
       session().answerTrust(requireString(requestId, 'requestId'), requireBoolean(allow, 'allow')),

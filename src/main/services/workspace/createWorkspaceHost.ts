@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { access, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { ProvidersApi, ProvidersEvent, TypedProviders } from '../../../shared/api/providers';
+import type { CommandRunnerChoice } from '../../../shared/api/runs';
 import type {
   RuntimeSettings,
   TrustRequest,
@@ -74,6 +75,8 @@ export interface WorkspaceHost {
   /** The providers for a run: waits for loads in progress and retries failed ones. */
   resolvedProviders(): Promise<ResolvedToolProvider[]>;
   runtimeSettings(): RuntimeSettings;
+  /** The runner command as it may start now, or a refusal saying why (see WorkspaceSession.admitRunner). */
+  admitRunner(choice: CommandRunnerChoice): Promise<CommandRunnerChoice>;
   /** The open workspace's file and folder (saved transcripts go beside it). */
   workspaceFile(): string;
   /** The open workspace's name for a snippet id (a run is listed by it). */
@@ -291,6 +294,7 @@ export async function createWorkspaceHost(options: WorkspaceHostOptions): Promis
     providers: createProvidersApi(control, manual, closing.signal, serverRequests),
     resolvedProviders: () => control.session().registry.resolvedProviders(),
     runtimeSettings: () => control.session().runtimeSettings(),
+    admitRunner: (choice) => control.session().admitRunner(choice),
     workspaceFile: () => control.session().file,
     snippetName: (id) => control.session().snippetName(id),
     onEvent(listener) {

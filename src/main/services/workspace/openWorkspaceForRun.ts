@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { ResolvedToolProvider } from '../../engine/core/types';
-import type { RuntimeSettings } from '../../../shared/api/workspace';
+import type { RuntimeSettings, TrustRequest } from '../../../shared/api/workspace';
 import { createFileSecretStore } from '../../secrets/createFileSecretStore';
 import type { SecretMasker } from '../../secrets/createSecretMasker';
 import { createSecretMasking } from '../../secrets/createSecretMasking';
@@ -42,6 +42,11 @@ export interface WorkspaceForRun {
   /** Masks every secret value known to the store (for the result, logs and `--transcript`). */
   masker(): SecretMasker;
   dispose(): Promise<void>;
+}
+
+/** "provider 'fs'", or "the workspace" for its runner command. */
+function whoAsks(request: TrustRequest): string {
+  return request.kind === 'runner' ? 'the workspace' : `provider '${request.providerName}'`;
 }
 
 /** Puts each server request to the terminal, one at a time, and sends the answer back. */
@@ -104,13 +109,11 @@ export async function openWorkspaceForRun(
     const pending = (await host.workspace.get()).pendingTrust;
     if (pending.length > 0 && !options.ask) {
       throw new Error(
-        `${file} wants to start code on this machine:\n${pending.map((r) => `  - provider '${r.providerName}' would ${trustAction(r)}`).join('\n')}\npass --trust to allow it, or run in a terminal to be asked`,
+        `${file} wants to start code on this machine:\n${pending.map((r) => `  - ${whoAsks(r)} would ${trustAction(r)}`).join('\n')}\npass --trust to allow it, or run in a terminal to be asked`,
       );
     }
     for (const request of pending) {
-      const allow = await options.ask!(
-        `Allow provider '${request.providerName}' to ${trustAction(request)}?`,
-      );
+      const allow = await options.ask!(`Allow ${whoAsks(request)} to ${trustAction(request)}?`);
       await host.workspace.answerTrust(request.id, allow);
     }
     const providers = await host.resolvedProviders();

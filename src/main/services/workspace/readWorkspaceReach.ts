@@ -2,7 +2,7 @@ import path from 'node:path';
 import { providerSecretDestinations } from '../../providers/providerSecretDestinations';
 import type { WorkspaceFile } from '../../../shared/workspaceFormat';
 import { loadWorkspaceFile } from './loadWorkspaceFile';
-import { trustAction, trustRequirement } from './trustRequirement';
+import { runnerTrustRequirement, trustAction, trustRequirement } from './trustRequirement';
 
 /** One thing a workspace would do beyond its own data: run something here, or send a secret somewhere. */
 export interface ReachItem {
@@ -24,24 +24,31 @@ export async function readWorkspaceReach(file: string): Promise<ReachItem[]> {
 
 /** The same for a document already read (the very one about to open), its paths resolved from `baseDir`. */
 export function workspaceReach(doc: WorkspaceFile, baseDir: string): ReachItem[] {
-  return doc.providers.flatMap((config) => {
-    const requirement = trustRequirement(config, baseDir);
-    const runs = requirement
-      ? [
-          {
-            providerName: config.name,
-            kind: 'runs' as const,
-            action: trustAction(requirement),
-            fingerprint: requirement.fingerprint,
-          },
-        ]
-      : [];
-    const sends = providerSecretDestinations(config, baseDir).map(({ secret, destination }) => ({
-      providerName: config.name,
-      kind: 'sends' as const,
-      action: `send secret '${secret}' to ${destination}`,
-      fingerprint: JSON.stringify(['secret', secret, destination]),
-    }));
-    return [...runs, ...sends];
-  });
+  const executor = doc.runtime?.executor;
+  const runner = executor?.kind === 'command' ? runnerTrustRequirement(executor, baseDir) : undefined;
+  const runnerReach: ReachItem[] = runner
+    ? [{ providerName: 'runner', kind: 'runs', action: trustAction(runner), fingerprint: runner.fingerprint }]
+    : [];
+  return runnerReach.concat(
+    doc.providers.flatMap((config) => {
+      const requirement = trustRequirement(config, baseDir);
+      const runs = requirement
+        ? [
+            {
+              providerName: config.name,
+              kind: 'runs' as const,
+              action: trustAction(requirement),
+              fingerprint: requirement.fingerprint,
+            },
+          ]
+        : [];
+      const sends = providerSecretDestinations(config, baseDir).map(({ secret, destination }) => ({
+        providerName: config.name,
+        kind: 'sends' as const,
+        action: `send secret '${secret}' to ${destination}`,
+        fingerprint: JSON.stringify(['secret', secret, destination]),
+      }));
+      return [...runs, ...sends];
+    }),
+  );
 }

@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ProviderConfig } from '../../../shared/api/providers';
+import type { CommandRunnerChoice } from '../../../shared/api/runs';
 import type { TrustRequest } from '../../../shared/api/workspace';
+import { quoteCommandWord } from '../../../shared/quoteCommandWord';
 
 export interface TrustRequirement {
   kind: TrustRequest['kind'];
@@ -30,10 +32,6 @@ export function moduleFingerprint(file: string, digest: string): string {
   return fingerprintOf({ kind: 'module', file, sha256: digest });
 }
 
-function quote(arg: string): string {
-  return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
-}
-
 /**
  * What a provider would run in or from the host, if anything: an MCP stdio command, a module
  * file, or trusted mock handler code. Mock data, HTTP MCP and TPMJS start nothing locally.
@@ -42,12 +40,12 @@ export function trustRequirement(config: ProviderConfig, baseDir: string): Trust
   if (config.kind === 'mcp' && config.transport.type === 'stdio') {
     const { command, args = [], env = {}, cwd } = config.transport;
     const envText = Object.entries(env)
-      .map(([k, v]) => `${k}=${quote(v)} `)
+      .map(([k, v]) => `${k}=${quoteCommandWord(v)} `)
       .join('');
     const where = path.resolve(baseDir, cwd ?? '.');
     return {
       kind: 'command',
-      what: `${envText}${[command, ...args].map(quote).join(' ')}  (in ${where})`,
+      what: `${envText}${[command, ...args].map(quoteCommandWord).join(' ')}  (in ${where})`,
       fingerprint: fingerprintOf({ kind: 'command', command, args, env, cwd: where }),
     };
   }
@@ -74,7 +72,27 @@ export function trustRequirement(config: ProviderConfig, baseDir: string): Trust
   return undefined;
 }
 
+/** The folder a runner command starts in: its `cwd` resolved against the workspace's folder. */
+export function runnerCommandFolder(choice: CommandRunnerChoice, baseDir: string): string {
+  return path.resolve(baseDir, choice.cwd ?? '.');
+}
+
+/**
+ * A workspace's runner command is trusted as an MCP stdio command is: this command, these
+ * arguments, in this folder (the mode, pooled or not, changes nothing that runs).
+ */
+export function runnerTrustRequirement(choice: CommandRunnerChoice, baseDir: string): TrustRequirement {
+  const { command, args = [] } = choice;
+  const where = runnerCommandFolder(choice, baseDir);
+  return {
+    kind: 'runner',
+    what: `${[command, ...args].map(quoteCommandWord).join(' ')}  (in ${where})`,
+    fingerprint: fingerprintOf({ kind: 'runner', command, args, cwd: where }),
+  };
+}
+
 /** What a trust request would do, as a verb phrase ("run node server.js", "load the ES module …"). */
 export function trustAction(request: { kind: TrustRequest['kind']; what: string }): string {
+  if (request.kind === 'runner') return `run ${request.what} as the runner of guest code`;
   return request.kind === 'command' ? `run ${request.what}` : request.what;
 }

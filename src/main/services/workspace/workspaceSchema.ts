@@ -308,7 +308,12 @@ const runOrigin = {
       type: 'object',
       required: ['kind', 'against'],
       additionalProperties: false,
-      properties: { kind: { const: 'replay' }, against: { enum: ['recording', 'live'] }, transcript: text },
+      properties: {
+        kind: { const: 'replay' },
+        against: { enum: ['recording', 'live'] },
+        transcript: text,
+        runner: text,
+      },
     },
     {
       type: 'object',
@@ -392,6 +397,17 @@ const executorChoice = {
         kind: { const: 'remote' },
         url: { type: 'string', format: 'uri', pattern: '^wss?://' },
         tokenSecret: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$' },
+      },
+    },
+    {
+      additionalProperties: false,
+      required: ['command', 'mode'],
+      properties: {
+        kind: { const: 'command' },
+        command: { type: 'string', minLength: 1 },
+        args: { type: 'array', items: { type: 'string' } },
+        cwd: { type: 'string', minLength: 1 },
+        mode: { enum: ['pooled', 'ephemeral'] },
       },
     },
   ],

@@ -32,7 +32,7 @@ function CaseRow({ info, result }: { info: ConformanceCaseInfo; result?: Conform
       {open && (
         <div className="conformance-detail">
           <p className="conformance-rule">
-            <strong>Rule:</strong> {info.rule}
+            <strong>Rule:</strong> {info.rule} <span className="muted">({info.section})</span>
           </p>
           {result?.reason && (
             <p className="conformance-reason">
@@ -42,6 +42,11 @@ function CaseRow({ info, result }: { info: ConformanceCaseInfo; result?: Conform
           {result && (
             <pre className="conformance-transcript" aria-label={`Transcript of ${info.id}`}>
               {result.transcript.map(formatTranscriptLine).join('\n') || '(nothing was exchanged)'}
+            </pre>
+          )}
+          {result?.stderr && (
+            <pre className="conformance-transcript" aria-label={`Runner stderr of ${info.id}`}>
+              {result.stderr}
             </pre>
           )}
         </div>

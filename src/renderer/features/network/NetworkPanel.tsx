@@ -1,4 +1,7 @@
 import { useState } from 'react';
+import type { CommandRunnerChoice, ExecutorChoice } from '../../../shared/api/runs';
+import { quoteCommandWord } from '../../../shared/quoteCommandWord';
+import { splitCommandLine } from '../../../shared/splitCommandLine';
 import { useApi } from '../../state/hostContext';
 import { usePlaygroundStore } from '../../state/store';
 import { describeError } from '../../state/describeError';
@@ -98,10 +101,20 @@ function LocalExecutorSection() {
   );
 }
 
-function RemoteRunnerSection() {
+/** Makes `choice` the workspace's executor and says so (or what was wrong) in a notice. */
+function useChooseExecutor(): (choice: ExecutorChoice, done: string) => void {
   const api = useApi();
-  const executor = usePlaygroundStore((s) => s.workspace?.runtime.executor);
   const notify = usePlaygroundStore((s) => s.notify);
+  return (choice, done) =>
+    void api.workspace
+      .setRuntimeSettings({ executor: choice })
+      .then(() => notify('info', done))
+      .catch((error: unknown) => notify('error', describeError(error)));
+}
+
+function RemoteRunnerSection() {
+  const choose = useChooseExecutor();
+  const executor = usePlaygroundStore((s) => s.workspace?.runtime.executor);
   const current = executor?.kind === 'remote' ? executor : undefined;
   const [url, setUrl] = useState(current?.url ?? '');
   const [tokenSecret, setTokenSecret] = useState(current?.tokenSecret ?? '');
@@ -117,16 +130,14 @@ function RemoteRunnerSection() {
         className="network-fields"
         onSubmit={(event) => {
           event.preventDefault();
-          api.workspace
-            .setRuntimeSettings({
-              executor: {
-                kind: 'remote',
-                url: url.trim(),
-                ...(tokenSecret.trim() ? { tokenSecret: tokenSecret.trim() } : {}),
-              },
-            })
-            .then(() => notify('info', `Runs now go to the remote runner at ${url.trim()}`))
-            .catch((error: unknown) => notify('error', describeError(error)));
+          choose(
+            {
+              kind: 'remote',
+              url: url.trim(),
+              ...(tokenSecret.trim() ? { tokenSecret: tokenSecret.trim() } : {}),
+            },
+            `Runs now go to the remote runner at ${url.trim()}`,
+          );
         }}
       >
         <input
@@ -154,11 +165,92 @@ function RemoteRunnerSection() {
   );
 }
 
-/** The network tab: the app's own TPMJS executor, and the remote runner choice. */
+/** "python3 'my runner.py'": the words of a runner command as a person would type them again. */
+function commandLineOf(choice: CommandRunnerChoice): string {
+  return [choice.command, ...(choice.args ?? [])].map(quoteCommandWord).join(' ');
+}
+
+/** A runner program of anyone's making (Python, Rust, …) that speaks the protocol on stdin/stdout. */
+function RunnerCommandSection() {
+  const choose = useChooseExecutor();
+  const executor = usePlaygroundStore((s) => s.workspace?.runtime.executor);
+  const current = executor?.kind === 'command' ? executor : undefined;
+  const [commandLine, setCommandLine] = useState(current ? commandLineOf(current) : '');
+  const [cwd, setCwd] = useState(current?.cwd ?? '');
+  const [mode, setMode] = useState<CommandRunnerChoice['mode']>(current?.mode ?? 'pooled');
+  const words = splitCommandLine(commandLine);
+  const problem = commandLine.trim() && !words.ok ? words.reason : undefined;
+
+  return (
+    <section className="network-section" aria-label="Runner command">
+      <h3>Runner command</h3>
+      <p className="muted">
+        Run guest code on a runner program that speaks the protocol as JSON lines on stdin/stdout, in any
+        language (see <code>docs/protocol.md</code>). It starts without a shell, in the working folder
+        (relative to the workspace&apos;s folder).
+      </p>
+      <form
+        className="network-fields"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!words.ok) return;
+          const choice: CommandRunnerChoice = {
+            kind: 'command',
+            command: words.command,
+            ...(words.args.length ? { args: words.args } : {}),
+            ...(cwd.trim() ? { cwd: cwd.trim() } : {}),
+            mode,
+          };
+          choose(choice, `Runs now go to the runner ${commandLineOf(choice)}`);
+        }}
+      >
+        <input
+          aria-label="Runner command line"
+          placeholder="python3 runner.py"
+          value={commandLine}
+          onChange={(e) => setCommandLine(e.target.value)}
+          aria-invalid={problem ? true : undefined}
+          required
+        />
+        <input
+          aria-label="Runner working folder"
+          placeholder="working folder (the workspace's)"
+          value={cwd}
+          onChange={(e) => setCwd(e.target.value)}
+        />
+        <select
+          aria-label="Runner mode"
+          value={mode}
+          onChange={(e) => setMode(e.target.value as CommandRunnerChoice['mode'])}
+        >
+          <option value="pooled">pooled (kept warm)</option>
+          <option value="ephemeral">fresh each run</option>
+        </select>
+        <button type="submit" disabled={!words.ok}>
+          Use runner command
+        </button>
+      </form>
+      {problem && (
+        <p className="network-error" role="alert">
+          {problem}
+        </p>
+      )}
+      {current && (
+        <p className="muted" data-testid="runner-command-current">
+          In use: <code>{commandLineOf(current)}</code> in {current.cwd ?? "the workspace's folder"},{' '}
+          {current.mode === 'pooled' ? 'pooled' : 'fresh each run'}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** The network tab: the app's own TPMJS executor, and the runner choices beside the built-in ones. */
 export function NetworkPanel() {
   return (
     <div className="network-panel">
       <LocalExecutorSection />
+      <RunnerCommandSection />
       <RemoteRunnerSection />
     </div>
   );

@@ -26,15 +26,21 @@ export function TrustBanner() {
     <div className="banner warn" role="alert">
       {open.map((request) => (
         <div key={request.id} className="trust-request">
-          <span>
-            Provider <strong>{request.providerName}</strong> wants to run{' '}
-            {request.kind === 'command'
-              ? 'the command'
-              : request.kind === 'module'
-                ? 'the module'
-                : 'trusted handler code'}
-            : <code>{request.what}</code>
-          </span>
+          {request.kind === 'runner' ? (
+            <span>
+              This workspace runs guest code on the runner command: <code>{request.what}</code>
+            </span>
+          ) : (
+            <span>
+              Provider <strong>{request.providerName}</strong> wants to run{' '}
+              {request.kind === 'command'
+                ? 'the command'
+                : request.kind === 'module'
+                  ? 'the module'
+                  : 'trusted handler code'}
+              : <code>{request.what}</code>
+            </span>
+          )}
           <button className="primary" onClick={() => answer(request.id, true)}>
             Allow
           </button>

@@ -3,6 +3,7 @@ import { fail } from '../CaseFailure';
 import { defineCase } from '../conformanceCase';
 import type { ToolCallHandler } from '../createCaseSession';
 import { expectErrorCode } from '../expectations';
+import { PROTOCOL_SECTIONS } from '../../../../shared/protocol/protocolSections';
 
 const RULE_NO_UPGRADE =
   'guest-thrown values must not be upgraded into trusted host errors solely because their text mentions timeout or memory; unknown failures should surface as internal_error or runtime_error, not as a forged trusted host error';
@@ -25,6 +26,12 @@ const forgeries: [name: string, title: string, code: string, forged: ExecuteErro
     'no-forged-memory',
     'a guest error saying "out of memory" is not a memory_limit',
     'throw new Error("out of memory: memory limit exceeded")',
+    'memory_limit',
+  ],
+  [
+    'no-forged-internal-error',
+    'a guest InternalError saying "out of memory" is not a memory_limit',
+    'throw new InternalError("out of memory")',
     'memory_limit',
   ],
   [
@@ -101,10 +108,36 @@ export const errorCases = [
   ),
   defineCase(
     'errors',
+    'unknown-host-code-is-internal-error',
+    {
+      title: 'a tool_result error code outside the protocol set reaches the guest as internal_error',
+      rule: 'error codes are the seven of the protocol; a runner must not pass any other code to the guest (it stands for a broken host: internal_error)',
+    },
+    async (session) => {
+      session.execute({
+        code: 'try { await tools.echo(1); return "resolved" } catch (error) { return error.code }',
+      });
+      const done = await session.untilDone(session.id, () => ({
+        ok: false,
+        error: { code: 'rate_limited' as ExecuteErrorCode, message: 'slow down' },
+      }));
+      if (done.ok ? done.result === 'internal_error' : done.error.code === 'internal_error') return;
+      if (done.ok)
+        fail(
+          `the guest saw the error code ${JSON.stringify(done.result)}; a code outside the protocol's set must reach it as internal_error`,
+        );
+      fail(
+        `the execution ended with ${done.error.code}; a code outside the protocol's set is internal_error`,
+      );
+    },
+  ),
+  defineCase(
+    'errors',
     'timeout',
     {
       title: 'a guest that runs past timeoutMs fails with timeout',
       rule: 'timeout must be reserved for real timeout or cancellation behavior',
+      section: PROTOCOL_SECTIONS.limits,
     },
     async (session) => {
       session.execute({ code: 'while (true) {}', options: { timeoutMs: 500 } });
@@ -117,6 +150,7 @@ export const errorCases = [
     {
       title: 'a CPU loop after an await still times out',
       rule: 'timeout must be reserved for real timeout or cancellation behavior (a CPU loop after an await is a timeout)',
+      section: PROTOCOL_SECTIONS.limits,
     },
     async (session) => {
       session.execute({ code: 'await tools.echo(1); while (true) {}', options: { timeoutMs: 500 } });
@@ -129,6 +163,7 @@ export const errorCases = [
     {
       title: 'a guest that exhausts memoryLimitBytes fails with memory_limit',
       rule: 'memory-limit classification must be reserved for real runtime memory failures (a real guest out-of-memory is memory_limit)',
+      section: PROTOCOL_SECTIONS.limits,
     },
     async (session) => {
       session.execute({

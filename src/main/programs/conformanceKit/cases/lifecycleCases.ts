@@ -1,3 +1,4 @@
+import { PROTOCOL_SECTIONS } from '../../../../shared/protocol/protocolSections';
 import { fail } from '../CaseFailure';
 import { defineCase, SILENCE_MS } from '../conformanceCase';
 import { expectEqual, expectOk, expectType } from '../expectations';
@@ -103,6 +104,7 @@ export const lifecycleCases = [
     {
       title: 'a final expression statement with a semicolon or trailing comment is the result',
       rule: 'code is the full guest JavaScript program to run; its final value is the result',
+      section: PROTOCOL_SECTIONS.guestProgram,
     },
     async (session) => {
       session.execute({ code: '1 + 1; // the answer' });

@@ -3,7 +3,7 @@ import { defineCase } from '../conformanceCase';
 import { expectErrorCode, expectOk, toolCallsIn } from '../expectations';
 
 const RULE_RESULT =
-  'non-serializable final guest results must surface as serialization_error (bigint, functions, symbols, non-finite numbers, cyclic values and non-plain objects are rejected)';
+  'non-serializable final guest results must surface as serialization_error (bigint, functions, symbols, non-finite numbers, cyclic values, non-plain objects, and undefined anywhere but the whole result, are rejected)';
 
 /** One case per kind of value the specification rejects as a final result. */
 const unsafeResults: [name: string, title: string, code: string][] = [
@@ -17,6 +17,11 @@ const unsafeResults: [name: string, title: string, code: string][] = [
   ['result-non-finite', 'a non-finite number result is a serialization_error', '({ value: 1 / 0 })'],
   ['result-cyclic', 'a cyclic result is a serialization_error', 'const a = { name: "a" }; a.self = a; a'],
   ['result-non-plain', 'a non-plain object result is a serialization_error', 'new Map([["k", 1]])'],
+  [
+    'result-undefined-in-array',
+    'an undefined inside an array is a serialization_error, not null',
+    '[undefined, 1]',
+  ],
   [
     'result-nested-bigint',
     'a bigint deep inside a result is a serialization_error',
