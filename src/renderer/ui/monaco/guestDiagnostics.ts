@@ -63,6 +63,8 @@ export function startGuestDiagnostics(options: GuestDiagnosticsOptions): GuestDi
     const before = seen();
     try {
       const worker = await (await typescriptWorker())(model.uri, declarations.uri);
+      // A newer check asks instead: while the worker starts, stale checks must not queue work ahead of it.
+      if (model.isDisposed() || checks.get(key) !== checkId) return;
       const found = await Promise.all([
         worker.getSyntacticDiagnostics(key),
         worker.getSemanticDiagnostics(key),
