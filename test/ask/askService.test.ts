@@ -223,6 +223,13 @@ describe('the ask loop', { timeout: 60_000 }, () => {
       expect(s.requests[0]!.headers.authorization).toBe(`Bearer ${KEY}`);
       expect(v.received.join('\n')).not.toContain(KEY);
       expect(conversation.answer).toBe('Still «secret:MODEL_KEY»');
+      // Streamed in pieces of 7 characters, the key is never passed on in parts either.
+      const streamed = v.received
+        .map((text) => JSON.parse(text) as { type?: string; turn?: number; delta?: string })
+        .filter((event) => event.type === 'text' && event.turn === 1)
+        .map((event) => event.delta)
+        .join('');
+      expect(streamed).toBe('My key is «secret:MODEL_KEY».');
       expect(JSON.stringify(await v.call('ask', 'models'))).not.toContain(KEY);
     },
   );

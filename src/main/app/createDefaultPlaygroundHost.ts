@@ -75,6 +75,7 @@ export async function createDefaultPlaygroundHost(
         host: context,
         resolvedProviders: () => workspaceHost.resolvedProviders(),
         emit: context.emit,
+        masker: masking.masker,
       }),
     debug: (context) =>
       createDebugService({

@@ -16,6 +16,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<{ default:
     summary: 'mcp [--http [HOST:]PORT] | --connect URL: serve the workspace to agents over MCP',
     load: () => import('./mcpCommand'),
   },
+  ask: {
+    summary: 'ask "TASK" --workspace W --model NAME --base-url URL: a model writes and runs the tool code',
+    load: () => import('./askCommand'),
+  },
   serve: { summary: 'serve: start the playground in browser mode', load: () => import('./serveCommand') },
   replay: {
     summary: 'replay FILE.jsonl: re-run a transcript against its recording',

@@ -1,6 +1,7 @@
 import type { AskApi, AskConversation, AskEvent } from '../../../shared/api/ask';
 import { InvalidArgumentError } from '../../../shared/rpc/invalidArgumentError';
 import type { ResolvedToolProvider } from '../../engine/core/types';
+import type { SecretMasker } from '../../secrets/createSecretMasker';
 import type { CodeModeHost } from '../codeMode/CodeModeHost';
 import { checkAskRequest } from './checkAskRequest';
 import type { ModelSettings } from './createModelSettings';
@@ -14,6 +15,8 @@ export interface AskServiceOptions {
   host: Pick<CodeModeHost, 'launcher' | 'onEvent'>;
   resolvedProviders(): Promise<ResolvedToolProvider[]>;
   emit(event: AskEvent): void;
+  /** The host's masker: the streamed text is masked as it comes, a secret split across pieces too. */
+  masker?(): SecretMasker;
   /** Finished conversations kept for `list` (default 20). */
   keep?: number;
 }
@@ -70,6 +73,7 @@ export function createAskService(options: AskServiceOptions): AskService {
         conversation,
         signal: controller.signal,
         onChange: publish,
+        ...(options.masker ? { masker: options.masker } : {}),
         onText: (turn, delta) =>
           options.emit({ channel: 'ask', type: 'text', conversationId: conversation.id, turn, delta }),
       })

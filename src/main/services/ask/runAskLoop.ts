@@ -1,6 +1,9 @@
 import type { AskCall, AskConversation, AskTurn } from '../../../shared/api/ask';
 import type { ExecuteResult } from '../../../shared/executeResult';
 import type { ExecutorRuntimeOptions } from '../../../shared/runtimeOptions';
+import type { SecretMasker } from '../../secrets/createSecretMasker';
+import { createStreamedTextMasker } from '../../secrets/createStreamedTextMasker';
+import { NO_SECRET_MASKER } from '../../secrets/createSecretMasker';
 import type { CodeModeHost } from '../codeMode/CodeModeHost';
 import { EXECUTE_TOOL_NAME } from '../codeMode/describeExecuteTool';
 import { formatRunText } from '../codeMode/formatRunText';
@@ -14,8 +17,16 @@ export interface AskLoopOptions {
   /** Changed in place as the conversation goes on; `onChange` is told after each change. */
   conversation: AskConversation;
   onChange(conversation: AskConversation): void;
-  /** The model's text as it streams. */
+  /** The model's text as it streams, masked (a secret split between two pieces too). */
   onText?(turn: number, delta: string): void;
+  /** Masks every secret the host knows in the streamed text. */
+  masker?(): SecretMasker;
+  /** A turn begins: the model is asked. */
+  onTurn?(turn: number): void;
+  /** A tool call could not be run: what the model is told. */
+  onRefused?(problem: string): void;
+  /** A run of the model's code has started. */
+  onRunStarted?(runId: string): void;
   /** What a run is doing now (a tool call, a wait for a person). */
   onRunProgress?(runId: string | undefined, message: string): void;
   /** Each run as it finishes, with its result. */
@@ -56,6 +67,7 @@ export async function runAskLoop(options: AskLoopOptions): Promise<AskConversati
     const refuse = (problem: string): ModelToolResult => {
       view.problem = problem;
       changed();
+      options.onRefused?.(problem);
       return { id: call.id, text: problem, isError: true };
     };
     if (call.name !== EXECUTE_TOOL_NAME)
@@ -75,6 +87,7 @@ export async function runAskLoop(options: AskLoopOptions): Promise<AskConversati
       onStarted: (id) => {
         view.runId = id;
         changed();
+        options.onRunStarted?.(id);
       },
       onProgress: (_progress, message) => options.onRunProgress?.(view.runId, message),
     });
@@ -100,13 +113,19 @@ export async function runAskLoop(options: AskLoopOptions): Promise<AskConversati
     const turn: AskTurn = { number, text: '', calls: [], state: 'answering' };
     conversation.turns.push(turn);
     changed();
+    options.onTurn?.(number);
     const turnStarted = performance.now();
     let reply: ModelReply;
+    const streamed = createStreamedTextMasker(options.masker ?? (() => NO_SECRET_MASKER));
+    const say = (text: string) => {
+      if (text) options.onText?.(number, text);
+    };
     try {
       reply = await session.reply(signal, (delta) => {
         turn.text += delta;
-        options.onText?.(number, delta);
+        say(streamed.push(delta));
       });
+      say(streamed.flush());
     } catch (error) {
       turn.state = 'done';
       turn.durationMs = Math.round(performance.now() - turnStarted);
