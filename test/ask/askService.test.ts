@@ -329,5 +329,13 @@ describe('the ask loop', { timeout: 60_000 }, () => {
       "model 'nokey' needs the secret 'MISSING', which is not in the secret store",
     );
     expect(await refused('stop', 'no-such-id')).toMatch(/no conversation/);
+    // A page's left-out argument arrives as null: the endpoint is added, not refused.
+    await v.call(
+      'ask',
+      'saveModel',
+      { name: 'other', api: 'openai', baseUrl: 'http://127.0.0.1:9', model: 'm' },
+      null,
+    );
+    expect(((await v.call('ask', 'models')) as { name: string }[]).map((m) => m.name)).toContain('other');
   });
 });

@@ -53,7 +53,8 @@ export function createModelSettings(configDir: string): ModelSettings {
     save: (raw, replacing) =>
       serialized(async () => {
         const endpoint = checkModelEndpoint(raw);
-        if (replacing !== undefined && typeof replacing !== 'string')
+        // Over the wire an argument left out may arrive as null.
+        if (replacing !== undefined && replacing !== null && typeof replacing !== 'string')
           throw new InvalidArgumentError('replacing must be the name of a model');
         const models = await read();
         const old = models.findIndex((model) => model.name === (replacing ?? endpoint.name));

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { TranscriptSource } from '../../../shared/api/debug';
 import type { TranscriptEntry } from '../../../shared/transcript';
 import { diffRowsText, type TranscriptDiff } from '../../../shared/transcriptDiff';
@@ -8,6 +8,7 @@ import { useTranscriptDiff } from './useTranscriptDiff';
 import { DiffRowList } from './DiffRowList';
 import { usePlaygroundStore } from '../../state/store';
 import { useDebugStore } from '../../state/debugStore';
+import { useDiffRequest } from '../../state/diffRequest';
 import { useDebugSync } from '../../state/useDebugSync';
 import { SecretRevealToggle } from '../../ui/SecretRevealToggle';
 import { useSecretReveal } from '../../state/useSecretReveal';
@@ -113,6 +114,17 @@ export function DiffPanel() {
   }, [runs, keptOnHost, opened]);
   const [leftKey, setLeftKey] = useState<string | null>(null);
   const [rightKey, setRightKey] = useState<string | null>(null);
+  // Two runs another view asked to compare (the Ask panel's comparison), taken once.
+  const requested = useDiffRequest((s) => s.request);
+  const [appliedAt, setAppliedAt] = useState<number | undefined>();
+  if (requested && requested.at !== appliedAt) {
+    setAppliedAt(requested.at);
+    setLeftKey(`run:${requested.left}`);
+    setRightKey(`run:${requested.right}`);
+  }
+  useEffect(() => {
+    if (requested) useDiffRequest.getState().taken(requested.at);
+  }, [requested]);
   const [view, setView] = useState<DiffView>('messages');
   const left = sources.find((s) => s.key === leftKey) ?? sources[sources.length - 2];
   const right = sources.find((s) => s.key === rightKey) ?? sources[sources.length - 1];
