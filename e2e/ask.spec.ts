@@ -16,8 +16,10 @@ test.afterEach(async () => {
 async function addModel(page: Page, name: string, server: FakeModelServer, api: 'openai' | 'anthropic') {
   await page.getByRole('button', { name: 'Models…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Models' });
-  if (await dialog.getByRole('button', { name: 'Add a model' }).isVisible())
-    await dialog.getByRole('button', { name: 'Add a model' }).click();
+  const add = dialog.getByRole('button', { name: 'Add a model' });
+  // With no model yet the dialog opens on the form; otherwise on the list.
+  await expect(dialog.getByRole('textbox', { name: /^Name/ }).or(add)).toBeVisible();
+  if (await add.isVisible()) await add.click();
   await dialog.getByRole('textbox', { name: /^Name/ }).fill(name);
   await dialog.getByRole('combobox', { name: /^API/ }).selectOption(api);
   await dialog.getByRole('textbox', { name: /^Base URL/ }).fill(server.baseUrl);
@@ -98,7 +100,7 @@ test('Ask: a breakpoint holds the model’s call; Stop ends a model still thinki
   const held = page.getByTestId('paused-call');
   await expect(held).toBeVisible();
   await expect(conversation).toHaveAttribute('data-state', 'running');
-  await held.getByRole('button', { name: /^Continue/ }).click();
+  await held.getByRole('button', { name: 'Send input' }).click();
   await expect(conversation).toHaveAttribute('data-state', 'answered');
 
   await addModel(page, 'slow', thinking, 'openai');
@@ -143,10 +145,21 @@ test('Compare: the same task to two models side by side, with the Diff of their 
     'answered',
   );
   const table = page.getByRole('table', { name: 'Comparison' });
-  await expect(table.getByRole('row', { name: /^Turns/ })).toHaveText(/Turns\s*2\s*3/);
-  await expect(table.getByRole('row', { name: /^Runs/ })).toHaveText(/Runs\s*1\s*2/);
-  await expect(table.getByRole('row', { name: /^Errors/ })).toHaveText(/Errors\s*0\s*1/);
-  await expect(table.getByRole('row', { name: /^Tool calls/ })).toHaveText(/Tool calls\s*1\s*2/);
+  // The sides are in the order the two conversations started: read each row by its column.
+  const heads = await table.locator('thead th').allTextContents();
+  const column = (name: string) => heads.indexOf(name);
+  for (const [row, a1, b1] of [
+    ['Turns', '2', '3'],
+    ['Runs', '1', '2'],
+    ['Tool calls', '1', '2'],
+    ['Errors', '0', '1'],
+  ] as const) {
+    const cells = await table
+      .getByRole('row', { name: new RegExp(`^${row}`) })
+      .locator('th, td')
+      .allTextContents();
+    expect([cells[column('model A')], cells[column('model B')]]).toEqual([a1, b1]);
+  }
   await page.screenshot({ path: `${SCREENSHOTS}ask-compare.png` });
   await page.getByRole('button', { name: 'Diff their last runs' }).click();
   await expect(page.getByRole('tab', { name: 'Diff' })).toHaveAttribute('aria-selected', 'true');
