@@ -58,6 +58,8 @@ test('Ask: a model’s conversation streams in, each turn’s code and run one c
   await expect(first).toContainText(/\d+ in · \d+ out tokens/);
   await expect(second).toContainText(/OK in .* · 1 tool call/);
   // The editor's own marks: the tool-call line, and the run's error on line 2.
+  // Ctrl+Enter in the task box asked the model; it did not also run the open snippet.
+  await expect(page.getByTestId('run-state')).toHaveText('Ready');
   await expect(first.getByTestId('ask-code')).toHaveAttribute('data-call-lines', '1');
   await expect(first.locator('.ask-call-glyph')).toHaveCount(1);
   await expect(first.locator('.squiggly-error').first()).toBeAttached();

@@ -121,6 +121,8 @@ export function AskPanel() {
           onKeyDown={(e) => {
             if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
               e.preventDefault();
+              // Ctrl+Enter is also the app's Run shortcut: here it asks, and must not run the snippet too.
+              e.stopPropagation();
               void start();
             }
           }}

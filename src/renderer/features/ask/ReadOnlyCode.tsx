@@ -34,6 +34,8 @@ export function ReadOnlyCode(props: { code: string; uri: string; outcome?: AskRu
       model,
       readOnly: true,
       domReadOnly: true,
+      // Monaco hides markers in a read-only editor unless told: the run's error and the checks are the point here.
+      renderValidationDecorations: 'on',
       minimap: { enabled: false },
       glyphMargin: true,
       scrollBeyondLastLine: false,
