@@ -71,6 +71,7 @@ test('Ask: a model’s conversation streams in, each turn’s code and run one c
   await expect(page.getByTestId('run-context').first()).toContainText('by model: fake gpt');
   // "Open as snippet": the code lands in the workspace and in the editor.
   await second.getByRole('button', { name: 'Open as snippet' }).click();
+  await page.getByRole('tab', { name: 'Snippets' }).click();
   await expect(page.getByRole('navigation', { name: 'Snippets' })).toContainText('fake gpt, turn 2');
   await expect(page.getByTestId('program-editor')).toContainText('return r.greeting;');
   // The server got the key; the page never did.
