@@ -3,9 +3,9 @@ import { resolveProvider } from '../../src/main/engine/core/resolveProvider';
 import {
   describeExecuteTool,
   MAX_DESCRIPTION_TYPINGS_CHARS,
-} from '../../src/main/faces/mcp/describeExecuteTool';
+} from '../../src/main/services/codeMode/describeExecuteTool';
 import { selectTypings } from '../../src/main/faces/mcp/selectTypings';
-import { formatRunText } from '../../src/main/faces/mcp/formatRunText';
+import { formatRunText } from '../../src/main/services/codeMode/formatRunText';
 
 function provider(name: string, tools: number, descriptionChars = 10) {
   const defs: Record<string, { description: string; execute: () => number }> = {};

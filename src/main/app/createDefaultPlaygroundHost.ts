@@ -5,6 +5,8 @@ import type { Executor } from '../engine/core/types';
 import { createApprovalRules } from '../services/debug/createApprovalRules';
 import { createDebugService } from '../services/debug/createDebugService';
 import { createNetworkService } from '../services/executorControl/createNetworkService';
+import { createAskService } from '../services/ask/createAskService';
+import { createModelSettings } from '../services/ask/createModelSettings';
 import { withRemoteExecutor } from '../engine/executors/withRemoteExecutor';
 import { bindSecretDestinations } from '../secrets/bindSecretDestinations';
 import { createSecretDestinations, type ConfirmSecretUse } from '../secrets/createSecretDestinations';
@@ -33,7 +35,7 @@ export interface DefaultPlaygroundHostOptions {
   oauth?: McpOAuthContext;
 }
 
-/** The real host of the app and of browser mode: workspace, providers, runs, the debugger and the network tools. */
+/** The real host of the app and of browser mode: workspace, providers, runs, the debugger, the network tools and Ask. */
 export async function createDefaultPlaygroundHost(
   options: DefaultPlaygroundHostOptions,
 ): Promise<PlaygroundHost> {
@@ -68,6 +70,16 @@ export async function createDefaultPlaygroundHost(
         emit: context.emit,
         readSecret: (name) => secretStore.get(name),
         localExecutor: { cacheDir: path.join(options.configDir, 'tpmjs-cache') },
+      }),
+    ask: (context) =>
+      createAskService({
+        settings: createModelSettings(options.configDir),
+        // The person set this endpoint up in the app's own settings: that is where the key may go.
+        readSecret: (name) => masking.store.get(name),
+        host: context,
+        resolvedProviders: () => workspaceHost.resolvedProviders(),
+        emit: context.emit,
+        masker: masking.masker,
       }),
     debug: (context) =>
       createDebugService({

@@ -36,6 +36,8 @@ export interface ServiceContext {
   launcher: RunLauncher;
   workspaceHost: WorkspaceHostLike;
   emit(event: PlaygroundEvent): void;
+  /** Every event the host emits (runs' entries and results, among others). */
+  onEvent(listener: (event: PlaygroundEvent) => void): Unsubscribe;
   /** The server that streams reports to the browser, while a face has set one. */
   reportDownloads(): ReportDownloads | null;
 }
@@ -46,6 +48,8 @@ export interface PlaygroundHostOptions {
   /** Optional services; each may add a RunExtension to every run. */
   debug?(context: ServiceContext): { api: PlaygroundHostServices['debug']; extension?: RunExtension };
   network?(context: ServiceContext): { api: PlaygroundHostServices['network']; dispose?(): Promise<void> };
+  /** The Ask panel: models the person set up, whose tool calls are runs. */
+  ask?(context: ServiceContext): { api: PlaygroundHostServices['ask']; dispose?(): Promise<void> };
   batchIntervalMs?: number;
   /**
    * Masks every known secret value in what the host passes to the renderer (answers, errors,
@@ -71,7 +75,7 @@ export interface PlaygroundHost {
   dispose(): Promise<void>;
 }
 
-/** Composes the workspace, runs, debugging and network services behind one event bus. */
+/** Composes the workspace, runs, debugging, network and ask services behind one event bus. */
 export function createPlaygroundHost(options: PlaygroundHostOptions): PlaygroundHost {
   const masker = options.secretMasker ?? (() => NO_SECRET_MASKER);
   const unmasked = new Set(options.unmaskedMethods ?? []);
@@ -106,11 +110,13 @@ export function createPlaygroundHost(options: PlaygroundHostOptions): Playground
     launcher: runs.launch,
     workspaceHost,
     emit,
+    onEvent: (listener) => bus.subscribe(listener),
     reportDownloads: () => reportDownloads,
   };
   const debug = options.debug?.(context);
   if (debug?.extension) runs.addExtension(debug.extension);
   const network = options.network?.(context);
+  const ask = options.ask?.(context);
 
   let agentEndpoint: AgentEndpoint | null = null;
   const services: PlaygroundHostServices = {
@@ -119,6 +125,7 @@ export function createPlaygroundHost(options: PlaygroundHostOptions): Playground
     runs: { ...runs.api, agentEndpoint: async () => agentEndpoint },
     debug: debug?.api ?? createUnavailableService('debug'),
     network: network?.api ?? createUnavailableService('network'),
+    ask: ask?.api ?? createUnavailableService('ask'),
   };
 
   return {
@@ -148,6 +155,7 @@ export function createPlaygroundHost(options: PlaygroundHostOptions): Playground
     },
     async dispose() {
       stopForwarding();
+      await ask?.dispose?.();
       await runs.dispose();
       await Promise.allSettled([executors.dispose(), network?.dispose?.(), workspaceHost.dispose()]);
     },

@@ -1,7 +1,7 @@
 import { PLAYGROUND_API_METHODS, type PlaygroundHostServices } from '../../shared/api/playgroundApi';
 
 /** Stands in for an optional service this host was built without; every call says so plainly. */
-export function createUnavailableService<N extends 'debug' | 'network'>(
+export function createUnavailableService<N extends 'debug' | 'network' | 'ask'>(
   namespace: N,
 ): PlaygroundHostServices[N] {
   const service: Record<string, () => Promise<never>> = {};

@@ -13,6 +13,8 @@ export const TOO_DEEP_TO_MASK = '«too deeply nested to check for secrets»';
 export interface SecretMasker {
   /** How many secret values it masks (0: every call returns its argument unchanged). */
   readonly size: number;
+  /** The length of the longest text it masks (a value as written, in a JSON string or URL-encoded). */
+  readonly longest: number;
   maskText(text: string): string;
   /**
    * Masks every string in a JSON-like value, object keys included, at any depth. Returns the same
@@ -24,6 +26,7 @@ export interface SecretMasker {
 
 export const NO_SECRET_MASKER: SecretMasker = {
   size: 0,
+  longest: 0,
   maskText: (text) => text,
   mask: (value) => value,
 };
@@ -99,7 +102,8 @@ export function createSecretMasker(secrets: Iterable<readonly [name: string, val
     return copy;
   };
 
-  return { size, maskText, mask: <T>(value: T) => maskAny(value, 0) as T };
+  const longest = Math.max(...[...nameOf.keys()].map((variant) => variant.length));
+  return { size, longest, maskText, mask: <T>(value: T) => maskAny(value, 0) as T };
 }
 
 function escapeRegExp(text: string): string {

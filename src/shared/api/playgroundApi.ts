@@ -1,4 +1,5 @@
 import type { Unsubscribe } from '../transport';
+import { ASK_API_METHODS, type AskApi, type AskEvent } from './ask';
 import { DEBUG_API_METHODS, type DebugApi, type DebugEvent } from './debug';
 import { NETWORK_API_METHODS, type NetworkApi, type NetworkEvent } from './network';
 import { PROVIDERS_API_METHODS, type ProvidersApi, type ProvidersEvent } from './providers';
@@ -12,10 +13,12 @@ export interface PlaygroundApi {
   runs: RunsApi;
   debug: DebugApi;
   network: NetworkApi;
+  ask: AskApi;
   onEvent(listener: (event: PlaygroundEvent) => void): Unsubscribe;
 }
 
-export type PlaygroundEvent = WorkspaceEvent | ProvidersEvent | RunsEvent | DebugEvent | NetworkEvent;
+export type PlaygroundEvent =
+  WorkspaceEvent | ProvidersEvent | RunsEvent | DebugEvent | NetworkEvent | AskEvent;
 
 export const PLAYGROUND_API_METHODS = {
   workspace: WORKSPACE_API_METHODS,
@@ -23,6 +26,7 @@ export const PLAYGROUND_API_METHODS = {
   runs: RUNS_API_METHODS,
   debug: DEBUG_API_METHODS,
   network: NETWORK_API_METHODS,
+  ask: ASK_API_METHODS,
 } as const;
 
 export type ApiNamespace = keyof typeof PLAYGROUND_API_METHODS;

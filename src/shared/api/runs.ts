@@ -37,7 +37,8 @@ export interface AgentOrigin {
 
 /**
  * Who or what started a run: the person at the editor, an agent by name, a replay of a saved
- * transcript, or a tap (a run observed between a program and its runner). Every run has one.
+ * transcript, a tap (a run observed between a program and its runner), or a model the person asked.
+ * Every run has one.
  */
 export type RunOrigin =
   | { kind: 'person' }
@@ -49,7 +50,8 @@ export type RunOrigin =
       /** The runner the replay ran on, in words (`python3 runner.py`), when the recording named one. */
       runner?: string;
     }
-  | { kind: 'tap'; /** The tap session's name (`--name`). */ clientName: string; clientVersion?: string };
+  | { kind: 'tap'; /** The tap session's name (`--name`). */ clientName: string; clientVersion?: string }
+  | { kind: 'model'; /** The model endpoint's name (Ask panel, `execbox ask`). */ modelName: string };
 
 /** What a tap does with a message it asked about: pass it on, send another one instead, or drop it. */
 export type TapDecision =

@@ -12,6 +12,7 @@ export function describeRunOrigin(origin: RunOrigin | undefined, withSession = f
       ? `${origin.clientName} (session ${origin.session})`
       : origin.clientName;
   if (origin.kind === 'tap') return `tap: ${origin.clientName}`;
+  if (origin.kind === 'model') return `model: ${origin.modelName}`;
   const of = origin.transcript ? ` of “${origin.transcript}”` : '';
   const on = origin.runner ? ` on ${origin.runner}` : '';
   return `replay${of} (${origin.against === 'live' ? 'live' : 'against the recording'}${on})`;

@@ -20,6 +20,10 @@ export const COMMANDS: Record<string, { summary: string; load: () => Promise<{ d
     summary: 'import-mcp FILE --workspace W: add the MCP servers of a Claude, Cursor or VS Code config',
     load: () => import('./importMcpCommand'),
   },
+  ask: {
+    summary: 'ask "TASK" --workspace W --model NAME --base-url URL: a model writes and runs the tool code',
+    load: () => import('./askCommand'),
+  },
   serve: { summary: 'serve: start the playground in browser mode', load: () => import('./serveCommand') },
   replay: {
     summary: 'replay FILE.jsonl: re-run a transcript against its recording',

@@ -7,20 +7,28 @@ import {
   McpError,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { AgentOrigin, RunRequest } from '../../../shared/api/runs';
+import type { AgentOrigin } from '../../../shared/api/runs';
 import type { ExecutorRuntimeOptions } from '../../../shared/runtimeOptions';
 import { transcriptFileName } from '../../services/debug/transcriptFileName';
-import { validateRunRequest } from '../../services/runs/validateRunRequest';
-import { describeExecuteTool, EXECUTE_TOOL_NAME, TYPINGS_TOOL_NAME } from './describeExecuteTool';
-import { EXECUTE_INPUT_SCHEMA, EXECUTE_OUTPUT_SCHEMA, TYPINGS_INPUT_SCHEMA } from './executeToolSchemas';
+import {
+  describeExecuteTool,
+  EXECUTE_TOOL_NAME,
+  TYPINGS_TOOL_NAME,
+} from '../../services/codeMode/describeExecuteTool';
+import {
+  EXECUTE_INPUT_SCHEMA,
+  EXECUTE_OUTPUT_SCHEMA,
+  TYPINGS_INPUT_SCHEMA,
+} from '../../services/codeMode/executeToolSchemas';
 import { clientDisplayName, MAX_CLIENT_NAME_CHARS } from './clientDisplayName';
 import { clientTimeoutMs } from './clientTimeoutMs';
-import { formatRunText } from './formatRunText';
+import { formatRunText } from '../../services/codeMode/formatRunText';
 import { httpRequestGone } from './httpRequestGone';
-import type { McpRunHost } from './McpRunHost';
-import { runForAgent } from './runForAgent';
+import type { CodeModeHost } from '../../services/codeMode/CodeModeHost';
+import { readExecuteArguments } from '../../services/codeMode/readExecuteArguments';
+import { runForAgent } from '../../services/codeMode/runForAgent';
 import { selectTypings } from './selectTypings';
-import { typingsForAgent } from './typingsForAgent';
+import { typingsForAgent } from '../../services/codeMode/typingsForAgent';
 import { withPlainErrorMessages } from './withPlainErrorMessages';
 
 export const MCP_SERVER_NAME = 'execbox-playground';
@@ -29,7 +37,7 @@ const SESSION_CHARS = 8;
 export const MCP_SERVER_VERSION = '0.1.0';
 
 export interface ExecboxMcpServerOptions {
-  host: McpRunHost;
+  host: CodeModeHost;
   /** Limits every agent run gets on top of the workspace's settings (`execbox mcp --timeout …`). */
   limits?: Partial<ExecutorRuntimeOptions>;
   /** Save each finished run's transcript here (absolute), as the app's "save transcript" does. */
@@ -123,12 +131,9 @@ export function createExecboxMcpServer(options: ExecboxMcpServerOptions): Server
   async function execute(args: Record<string, unknown>, extra: ToolCallExtra): Promise<CallToolResult> {
     const refused = options.refusal?.();
     if (refused) return toolError(refused);
-    let request: RunRequest;
-    try {
-      request = validateRunRequest({ code: args.code });
-    } catch (error) {
-      return toolError(`the execute tool needs { code: string }: ${(error as Error).message}`);
-    }
+    const read = readExecuteArguments(args);
+    if (!read.ok) return toolError(read.message);
+    const { request } = read;
     const runOrigin = origin(extra);
     request.origin = runOrigin;
     if (options.limits && Object.keys(options.limits).length > 0) request.limits = { ...options.limits };

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { TranscriptSource } from '../../../shared/api/debug';
 import type { TranscriptEntry } from '../../../shared/transcript';
 import { diffRowsText, type TranscriptDiff } from '../../../shared/transcriptDiff';
@@ -7,6 +7,7 @@ import { MonacoDiff } from '../../ui/monaco/MonacoDiff';
 import { useTranscriptDiff } from './useTranscriptDiff';
 import { DiffRowList } from './DiffRowList';
 import { useDebugStore } from '../../state/debugStore';
+import { useDiffRequest } from '../../state/diffRequest';
 import { useDebugSync } from '../../state/useDebugSync';
 import { SecretRevealToggle } from '../../ui/SecretRevealToggle';
 import { useSecretReveal } from '../../state/useSecretReveal';
@@ -72,6 +73,17 @@ export function DiffPanel() {
   }, [here, elsewhere, opened]);
   const [leftKey, setLeftKey] = useState<string | null>(null);
   const [rightKey, setRightKey] = useState<string | null>(null);
+  // Two runs another view asked to compare (the Ask panel's comparison), taken once.
+  const requested = useDiffRequest((s) => s.request);
+  const [appliedAt, setAppliedAt] = useState<number | undefined>();
+  if (requested && requested.at !== appliedAt) {
+    setAppliedAt(requested.at);
+    setLeftKey(`run:${requested.left}`);
+    setRightKey(`run:${requested.right}`);
+  }
+  useEffect(() => {
+    if (requested) useDiffRequest.getState().taken(requested.at);
+  }, [requested]);
   const [view, setView] = useState<DiffView>('messages');
   // By default the two newest of this workspace; another workspace's run only when this one has one run.
   const thisWorkspace = sources.filter((s) => !s.elsewhere);

@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import type { AskConversation, ModelEndpoint } from '../../../shared/api/ask';
+import type { ResolvedToolProvider } from '../../engine/core/types';
+import { describeExecuteTool, EXECUTE_TOOL_NAME } from '../codeMode/describeExecuteTool';
+import { EXECUTE_INPUT_SCHEMA } from '../codeMode/executeToolSchemas';
+import { ASK_SYSTEM_PROMPT } from './askSystemPrompt';
+import { createModelSession } from './createModelSession';
+import { DEFAULT_MAX_TOKENS, type ModelSession } from './ModelSession';
+
+/** A new conversation's record and its model session, with the execute tool as `execbox mcp` lists it. */
+export function startAskConversation(options: {
+  endpoint: ModelEndpoint;
+  apiKey: string | undefined;
+  task: string;
+  maxTurns: number;
+  providers: readonly ResolvedToolProvider[];
+  compareGroup?: string;
+}): { conversation: AskConversation; session: ModelSession } {
+  const { endpoint } = options;
+  const session = createModelSession(endpoint.api, {
+    baseUrl: endpoint.baseUrl,
+    model: endpoint.model,
+    ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
+    stream: endpoint.stream ?? true,
+    maxTokens: endpoint.maxTokens ?? DEFAULT_MAX_TOKENS,
+    system: ASK_SYSTEM_PROMPT,
+    task: options.task,
+    tool: {
+      name: EXECUTE_TOOL_NAME,
+      description: describeExecuteTool(options.providers),
+      inputSchema: EXECUTE_INPUT_SCHEMA as unknown as Record<string, unknown>,
+    },
+  });
+  const conversation: AskConversation = {
+    id: randomUUID(),
+    modelName: endpoint.name,
+    task: options.task,
+    state: 'running',
+    turns: [],
+    maxTurns: options.maxTurns,
+    startedAt: new Date().toISOString(),
+    version: 0,
+    ...(options.compareGroup ? { compareGroup: options.compareGroup } : {}),
+  };
+  return { conversation, session };
+}
