@@ -44,6 +44,7 @@ describe('network service', () => {
       title: expect.any(String),
       rule: expect.any(String),
       level: expect.stringMatching(/^(must|should)$/),
+      section: expect.stringMatching(/^docs\/protocol\.md#/),
     });
   });
 

@@ -102,10 +102,19 @@ async function connectUnlessAborted(
   close: () => Promise<void> = () => client.close(),
 ): Promise<void> {
   signal?.throwIfAborted();
-  const stop = () => void close().catch(() => undefined);
+  // A transport closed before it opened may never settle its start (the SDK's SSE one does not): the
+  // abort itself ends the wait, so a provider closing mid-connect never holds its owner's shutdown.
+  let stop = () => {};
+  const aborted = new Promise<never>((_, reject) => {
+    stop = () => {
+      void close().catch(() => undefined);
+      reject(signal!.reason);
+    };
+  });
+  aborted.catch(() => undefined);
   signal?.addEventListener('abort', stop, { once: true });
   try {
-    await client.connect(transport, { timeout: timeoutMs });
+    await Promise.race([client.connect(transport, { timeout: timeoutMs }), aborted]);
   } catch (error) {
     throw signal?.aborted ? signal.reason : error;
   } finally {
