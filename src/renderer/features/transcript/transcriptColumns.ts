@@ -16,7 +16,7 @@ const MAX_AUTO_CHARS: Record<ColumnId, number> = {
   type: 24,
   // Longer ids and names are cut with an ellipsis (the cell's title has them whole).
   call: 14,
-  tool: 32,
+  tool: 24,
   took: 12,
   note: 24,
 };
