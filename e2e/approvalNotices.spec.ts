@@ -31,7 +31,9 @@ test('a call waiting for approval plays a tone (which can be turned off) and sho
   await expect(paused).toContainText('demo.echo', { timeout: 30_000 });
   await expect
     .poll(() => page.evaluate(() => (globalThis as unknown as { __notices: unknown[] }).__notices))
-    .toEqual([{ title: 'A tool call waits for your approval', body: 'you · demo.echo (ask before running)' }]);
+    .toEqual([
+      { title: 'A tool call waits for your approval', body: 'you · demo.echo (ask before running)' },
+    ]);
   await expect
     .poll(() => page.evaluate(() => (globalThis as { __execboxTones?: number }).__execboxTones))
     .toBe(1);
