@@ -274,9 +274,7 @@ test.describe("an error notice's lifetime", () => {
   });
 
   // Issue 30.8 (toasts): an error stays until dismissed or superseded by its own source's success.
-  // KNOWN REGRESSION (session 12's merge, found in its last minutes): after a refused start, the next
-  // snippet's Run leaves the run bar at "Ready". Open again until fixed; see the session 12 note.
-  test.fixme('stays until dismissed or until the same source succeeds, and is not stacked', async ({
+  test('stays until dismissed or until the same source succeeds, and is not stacked', async ({
     page,
     playground: _,
   }) => {
@@ -298,6 +296,8 @@ test.describe("an error notice's lifetime", () => {
     await runButton.click();
     await expect(refusal).toHaveCount(1);
     await page.getByRole('navigation', { name: 'Snippets' }).getByText('Small', { exact: true }).click();
+    // The host opens the snippet; Run before that runs the one still open (refused again).
+    await expect(page.getByTestId('program-editor')).toContainText('return 1;');
     await runProgram(page);
     await expect(runState(page)).toContainText('Succeeded');
     await expect(refusal).toHaveCount(0);

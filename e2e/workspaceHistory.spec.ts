@@ -50,7 +50,8 @@ test('snippet history: versions diffed against the current text, restored; a del
   await list.getByRole('button', { name: 'History of First steps' }).click();
   const dialog = page.getByRole('dialog', { name: 'History of First steps' });
   const versions = dialog.getByTestId('snippet-version');
-  await expect(versions).toHaveCount(2);
+  // Newest first: "third", "second", and the demo's own code from before the first edit.
+  await expect(versions).toHaveCount(3);
   await versions.nth(1).getByRole('button').click();
   await expect(dialog.getByTestId('diff-editor')).toContainText('second');
   await expect(dialog.getByTestId('diff-editor')).toContainText('third');

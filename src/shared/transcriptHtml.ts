@@ -1,7 +1,7 @@
 import { describeExecuteError } from './format/describeExecuteError';
 import type { TranscriptEntry } from './transcript';
 import type { TranscriptHeader, TranscriptProblem } from './transcriptFile';
-import { describeRunOutcome, formatBytes, formatDuration, formatOffsetMs } from './format';
+import { describeDirection, describeRunOutcome, formatBytes, formatDuration, formatOffsetMs } from './format';
 import { runFactsFromTranscript } from './runFactsFromTranscript';
 import type { RunFacts } from './runOutcome';
 import type { DoneMessage } from './protocol/messages';
@@ -133,12 +133,7 @@ export function transcriptHtmlStart(
 export function transcriptHtmlRow(entry: TranscriptEntry): string {
   const summary = summarizeTranscriptEntry(entry);
   const payload = entry.kind === 'message' ? entry.message : entry.event;
-  const direction =
-    entry.kind === 'message'
-      ? entry.direction === 'host_to_runner'
-        ? 'host → runner'
-        : 'runner → host'
-      : 'host event';
+  const direction = describeDirection(entry.kind === 'message' ? entry.direction : undefined);
   return (
     `\n<tr class="${entry.kind}"><td class="num">${entry.seq}</td><td class="num">${formatOffsetMs(entry.at)}</td>` +
     `<td>${escapeHtml(direction)}</td><td>${escapeHtml(summary)}</td>` +

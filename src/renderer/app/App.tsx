@@ -133,7 +133,7 @@ export function App() {
               <Separator className="separator vertical" aria-label="Resize the side pane" />
             </>
           )}
-          <Panel id="center" defaultSize={presenting ? '58' : '42'} minSize={px(280)}>
+          <Panel id="center" defaultSize={presenting ? '58' : '40'} minSize={px(280)}>
             <Group
               orientation="vertical"
               id={presenting ? 'center-presenting' : 'center'}
@@ -160,7 +160,7 @@ export function App() {
           <Separator className="separator vertical" aria-label="Resize the transcript pane" />
           <Panel
             id="right"
-            defaultSize={presenting ? '42' : '38'}
+            defaultSize={presenting ? '42' : '40'}
             minSize={px(260)}
             collapsible
             collapsedSize="0"

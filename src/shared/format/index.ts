@@ -8,3 +8,4 @@ export { describeRunListItem } from './describeRunListItem';
 export { formatRunTime } from './formatRunTime';
 export { fileNameStem } from './fileNameStem';
 export { describeHeldWait, type HeldWaitFacts } from './describeHeldWait';
+export { describeDirection } from './describeDirection';

@@ -1,7 +1,7 @@
+import { describeDirection } from '../format/describeDirection';
 import { formatDuration } from '../format/formatDuration';
 import type { TranscriptRow } from './describeEntries';
 
-/** Duration and status (`took`, `note`) come before the long names, so a 1400 px window shows them. */
 /** Which call and tool come before the timing and the note, so a narrow pane still shows them. */
 export const COLUMN_IDS = ['seq', 'ms', 'dir', 'type', 'call', 'tool', 'took', 'note'] as const;
 export type ColumnId = (typeof COLUMN_IDS)[number];
@@ -9,13 +9,20 @@ export type ColumnId = (typeof COLUMN_IDS)[number];
 export const COLUMN_TITLES: Record<ColumnId, string> = {
   seq: '#',
   ms: 'ms',
-  dir: 'direction',
+  dir: 'dir',
   type: 'type',
   call: 'call',
-  tool: 'provider.tool',
+  tool: 'tool',
   took: 'took',
   note: 'note',
 };
+
+/** A cell's tooltip: the whole id or name a narrow column cuts, the direction an arrow stands for. */
+export function cellTitle(row: TranscriptRow, column: ColumnId): string | undefined {
+  if (column === 'dir') return describeDirection(row.direction);
+  if (column === 'call' || column === 'tool') return cellText(row, column) || undefined;
+  return undefined;
+}
 
 /** The text each cell shows; the widths are measured from the same text. */
 export function cellText(row: TranscriptRow, column: ColumnId): string {
@@ -26,7 +33,7 @@ export function cellText(row: TranscriptRow, column: ColumnId): string {
       return row.at.toFixed(1);
     case 'dir':
       if (row.isEvent) return '•';
-      return row.direction === 'host_to_runner' ? '→ runner' : '← runner';
+      return row.direction === 'host_to_runner' ? '→' : '←';
     case 'type':
       return row.type;
     case 'call':

@@ -19,7 +19,7 @@ import { TypeChips } from './TypeChips';
 import { transcriptModelFor } from './transcriptModel';
 import { useFixedRowWindow } from './useFixedRowWindow';
 import { useTranscriptColumns } from './useTranscriptColumns';
-import { cellText, COLUMN_IDS } from '../../../shared/view/transcriptCells';
+import { cellText, cellTitle, COLUMN_IDS } from '../../../shared/view/transcriptCells';
 import { ProgressMeter } from '../../ui/ProgressMeter';
 import { useTranscriptFocus } from '../../state/transcriptFocus';
 import { useTrafficFocus } from '../../state/trafficFocus';
@@ -452,7 +452,7 @@ export function TranscriptPane() {
                   <span
                     key={id}
                     className={`col-${id}${id === 'dir' ? ` dir ${row.direction ?? 'event'}` : ''}`}
-                    title={id === 'call' || id === 'tool' ? cellText(row, id) || undefined : undefined}
+                    title={cellTitle(row, id)}
                   >
                     {id === 'note' && row.progress && (
                       <ProgressMeter {...row.progress} label={`${row.tool ?? 'call'} progress`} />

@@ -12,7 +12,7 @@ export interface ContentWidths {
 const MAX_AUTO_CHARS: Record<ColumnId, number> = {
   seq: 8,
   ms: 10,
-  dir: 8,
+  dir: 3,
   type: 24,
   // Longer ids and names are cut with an ellipsis (the cell's title has them whole).
   call: 14,
