@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import type { AskConversation, ModelEndpoint } from '../../../shared/api/ask';
 import type { ExecuteResult } from '../../../shared/executeResult';
 import { describeExecuteError } from '../../../shared/format/describeExecuteError';
@@ -13,12 +12,8 @@ import { checkBaseUrl, checkModelApi, MAX_MODEL_TOKENS } from '../../services/as
 import { readModelKey } from '../../services/ask/readModelKey';
 import { resolveConfigDir } from '../../system/resolveConfigDir';
 import { parseIntegerFlag } from '../../system/parseIntegerFlag';
-import {
-  parseRuntimeLimitFlags,
-  RUNTIME_LIMIT_OPTIONS,
-  RUNTIME_LIMIT_USAGE,
-  UsageError,
-} from './runtimeLimitFlags';
+import { parseRuntimeLimitFlags, RUNTIME_LIMIT_OPTIONS, RUNTIME_LIMIT_USAGE } from './runtimeLimitFlags';
+import { asUsage, asUsageAsync, parseCommandLine, runCommandLine, UsageError } from './commandLine';
 
 const USAGE = `usage: execbox ask "TASK" --workspace W.execbox.json [--trust] --model NAME --base-url URL
                    [--api openai|anthropic] [--key-secret NAME] [--max-turns N] [--max-tokens N]
@@ -34,40 +29,22 @@ const USAGE = `usage: execbox ask "TASK" --workspace W.execbox.json [--trust] --
   (default 8) or was stopped (Ctrl+C). --transcript saves run N of the conversation as OUT-N.jsonl.`;
 
 function parse(args: string[]) {
-  try {
-    return parseArgs({
-      args,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        workspace: { type: 'string' },
-        trust: { type: 'boolean' },
-        model: { type: 'string' },
-        'base-url': { type: 'string' },
-        api: { type: 'string' },
-        'key-secret': { type: 'string' },
-        'max-turns': { type: 'string' },
-        'max-tokens': { type: 'string' },
-        'no-stream': { type: 'boolean' },
-        transcript: { type: 'string' },
-        executor: { type: 'string' },
-        ...RUNTIME_LIMIT_OPTIONS,
-        'config-dir': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
-}
-
-/** A checker's refusal, said as a bad command line. */
-function usage<T>(check: () => T): T {
-  try {
-    return check();
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
+  return parseCommandLine(args, {
+    workspace: { type: 'string' },
+    trust: { type: 'boolean' },
+    model: { type: 'string' },
+    'base-url': { type: 'string' },
+    api: { type: 'string' },
+    'key-secret': { type: 'string' },
+    'max-turns': { type: 'string' },
+    'max-tokens': { type: 'string' },
+    'no-stream': { type: 'boolean' },
+    transcript: { type: 'string' },
+    executor: { type: 'string' },
+    ...RUNTIME_LIMIT_OPTIONS,
+    'config-dir': { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  });
 }
 
 /** `OUT.jsonl` → `OUT-3.jsonl`: one transcript per run, as `execbox tap --listen` names sessions. */
@@ -91,11 +68,11 @@ function endpointFrom(values: ReturnType<typeof parse>['values']): ModelEndpoint
     throw new UsageError(
       `--key-secret must name a secret (letters, digits and underscores), not '${keySecret}'`,
     );
-  const maxTokens = usage(() => parseIntegerFlag('max-tokens', values['max-tokens'], 1, MAX_MODEL_TOKENS));
+  const maxTokens = asUsage(() => parseIntegerFlag('max-tokens', values['max-tokens'], 1, MAX_MODEL_TOKENS));
   return {
     name: values.model,
-    api: usage(() => checkModelApi(values.api ?? 'openai', '--api')),
-    baseUrl: usage(() => checkBaseUrl(values['base-url'], '--base-url')),
+    api: asUsage(() => checkModelApi(values.api ?? 'openai', '--api')),
+    baseUrl: asUsage(() => checkBaseUrl(values['base-url'], '--base-url')),
     model: values.model,
     ...(keySecret ? { keySecret } : {}),
     stream: !values['no-stream'],
@@ -113,10 +90,10 @@ async function ask(args: string[]): Promise<number> {
     throw new UsageError(
       positionals.length === 0 ? 'missing "TASK"' : `one "TASK" only (got ${positionals.length}); quote it`,
     );
-  const task = usage(() => checkTask(positionals[0], 'TASK'));
+  const task = asUsage(() => checkTask(positionals[0], 'TASK'));
   if (!values.workspace) throw new UsageError('--workspace W.execbox.json is required');
   const endpoint = endpointFrom(values);
-  const maxTurns = usage(() =>
+  const maxTurns = asUsage(() =>
     checkMaxTurns(parseIntegerFlag('max-turns', values['max-turns'], 1), '--max-turns'),
   );
   const limits = parseRuntimeLimitFlags(values);
@@ -142,20 +119,18 @@ async function ask(args: string[]): Promise<number> {
       import('../../services/ask/startAskConversation'),
       import('../../services/ask/runAskLoop'),
     ]);
-  let opened;
-  try {
-    const asker = process.stdin.isTTY ? terminalAsker() : undefined;
-    opened = await openStandaloneMcpHost({
-      workspace: path.resolve(values.workspace),
+  const workspace = values.workspace;
+  const asker = process.stdin.isTTY ? terminalAsker() : undefined;
+  const opened = await asUsageAsync(() =>
+    openStandaloneMcpHost({
+      workspace: path.resolve(workspace),
       trust: values.trust ?? false,
       configDir,
       ...(executor ? { executor } : {}),
       ...(asker ? { ask: asker } : {}),
       warn: (message) => say(`execbox ask: ${message}\n`),
-    });
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
+    }),
+  );
   const { host } = opened;
   for (const warning of opened.warnings) say(`execbox ask: ${warning}\n`);
   const controller = new AbortController();
@@ -242,12 +217,6 @@ async function ask(args: string[]): Promise<number> {
   return 1;
 }
 
-export default async function askCommand(args: string[]): Promise<number> {
-  try {
-    return await ask(args);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`execbox ask: ${error.message}\n`);
-    return 2;
-  }
+export default function askCommand(args: string[]): Promise<number> {
+  return runCommandLine('ask', () => ask(args));
 }

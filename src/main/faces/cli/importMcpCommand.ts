@@ -12,6 +12,7 @@ import { planMcpImport } from '../../services/workspace/planMcpImport';
 import { validateWorkspaceDocument } from '../../services/workspace/validateWorkspaceDocument';
 import type { WorkspaceFile } from '../../../shared/workspaceFormat';
 import { MCP_IMPORT_MAX_CHARS } from '../../../shared/api/mcpImport';
+import { printUsageError } from './commandLine';
 
 const USAGE = `usage: execbox import-mcp FILE --workspace W.execbox.json [--dry-run] [--config-dir DIR]
   Adds the MCP servers of another client's configuration to a workspace: Claude Desktop's
@@ -118,6 +119,5 @@ export default async function importMcpCommand(args: string[]): Promise<number> 
 }
 
 function usageError(message: string): number {
-  process.stderr.write(`execbox import-mcp: ${message}\n${USAGE}\n`);
-  return 2;
+  return printUsageError('import-mcp', message, USAGE);
 }

@@ -4,12 +4,8 @@ import { checkToken } from '../../system/checkToken';
 import { isLoopbackHost } from '../../system/isLoopbackHost';
 import { keepStdoutFor } from '../../system/keepStdoutFor';
 import { resolveConfigDir } from '../../system/resolveConfigDir';
-import {
-  parseRuntimeLimitFlags,
-  RUNTIME_LIMIT_OPTIONS,
-  RUNTIME_LIMIT_USAGE,
-  UsageError,
-} from './runtimeLimitFlags';
+import { parseRuntimeLimitFlags, RUNTIME_LIMIT_OPTIONS, RUNTIME_LIMIT_USAGE } from './runtimeLimitFlags';
+import { asUsage, asUsageAsync, runCommandLine, UsageError } from './commandLine';
 
 const USAGE = `usage: execbox mcp [--workspace W.execbox.json [--trust]] [--executor inprocess|worker|process]
                    ${RUNTIME_LIMIT_USAGE}
@@ -30,8 +26,8 @@ const USAGE = `usage: execbox mcp [--workspace W.execbox.json [--trust]] [--exec
 export const TOKEN_ENV = 'EXECBOX_TOKEN';
 
 function parse(args: string[]) {
-  try {
-    return parseArgs({
+  return asUsage(() =>
+    parseArgs({
       args,
       allowPositionals: false,
       strict: true,
@@ -49,10 +45,8 @@ function parse(args: string[]) {
         'config-dir': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
-    });
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
+    }),
+  );
 }
 
 /** `[HOST:]PORT`, IPv6 hosts in brackets: `8080`, `127.0.0.1:8080`, `[::1]:8080`. */
@@ -81,11 +75,7 @@ async function untilStopped(extra: Promise<void>): Promise<void> {
 
 /** $EXECBOX_TOKEN under the rules `serve` applies to a chosen token. */
 function envToken(): string | undefined {
-  try {
-    return checkToken(process.env[TOKEN_ENV], TOKEN_ENV);
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  return asUsage(() => checkToken(process.env[TOKEN_ENV], TOKEN_ENV));
 }
 
 /** `--silence-limit SECONDS`: a whole number from 1 to 3600, in milliseconds. */
@@ -148,9 +138,8 @@ async function serve(args: string[]): Promise<number> {
     import('../mcp/openStandaloneMcpHost'),
     import('../mcp/createExecboxMcpServer'),
   ]);
-  let opened;
-  try {
-    opened = await openStandaloneMcpHost({
+  const opened = await asUsageAsync(async () =>
+    openStandaloneMcpHost({
       ...(values.workspace ? { workspace: path.resolve(values.workspace) } : {}),
       trust: values.trust ?? false,
       ...(executor ? { executor } : {}),
@@ -160,10 +149,8 @@ async function serve(args: string[]): Promise<number> {
       ...(listen && process.stdin.isTTY
         ? { ask: (await import('../../system/askOnTerminal')).terminalAsker() }
         : {}),
-    });
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
+    }),
+  );
   const { host } = opened;
   for (const warning of opened.warnings) warn(warning);
   const createServer = () =>
@@ -223,11 +210,5 @@ async function serve(args: string[]): Promise<number> {
  * or on Ctrl+C, 2 for a bad command line or a workspace that cannot be served.
  */
 export default async function mcpCommand(args: string[]): Promise<number> {
-  try {
-    return await serve(args);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`execbox mcp: ${error.message}\n`);
-    return 2;
-  }
+  return runCommandLine('mcp', () => serve(args));
 }

@@ -14,6 +14,7 @@ import { RUNNER_TOKEN_ENV } from '../../engine/transports/runnerServerDefaults';
 import type { RunnerRef } from '../../../shared/runnerRef';
 import { terminalAsker } from '../../system/askOnTerminal';
 import { createRunnerExecutor, describeRunnerForOutput, parseRunnerFlag } from './runnerFlag';
+import { printUsageError } from './commandLine';
 
 const USAGE = `usage: execbox replay FILE.jsonl [--code CODE.js] [--executor inprocess|worker|process | --runner R [--token T]] [--trust] [--json]
   Re-runs a saved transcript with every tool call answered from the recording (no providers needed).
@@ -178,6 +179,5 @@ async function readCodeFile(
 }
 
 function usageError(message: string): number {
-  process.stderr.write(`execbox replay: ${message}\n${USAGE}\n`);
-  return 2;
+  return printUsageError('replay', message, USAGE);
 }

@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { CodeSyntaxError } from '../../../shared/normalizeCode';
 import { describeRunOutcome } from '../../../shared/format/describeRunOutcome';
@@ -24,12 +23,8 @@ import { writeFileAtomic } from '../../system/writeFileAtomic';
 import { createRunnerExecutor, parseRunnerFlag, RUNNER_FLAG_USAGE } from './runnerFlag';
 import type { RunnerRef } from '../../../shared/runnerRef';
 import { RUNNER_TOKEN_ENV } from '../../engine/transports/runnerServerDefaults';
-import {
-  parseRuntimeLimitFlags,
-  RUNTIME_LIMIT_OPTIONS,
-  RUNTIME_LIMIT_USAGE,
-  UsageError,
-} from './runtimeLimitFlags';
+import { parseRuntimeLimitFlags, RUNTIME_LIMIT_OPTIONS, RUNTIME_LIMIT_USAGE } from './runtimeLimitFlags';
+import { asUsageAsync, parseCommandLine, runCommandLine, UsageError } from './commandLine';
 
 const USAGE =
   'usage: execbox run FILE [--executor inprocess|worker|process | --runner "COMMAND ARGS"|ws://HOST:PORT [--token T]] ' +
@@ -54,9 +49,9 @@ async function loadRunProviders(values: {
     import('../../services/workspace/openWorkspaceForRun'),
     import('../../system/askOnTerminal'),
   ]);
-  let workspace;
-  try {
-    workspace = await openWorkspaceForRun(values.workspace, {
+  const file = values.workspace;
+  const workspace = await asUsageAsync(() =>
+    openWorkspaceForRun(file, {
       trust: values.trust ?? false,
       ask: terminalAsker(),
       // A person at the terminal answers MCP servers' elicitation and sampling requests; piped, they are declined.
@@ -68,10 +63,8 @@ async function loadRunProviders(values: {
             },
           }
         : {}),
-    });
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
+    }),
+  );
   for (const warning of workspace.warnings) process.stderr.write(`execbox run: ${warning}\n`);
   return workspace;
 }
@@ -94,25 +87,16 @@ async function createExecutor(name: ExecutorName): Promise<Executor> {
 }
 
 function parse(args: string[]) {
-  try {
-    return parseArgs({
-      args,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        executor: { type: 'string' },
-        runner: { type: 'string' },
-        token: { type: 'string' },
-        ...RUNTIME_LIMIT_OPTIONS,
-        transcript: { type: 'string' },
-        workspace: { type: 'string' },
-        trust: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
+  return parseCommandLine(args, {
+    executor: { type: 'string' },
+    runner: { type: 'string' },
+    token: { type: 'string' },
+    ...RUNTIME_LIMIT_OPTIONS,
+    transcript: { type: 'string' },
+    workspace: { type: 'string' },
+    trust: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  });
 }
 
 async function run(args: string[]): Promise<number> {
@@ -238,11 +222,5 @@ async function run(args: string[]): Promise<number> {
  * unreadable file or a syntax error (one line on stderr).
  */
 export default async function runCommand(args: string[]): Promise<number> {
-  try {
-    return await run(args);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`execbox run: ${error.message}\n`);
-    return 2;
-  }
+  return runCommandLine('run', () => run(args));
 }

@@ -1,7 +1,5 @@
+import { UsageError } from './commandLine';
 import { checkRuntimeOptions, type ExecutorRuntimeOptions } from '../../../shared/runtimeOptions';
-
-/** A bad command line: printed as one line, exit code 2. */
-export class UsageError extends Error {}
 
 const FLAG_OF_OPTION: Record<keyof ExecutorRuntimeOptions, string> = {
   timeoutMs: '--timeout',

@@ -18,6 +18,7 @@ import { isLoopbackHost } from '../../system/isLoopbackHost';
 import { parseHostPort } from '../../system/parseHostPort';
 import { parseIntegerFlag } from '../../system/parseIntegerFlag';
 import { createScratchDir } from '../../system/createScratchDir';
+import { printUsageError } from './commandLine';
 
 const USAGE = `usage: execbox tap [--transcript OUT.jsonl] [--name NAME] [--app URL] -- RUNNER_CMD [ARGS…]
        execbox tap --listen [HOST:]PORT --to ws://HOST:PORT [--token T] [--transcript OUT.jsonl] [--name NAME] [--app URL]
@@ -278,6 +279,5 @@ async function report(outcome: TapOutcome, transcript: string | undefined): Prom
 }
 
 function usageError(message: string): number {
-  process.stderr.write(`execbox tap: ${message}\n${USAGE}\n`);
-  return 2;
+  return printUsageError('tap', message, USAGE);
 }
