@@ -4,7 +4,7 @@ import {
   describeExecuteTool,
   MAX_DESCRIPTION_TYPINGS_CHARS,
 } from '../../src/main/services/codeMode/describeExecuteTool';
-import { selectTypings } from '../../src/main/faces/mcp/selectTypings';
+import { selectTypings } from '../../src/main/services/codeMode/selectTypings';
 import { formatRunText } from '../../src/main/services/codeMode/formatRunText';
 
 function provider(name: string, tools: number, descriptionChars = 10) {

@@ -7,6 +7,7 @@ import { ManualCallBroker } from '../../src/main/providers/mock/ManualCallBroker
 import { createFileSecretStore } from '../../src/main/secrets/createFileSecretStore';
 import type { ProviderConfig } from '../../src/shared/api/providers';
 import { tempDir } from '../workspace/hostFixture';
+import { isProcessRunning } from '../support/isProcessRunning';
 
 const LAUNCHER = fileURLToPath(new URL('../fixtures/mcp/launcher.mjs', import.meta.url));
 const SERVER = fileURLToPath(new URL('../fixtures/mcp/fixtureServer.mjs', import.meta.url));
@@ -39,15 +40,6 @@ async function launchedProvider(delayMs: number) {
   return { registry, config, pids };
 }
 
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 describe.runIf(process.platform === 'linux')(
   'closing the providers while a server restarts',
   { timeout: 60_000 },
@@ -63,7 +55,7 @@ describe.runIf(process.platform === 'linux')(
       await restart;
       const started = await pids();
       expect(started).toHaveLength(2);
-      await expect.poll(() => started.filter(alive), { timeout: 15_000 }).toEqual([]);
+      await expect.poll(() => started.filter(isProcessRunning), { timeout: 15_000 }).toEqual([]);
       // Nothing was started after the close (the old code restarted the server here).
       expect(await pids()).toEqual(started);
     });
@@ -74,7 +66,7 @@ describe.runIf(process.platform === 'linux')(
       await expect.poll(pids, { timeout: 15_000 }).toHaveLength(1);
       await registry.dispose();
       const [launcher] = await pids();
-      await expect.poll(() => alive(launcher!), { timeout: 10_000 }).toBe(false);
+      await expect.poll(() => isProcessRunning(launcher!), { timeout: 10_000 }).toBe(false);
     });
   },
 );

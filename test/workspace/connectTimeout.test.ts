@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startHost, tempDir, type HostFixture } from './hostFixture';
+import { isProcessRunning } from '../support/isProcessRunning';
 
 let fixture: HostFixture | undefined;
 
@@ -23,15 +24,6 @@ async function writeSilentServer(dir: string, options: { ignoreStdinEnd?: boolea
     ].join('\n'),
   );
   return { script, pidFile };
-}
-
-function processState(pid: number): 'running' | 'stopped' {
-  try {
-    process.kill(pid, 0);
-    return 'running';
-  } catch {
-    return 'stopped';
-  }
 }
 
 async function readPid(pidFile: string): Promise<number> {
@@ -66,7 +58,7 @@ describe('connecting honours the provider timeout', () => {
     expect(outcome.ok).toBe(false);
     expect(outcome.error).toMatch(/timed out/i);
     const pid = await readPid(pidFile);
-    await expect.poll(() => processState(pid), { timeout: 20_000 }).toBe('stopped');
+    await expect.poll(() => isProcessRunning(pid), { timeout: 20_000 }).toBe(false);
   }, 20_000);
 
   it('cancelTest stops a "Test connection" in flight and its process (the dialog was closed)', async () => {
@@ -85,14 +77,14 @@ describe('connecting honours the provider timeout', () => {
       'attempt-1',
     );
     const pid = await readPid(pidFile);
-    expect(processState(pid)).toBe('running');
+    expect(isProcessRunning(pid)).toBe(true);
     await expect(providers.test({ name: 'again', kind: 'mock', tools: {} }, 'attempt-1')).rejects.toThrow(
       "attemptId 'attempt-1' is running already",
     );
 
     await providers.cancelTest('attempt-1');
     expect(await outcome).toEqual({ ok: false, cancelled: true, error: 'the test was stopped' });
-    await expect.poll(() => processState(pid), { timeout: 20_000 }).toBe('stopped');
+    await expect.poll(() => isProcessRunning(pid), { timeout: 20_000 }).toBe(false);
 
     // Finished and unknown attempts are ignored; a bad id is refused with its name.
     await providers.cancelTest('attempt-1');
@@ -121,7 +113,7 @@ describe('connecting honours the provider timeout', () => {
     const pid = await readPid(pidFile);
     await host.dispose();
     expect(await outcome).toMatchObject({ ok: false, cancelled: true });
-    await expect.poll(() => processState(pid), { timeout: 20_000 }).toBe('stopped');
+    await expect.poll(() => isProcessRunning(pid), { timeout: 20_000 }).toBe(false);
   }, 60_000);
 
   it('cancelTest stops a test against an HTTP server that never answers, and drops its request', async () => {

@@ -48,6 +48,8 @@ export interface AskCall {
   outcome?: AskRunOutcome;
   /** Why the arguments could not be run: what the model was told. */
   problem?: string;
+  /** A call of the typings tool: which declarations the model read ("all providers", or the names). */
+  typingsRead?: string;
 }
 
 export interface AskTurn {

@@ -158,7 +158,9 @@ async function ask(args: string[]): Promise<number> {
     );
     conversation = await runAskLoop({
       session: started.session,
+      toolNames: started.toolNames,
       host,
+      resolvedProviders: () => host.resolvedProviders(),
       conversation: started.conversation,
       signal: controller.signal,
       limits,

@@ -15,11 +15,7 @@ import {
   EXECUTE_TOOL_NAME,
   TYPINGS_TOOL_NAME,
 } from '../../services/codeMode/describeExecuteTool';
-import {
-  EXECUTE_INPUT_SCHEMA,
-  EXECUTE_OUTPUT_SCHEMA,
-  TYPINGS_INPUT_SCHEMA,
-} from '../../services/codeMode/executeToolSchemas';
+import { EXECUTE_INPUT_SCHEMA, EXECUTE_OUTPUT_SCHEMA } from '../../services/codeMode/executeToolSchemas';
 import { clientDisplayName, MAX_CLIENT_NAME_CHARS } from './clientDisplayName';
 import { clientTimeoutMs } from './clientTimeoutMs';
 import { formatRunText } from '../../services/codeMode/formatRunText';
@@ -27,8 +23,7 @@ import { httpRequestGone } from './httpRequestGone';
 import type { CodeModeHost } from '../../services/codeMode/CodeModeHost';
 import { readExecuteArguments } from '../../services/codeMode/readExecuteArguments';
 import { runForAgent } from '../../services/codeMode/runForAgent';
-import { selectTypings } from './selectTypings';
-import { typingsForAgent } from '../../services/codeMode/typingsForAgent';
+import { answerTypingsTool, TYPINGS_TOOL } from '../../services/codeMode/answerTypingsTool';
 import { withPlainErrorMessages } from './withPlainErrorMessages';
 
 export const MCP_SERVER_NAME = 'execbox-playground';
@@ -50,13 +45,6 @@ export interface ExecboxMcpServerOptions {
 
 function toolError(message: string): CallToolResult {
   return { isError: true, content: [{ type: 'text', text: message }] };
-}
-
-function stringArray(value: unknown, name: string): string[] | undefined {
-  if (value === undefined) return undefined;
-  if (!Array.isArray(value) || !value.every((item) => typeof item === 'string'))
-    throw new TypeError(`${name} must be an array of strings`);
-  return value;
 }
 
 /**
@@ -102,12 +90,8 @@ export function createExecboxMcpServer(options: ExecboxMcpServerOptions): Server
           annotations: { openWorldHint: true },
         },
         {
-          name: TYPINGS_TOOL_NAME,
-          title: 'Read provider typings',
-          description:
-            'Returns TypeScript declarations of the workspace providers for the execute tool: ' +
-            'pass `providers` (namespaces) and/or `tools` (namespace.tool); pass nothing for all of them.',
-          inputSchema: TYPINGS_INPUT_SCHEMA as never,
+          ...TYPINGS_TOOL,
+          inputSchema: TYPINGS_TOOL.inputSchema as never,
           annotations: { readOnlyHint: true },
         },
       ],
@@ -168,24 +152,9 @@ export function createExecboxMcpServer(options: ExecboxMcpServerOptions): Server
   }
 
   async function typings(args: Record<string, unknown>): Promise<CallToolResult> {
-    let request;
-    try {
-      request = {
-        providers: stringArray(args.providers, 'providers'),
-        tools: stringArray(args.tools, 'tools'),
-      };
-    } catch (error) {
-      return toolError(
-        `the typings tool takes { providers?: string[], tools?: string[] }: ${(error as Error).message}`,
-      );
-    }
-    const answer = selectTypings(await host.resolvedProviders(), request);
+    const answer = answerTypingsTool(await host.resolvedProviders(), args);
     if (!answer.ok) return toolError(answer.message);
-    return {
-      content: [
-        { type: 'text', text: typingsForAgent(answer.typings) || '// the workspace has no providers' },
-      ],
-    };
+    return { content: [{ type: 'text', text: answer.text }] };
   }
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {

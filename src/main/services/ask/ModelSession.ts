@@ -1,4 +1,4 @@
-/** The one tool a model gets, as `execbox mcp` lists it. */
+/** A tool a model gets, as `execbox mcp` lists it. */
 export interface ModelTool {
   name: string;
   description: string;
@@ -47,7 +47,8 @@ export interface ModelSessionOptions {
   maxTokens: number;
   system: string;
   task: string;
-  tool: ModelTool;
+  /** `execute`, and `typings` when the declarations did not fit in execute's description. */
+  tools: readonly ModelTool[];
 }
 
 export const DEFAULT_MAX_TOKENS = 4096;

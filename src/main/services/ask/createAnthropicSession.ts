@@ -35,13 +35,11 @@ export function createAnthropicSession(options: ModelSessionOptions): ModelSessi
     max_tokens: options.maxTokens,
     system: options.system,
     messages,
-    tools: [
-      {
-        name: options.tool.name,
-        description: options.tool.description,
-        input_schema: options.tool.inputSchema as { type: 'object' },
-      },
-    ],
+    tools: options.tools.map((tool) => ({
+      name: tool.name,
+      description: tool.description,
+      input_schema: tool.inputSchema as { type: 'object' },
+    })),
   });
 
   async function complete(signal: AbortSignal, onText: (delta: string) => void): Promise<Message> {

@@ -58,7 +58,7 @@ export function createAskService(options: AskServiceOptions): AskService {
       const endpoint = (await options.settings.list()).find((model) => model.name === request.model);
       if (!endpoint) throw new InvalidArgumentError(`no model named '${request.model}' in the settings`);
       const apiKey = await readModelKey(endpoint, options.readSecret);
-      const { conversation, session } = startAskConversation({
+      const { conversation, session, toolNames } = startAskConversation({
         endpoint,
         apiKey,
         task: request.task,
@@ -69,7 +69,9 @@ export function createAskService(options: AskServiceOptions): AskService {
       const controller = new AbortController();
       const done = runAskLoop({
         session,
+        toolNames,
         host: options.host,
+        resolvedProviders: options.resolvedProviders,
         conversation,
         signal: controller.signal,
         onChange: publish,

@@ -24,16 +24,10 @@ export function createOpenAiSession(options: ModelSessionOptions): ModelSession 
   const params = (): ChatCompletionCreateParamsNonStreaming => ({
     model: options.model,
     messages,
-    tools: [
-      {
-        type: 'function',
-        function: {
-          name: options.tool.name,
-          description: options.tool.description,
-          parameters: options.tool.inputSchema,
-        },
-      },
-    ],
+    tools: options.tools.map((tool) => ({
+      type: 'function',
+      function: { name: tool.name, description: tool.description, parameters: tool.inputSchema },
+    })),
     ...(options.maxTokens ? { max_tokens: options.maxTokens } : {}),
   });
 

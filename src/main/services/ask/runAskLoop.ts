@@ -5,7 +5,9 @@ import type { SecretMasker } from '../../secrets/createSecretMasker';
 import { createStreamedTextMasker } from '../../secrets/createStreamedTextMasker';
 import { NO_SECRET_MASKER } from '../../secrets/createSecretMasker';
 import type { CodeModeHost } from '../codeMode/CodeModeHost';
-import { EXECUTE_TOOL_NAME } from '../codeMode/describeExecuteTool';
+import type { ResolvedToolProvider } from '../../engine/core/types';
+import { answerTypingsTool } from '../codeMode/answerTypingsTool';
+import { EXECUTE_TOOL_NAME, TYPINGS_TOOL_NAME } from '../codeMode/describeExecuteTool';
 import { formatRunText } from '../codeMode/formatRunText';
 import { readExecuteArguments } from '../codeMode/readExecuteArguments';
 import { runForAgent } from '../codeMode/runForAgent';
@@ -13,6 +15,8 @@ import type { ModelReply, ModelSession, ModelToolCall, ModelToolResult } from '.
 
 export interface AskLoopOptions {
   session: ModelSession;
+  /** The tools the model was given (startAskConversation says which). */
+  toolNames: readonly string[];
   host: Pick<CodeModeHost, 'launcher' | 'onEvent'>;
   /** Changed in place as the conversation goes on; `onChange` is told after each change. */
   conversation: AskConversation;
@@ -31,6 +35,8 @@ export interface AskLoopOptions {
   onRunProgress?(runId: string | undefined, message: string): void;
   /** Each run as it finishes, with its result. */
   onRunFinished?(runId: string, result: ExecuteResult): void;
+  /** The workspace's providers now, for the typings tool. */
+  resolvedProviders(): Promise<readonly ResolvedToolProvider[]>;
   /** Limits every run gets on top of the workspace's. */
   limits?: Partial<ExecutorRuntimeOptions>;
   /** Stops the loop: the model's answer in flight and the run going on are cancelled. */
@@ -61,6 +67,28 @@ export async function runAskLoop(options: AskLoopOptions): Promise<AskConversati
     return conversation;
   };
 
+  async function readTypings(
+    call: ModelToolCall,
+    view: AskCall,
+    refuse: (problem: string) => ModelToolResult,
+  ): Promise<ModelToolResult> {
+    const args = (call.input ?? {}) as Record<string, unknown>;
+    const answer = answerTypingsTool(await options.resolvedProviders(), args);
+    if (!answer.ok) return refuse(answer.message);
+    // Known names only (anything else was refused), each once: a model repeating one cannot grow the view.
+    const names = [
+      ...new Set([args.providers, args.tools].flatMap((list) => (Array.isArray(list) ? list : []))),
+    ];
+    view.typingsRead =
+      names.length === 0
+        ? 'all providers'
+        : names.length > 8
+          ? `${names.slice(0, 8).join(', ')} and ${names.length - 8} more`
+          : names.join(', ');
+    changed();
+    return { id: call.id, text: answer.text, isError: false };
+  }
+
   async function runCall(call: ModelToolCall, turn: AskTurn): Promise<ModelToolResult> {
     const view: AskCall = { callId: call.id };
     turn.calls.push(view);
@@ -70,10 +98,14 @@ export async function runAskLoop(options: AskLoopOptions): Promise<AskConversati
       options.onRefused?.(problem);
       return { id: call.id, text: problem, isError: true };
     };
-    if (call.name !== EXECUTE_TOOL_NAME)
-      return refuse(`no tool named ${JSON.stringify(call.name)}: the only tool is ${EXECUTE_TOOL_NAME}`);
-    if (call.problem)
-      return refuse(`the ${EXECUTE_TOOL_NAME} tool's arguments could not be read: ${call.problem}`);
+    if (!options.toolNames.includes(call.name))
+      return refuse(
+        options.toolNames.length === 1
+          ? `no tool named ${JSON.stringify(call.name)}: the only tool is ${EXECUTE_TOOL_NAME}`
+          : `no tool named ${JSON.stringify(call.name)}: the tools are ${options.toolNames.join(' and ')}`,
+      );
+    if (call.problem) return refuse(`the ${call.name} tool's arguments could not be read: ${call.problem}`);
+    if (call.name === TYPINGS_TOOL_NAME) return readTypings(call, view, refuse);
     const read = readExecuteArguments(call.input);
     if (!read.ok) return refuse(read.message);
     const { request } = read;

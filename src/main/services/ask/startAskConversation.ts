@@ -1,13 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { AskConversation, ModelEndpoint } from '../../../shared/api/ask';
 import type { ResolvedToolProvider } from '../../engine/core/types';
-import { describeExecuteTool, EXECUTE_TOOL_NAME } from '../codeMode/describeExecuteTool';
+import { TYPINGS_TOOL } from '../codeMode/answerTypingsTool';
+import { describeExecuteToolFor, EXECUTE_TOOL_NAME } from '../codeMode/describeExecuteTool';
 import { EXECUTE_INPUT_SCHEMA } from '../codeMode/executeToolSchemas';
-import { ASK_SYSTEM_PROMPT } from './askSystemPrompt';
+import { askSystemPrompt } from './askSystemPrompt';
 import { createModelSession } from './createModelSession';
 import { DEFAULT_MAX_TOKENS, type ModelSession } from './ModelSession';
 
-/** A new conversation's record and its model session, with the execute tool as `execbox mcp` lists it. */
+/**
+ * A new conversation's record and its model session, with the execute tool as `execbox mcp` lists
+ * it, and its typings tool when the declarations are too long for execute's description.
+ */
 export function startAskConversation(options: {
   endpoint: ModelEndpoint;
   apiKey: string | undefined;
@@ -15,21 +19,34 @@ export function startAskConversation(options: {
   maxTurns: number;
   providers: readonly ResolvedToolProvider[];
   compareGroup?: string;
-}): { conversation: AskConversation; session: ModelSession } {
+}): { conversation: AskConversation; session: ModelSession; toolNames: string[] } {
   const { endpoint } = options;
+  const execute = describeExecuteToolFor(options.providers);
+  const toolNames = [EXECUTE_TOOL_NAME, ...(execute.typingsLeftOut ? [TYPINGS_TOOL.name] : [])];
   const session = createModelSession(endpoint.api, {
     baseUrl: endpoint.baseUrl,
     model: endpoint.model,
     ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
     stream: endpoint.stream ?? true,
     maxTokens: endpoint.maxTokens ?? DEFAULT_MAX_TOKENS,
-    system: ASK_SYSTEM_PROMPT,
+    system: askSystemPrompt(execute.typingsLeftOut),
     task: options.task,
-    tool: {
-      name: EXECUTE_TOOL_NAME,
-      description: describeExecuteTool(options.providers),
-      inputSchema: EXECUTE_INPUT_SCHEMA as unknown as Record<string, unknown>,
-    },
+    tools: [
+      {
+        name: EXECUTE_TOOL_NAME,
+        description: execute.description,
+        inputSchema: EXECUTE_INPUT_SCHEMA as unknown as Record<string, unknown>,
+      },
+      ...(execute.typingsLeftOut
+        ? [
+            {
+              name: TYPINGS_TOOL.name,
+              description: TYPINGS_TOOL.description,
+              inputSchema: TYPINGS_TOOL.inputSchema as unknown as Record<string, unknown>,
+            },
+          ]
+        : []),
+    ],
   });
   const conversation: AskConversation = {
     id: randomUUID(),
@@ -42,5 +59,5 @@ export function startAskConversation(options: {
     version: 0,
     ...(options.compareGroup ? { compareGroup: options.compareGroup } : {}),
   };
-  return { conversation, session };
+  return { conversation, session, toolNames };
 }

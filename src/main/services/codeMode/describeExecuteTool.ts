@@ -32,15 +32,31 @@ function toolList(providers: readonly ResolvedToolProvider[]): string {
   return lines.join('\n');
 }
 
-/** The execute tool's description: the typings when they fit, else the tool names and where to read more. */
-export function describeExecuteTool(providers: readonly ResolvedToolProvider[]): string {
-  if (providers.length === 0) return `${INTRO}\n\nThe workspace has no providers loaded yet.`;
+/**
+ * The execute tool's description: the typings when they fit, else the tool names and where to read
+ * more (`typingsLeftOut`: the agent needs the typings tool).
+ */
+export function describeExecuteToolFor(providers: readonly ResolvedToolProvider[]): {
+  description: string;
+  typingsLeftOut: boolean;
+} {
+  if (providers.length === 0)
+    return { description: `${INTRO}\n\nThe workspace has no providers loaded yet.`, typingsLeftOut: false };
   const typings = typingsForAgent(providers.map((provider) => provider.types).join('\n'));
   if (typings.length <= MAX_DESCRIPTION_TYPINGS_CHARS)
-    return `${INTRO}\n\nThe providers, as TypeScript declarations:\n\n${typings}`;
-  return (
-    `${INTRO}\n\nThe providers' declarations are too long to list here (${typings.length} characters). ` +
-    `Call the \`${TYPINGS_TOOL_NAME}\` tool with the providers or \`namespace.tool\` names you need ` +
-    `before writing code. The providers and their tools:\n${toolList(providers)}`
-  );
+    return {
+      description: `${INTRO}\n\nThe providers, as TypeScript declarations:\n\n${typings}`,
+      typingsLeftOut: false,
+    };
+  return {
+    description:
+      `${INTRO}\n\nThe providers' declarations are too long to list here (${typings.length} characters). ` +
+      `Call the \`${TYPINGS_TOOL_NAME}\` tool with the providers or \`namespace.tool\` names you need ` +
+      `before writing code. The providers and their tools:\n${toolList(providers)}`,
+    typingsLeftOut: true,
+  };
+}
+
+export function describeExecuteTool(providers: readonly ResolvedToolProvider[]): string {
+  return describeExecuteToolFor(providers).description;
 }

@@ -5,6 +5,7 @@ import { ReadOnlyCode } from './ReadOnlyCode';
 
 function callOutcome(call: AskCall): string {
   if (call.problem) return `Not run: ${call.problem}`;
+  if (call.typingsRead !== undefined) return `Read the typings of ${call.typingsRead}`;
   if (!call.outcome) return call.runId ? 'Running…' : 'Starting…';
   const calls = `${call.outcome.toolCalls} tool call${call.outcome.toolCalls === 1 ? '' : 's'}`;
   if (call.outcome.ok) return `OK in ${formatDuration(call.outcome.durationMs)} · ${calls}`;
