@@ -9,6 +9,7 @@ import type { RunView } from '../../src/renderer/state/runView';
 import { usePlaygroundStore } from '../../src/renderer/state/store';
 import { workspaceRuns } from '../../src/renderer/state/workspaceRuns';
 import { heldWaitFacts } from '../../src/renderer/state/useHeldWait';
+import { currentRunLabel } from '../../src/renderer/state/viewedTranscript';
 
 const tapOrigin = { kind: 'tap' as const, clientName: 'py runner' };
 const agentOrigin = { kind: 'agent' as const, clientName: 'inspector-cli' };
@@ -186,5 +187,14 @@ describe('the deadline beside a held call', () => {
       limitMs: 30_000,
       runStartedAt: 0,
     });
+  });
+});
+
+describe('the transcript picker', () => {
+  it('names whose the current run is beside an opened transcript', () => {
+    expect(currentRunLabel({})).toBe('current run · you');
+    expect(currentRunLabel({ origin: tapOrigin })).toBe('current run · tap: py runner');
+    expect(currentRunLabel({ origin: agentOrigin })).toBe('current run · inspector-cli');
+    expect(currentRunLabel({ origin: { kind: 'model', modelName: 'gpt' } })).toBe('current run · model: gpt');
   });
 });

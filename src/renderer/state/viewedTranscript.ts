@@ -1,4 +1,5 @@
 import type { TranscriptSource } from '../../shared/api/debug';
+import { describeRunOrigin } from '../../shared/format';
 import type { TranscriptEntry } from '../../shared/transcript';
 import type { RunView } from './runView';
 import { useCurrentRun } from './store';
@@ -79,12 +80,19 @@ export function showTranscript(viewing: 'run' | 'opened'): void {
   useDebugStore.setState({ viewing, selectedCallId: null });
 }
 
+/** The current run as the transcript picker names it, with whose it is: "current run · model: gpt". */
+export function currentRunLabel(run: Pick<RunView, 'origin' | 'request'>): string {
+  return `current run · ${describeRunOrigin(run.origin ?? run.request?.origin)}`;
+}
+
 /**
  * The choice of transcript every view offers (ui/TranscriptPicker) when both the current run and an
  * opened transcript exist; null otherwise.
  */
 export function useTranscriptChoice(): {
   openedLabel: string;
+  /** The current run and whose it is: "current run · you", "current run · model: gpt". */
+  runLabel: string;
   showing: 'run' | 'opened';
   show(viewing: 'run' | 'opened'): void;
 } | null {
@@ -92,5 +100,10 @@ export function useTranscriptChoice(): {
   const opened = useDebugStore((s) => s.opened);
   const viewed = useViewedTranscript();
   if (!run || !opened || !viewed) return null;
-  return { openedLabel: opened.label, showing: viewed.source, show: showTranscript };
+  return {
+    openedLabel: opened.label,
+    runLabel: currentRunLabel(run),
+    showing: viewed.source,
+    show: showTranscript,
+  };
 }

@@ -1,6 +1,7 @@
 /** Switches every view between the current run and the opened transcript (shown when both exist). */
 export function TranscriptPicker(props: {
   openedLabel: string;
+  runLabel: string;
   showing: 'run' | 'opened';
   show(viewing: 'run' | 'opened'): void;
 }) {
@@ -11,7 +12,7 @@ export function TranscriptPicker(props: {
       onChange={(e) => props.show(e.target.value === 'opened' ? 'opened' : 'run')}
     >
       <option value="opened">{props.openedLabel}</option>
-      <option value="run">current run</option>
+      <option value="run">{props.runLabel}</option>
     </select>
   );
 }
