@@ -54,7 +54,11 @@ test('snippet history: versions diffed against the current text, restored; a del
   // between depends on when the typing paused, so the "second" version is found by its length.
   await expect(versions.first()).toContainText('latest save');
   await expect(versions.last()).toContainText('as it was before the first edit');
-  await versions.filter({ hasText: /\b15 characters/ }).last().getByRole('button').click();
+  await versions
+    .filter({ hasText: /\b15 characters/ })
+    .last()
+    .getByRole('button')
+    .click();
   await expect(dialog.getByTestId('diff-editor')).toContainText('second');
   await expect(dialog.getByTestId('diff-editor')).toContainText('third');
   await page.screenshot({ path: join(SCREENSHOTS, 'snippet-history.png') });
