@@ -72,13 +72,13 @@ export async function runAskLoop(options: AskLoopOptions): Promise<AskConversati
     view: AskCall,
     refuse: (problem: string) => ModelToolResult,
   ): Promise<ModelToolResult> {
-    const args = (call.input ?? {}) as Record<string, unknown>;
-    const answer = answerTypingsTool(await options.resolvedProviders(), args);
+    const answer = answerTypingsTool(
+      await options.resolvedProviders(),
+      (call.input ?? {}) as Record<string, unknown>,
+    );
     if (!answer.ok) return refuse(answer.message);
     // Known names only (anything else was refused), each once: a model repeating one cannot grow the view.
-    const names = [
-      ...new Set([args.providers, args.tools].flatMap((list) => (Array.isArray(list) ? list : []))),
-    ];
+    const names = answer.asked;
     view.typingsRead =
       names.length === 0
         ? 'all providers'

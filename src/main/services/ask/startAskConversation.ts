@@ -22,7 +22,22 @@ export function startAskConversation(options: {
 }): { conversation: AskConversation; session: ModelSession; toolNames: string[] } {
   const { endpoint } = options;
   const execute = describeExecuteToolFor(options.providers);
-  const toolNames = [EXECUTE_TOOL_NAME, ...(execute.typingsLeftOut ? [TYPINGS_TOOL.name] : [])];
+  const tools = [
+    {
+      name: EXECUTE_TOOL_NAME,
+      description: execute.description,
+      inputSchema: EXECUTE_INPUT_SCHEMA as unknown as Record<string, unknown>,
+    },
+    ...(execute.typingsLeftOut
+      ? [
+          {
+            name: TYPINGS_TOOL.name,
+            description: TYPINGS_TOOL.description,
+            inputSchema: TYPINGS_TOOL.inputSchema as unknown as Record<string, unknown>,
+          },
+        ]
+      : []),
+  ];
   const session = createModelSession(endpoint.api, {
     baseUrl: endpoint.baseUrl,
     model: endpoint.model,
@@ -31,22 +46,7 @@ export function startAskConversation(options: {
     maxTokens: endpoint.maxTokens ?? DEFAULT_MAX_TOKENS,
     system: askSystemPrompt(execute.typingsLeftOut),
     task: options.task,
-    tools: [
-      {
-        name: EXECUTE_TOOL_NAME,
-        description: execute.description,
-        inputSchema: EXECUTE_INPUT_SCHEMA as unknown as Record<string, unknown>,
-      },
-      ...(execute.typingsLeftOut
-        ? [
-            {
-              name: TYPINGS_TOOL.name,
-              description: TYPINGS_TOOL.description,
-              inputSchema: TYPINGS_TOOL.inputSchema as unknown as Record<string, unknown>,
-            },
-          ]
-        : []),
-    ],
+    tools,
   });
   const conversation: AskConversation = {
     id: randomUUID(),
@@ -59,5 +59,5 @@ export function startAskConversation(options: {
     version: 0,
     ...(options.compareGroup ? { compareGroup: options.compareGroup } : {}),
   };
-  return { conversation, session, toolNames };
+  return { conversation, session, toolNames: tools.map((tool) => tool.name) };
 }

@@ -21,11 +21,14 @@ function stringArray(value: unknown, name: string): string[] | undefined {
   return value;
 }
 
-/** The typings tool's answer to `args`: the declarations asked for, or what is wrong with the request. */
+/**
+ * The typings tool's answer to `args`: the declarations asked for with the names asked (each once),
+ * or what is wrong with the request.
+ */
 export function answerTypingsTool(
   providers: readonly ResolvedToolProvider[],
   args: Record<string, unknown>,
-): { ok: true; text: string } | { ok: false; message: string } {
+): { ok: true; text: string; asked: string[] } | { ok: false; message: string } {
   let request;
   try {
     request = {
@@ -40,5 +43,9 @@ export function answerTypingsTool(
   }
   const answer = selectTypings(providers, request);
   if (!answer.ok) return answer;
-  return { ok: true, text: typingsForAgent(answer.typings) || '// the workspace has no providers' };
+  return {
+    ok: true,
+    text: typingsForAgent(answer.typings) || '// the workspace has no providers',
+    asked: [...new Set([...(request.providers ?? []), ...(request.tools ?? [])])],
+  };
 }
